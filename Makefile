@@ -1,0 +1,99 @@
+# Arcline: `make serve` builds and serves the playground, `make test` runs every
+# test. Both set up a fresh machine first (wasm target, the wasm-bindgen CLI
+# pinned to Cargo.lock, npm packages from the lockfile; Chromium for tests).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := build
+
+HOST ?= 127.0.0.1
+PORT ?= 8080
+WASM_TARGET := wasm32-unknown-unknown
+# The CLI must match the wasm-bindgen crate in Cargo.lock exactly.
+WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/"/, "", $$3); print $$3}' Cargo.lock)
+WB_ROOT := $(HOME)/.cache/arcline/wasm-bindgen-$(WB_VERSION)
+WASM_BINDGEN := $(WB_ROOT)/bin/wasm-bindgen
+WB_TEST_RUNNER := $(WB_ROOT)/bin/wasm-bindgen-test-runner
+WASM_RAW := target/$(WASM_TARGET)/release/arcline.wasm
+PKG := www/pkg
+BIN := node_modules/.bin
+
+.PHONY: setup setup-rust setup-browser build serve test test-rust test-wasm test-types test-api test-browser lint bench clean
+
+## --- set-up -------------------------------------------------------------
+
+setup: setup-rust node_modules/.installed
+
+setup-rust: $(WASM_BINDGEN)
+	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
+
+# `--locked` fails for this CLI on some registry mirrors: try it, then fall back.
+$(WASM_BINDGEN):
+	@test -n "$(WB_VERSION)" || { echo "no wasm-bindgen in Cargo.lock"; exit 1; }
+	@echo "Installing wasm-bindgen-cli $(WB_VERSION) into $(WB_ROOT) (5-8 minutes, once per version)"
+	cargo install wasm-bindgen-cli --version $(WB_VERSION) --root $(WB_ROOT) --locked \
+	  || cargo install wasm-bindgen-cli --version $(WB_VERSION) --root $(WB_ROOT)
+
+node_modules/.installed: package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+setup-browser:
+	@command -v chromium >/dev/null || { \
+	  echo "Installing Debian's chromium"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] && echo "" || echo sudo ); \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; }
+
+## --- build ----------------------------------------------------------------
+
+build: setup
+	cargo build --release --target $(WASM_TARGET) --lib
+	$(WASM_BINDGEN) --target web --out-dir $(PKG) $(WASM_RAW)
+	$(BIN)/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
+	  $(PKG)/arcline_bg.wasm -o $(PKG)/arcline_bg.wasm
+	$(BIN)/esbuild www/src/main.ts --bundle --format=esm --target=es2022 --sourcemap \
+	  --external:../pkg/arcline.js --outfile=www/build/main.js --log-level=warning
+	@printf 'wasm: %s bytes raw, %s gzipped\n' $$(stat -c %s $(PKG)/arcline_bg.wasm) $$(gzip -9c $(PKG)/arcline_bg.wasm | wc -c)
+
+serve: build
+	node scripts/serve.mjs --host $(HOST) --port $(PORT)
+
+## --- tests ----------------------------------------------------------------
+
+test: setup setup-browser
+	$(MAKE) test-rust
+	$(MAKE) build
+	$(MAKE) test-wasm
+	$(MAKE) test-types
+	$(MAKE) test-api
+	$(MAKE) test-browser
+
+test-rust:
+	cargo test --all-targets
+
+# Rust tests compiled to wasm and run in Node (determinism digests).
+test-wasm:
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=$(WB_TEST_RUNNER) \
+	  cargo test --target $(WASM_TARGET) --test wasm
+
+test-types:
+	$(BIN)/tsc --noEmit -p www
+
+# The published JS API, loaded in Node exactly as tutorial authors load it.
+test-api:
+	node --test www/tests/api/
+
+test-browser:
+	node --test --test-concurrency=1 www/tests/browser/
+
+lint:
+	cargo fmt --check
+	cargo clippy --all-targets -- -D warnings
+	cargo clippy --target $(WASM_TARGET) --lib -- -D warnings
+	$(BIN)/tsc --noEmit -p www
+
+bench: build
+	node scripts/bench.mjs
+
+clean:
+	rm -rf target $(PKG) www/build dist

@@ -1,0 +1,1 @@
+//! formation (see the module's issue); filled in by its own change.

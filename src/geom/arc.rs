@@ -1,0 +1,205 @@
+//! `Arc`: a piece of a circle with a signed sweep (+ = counter-clockwise = left turn).
+
+use super::{math, GeomError, Point, Pose};
+use core::f64::consts::FRAC_PI_2;
+use serde::{Deserialize, Serialize};
+
+/// A circular arc: centre, radius, the angle of its start point seen from the
+/// centre, and the signed angle it sweeps (`+` counter-clockwise, a left turn;
+/// `-` clockwise, a right turn). `|sweep|` may exceed 2π.
+///
+/// The turn direction of a zero sweep is the sign bit of the zero (`-0.0` is a
+/// right turn), so a planner's "turn by nothing" keeps its side for offsets.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Arc {
+    pub center: Point,
+    pub radius: f64,
+    pub start_angle: f64,
+    pub sweep: f64,
+}
+
+impl Arc {
+    /// An arc, or an error when anything is non-finite or `radius <= 0`.
+    ///
+    /// # Errors
+    /// [`GeomError::NonFinite`] or [`GeomError::NonPositiveRadius`].
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::{Arc, Point};
+    /// use core::f64::consts::FRAC_PI_2;
+    /// let quarter = Arc::new(Point::new(0.0, 10.0), 10.0, -FRAC_PI_2, FRAC_PI_2).unwrap();
+    /// assert!((quarter.length() - 5.0 * core::f64::consts::PI).abs() < 1e-12);
+    /// assert!(Arc::new(Point::ORIGIN, 0.0, 0.0, 1.0).is_err());
+    /// ```
+    pub fn new(center: Point, radius: f64, start_angle: f64, sweep: f64) -> Result<Arc, GeomError> {
+        if !center.is_finite() {
+            return Err(GeomError::NonFinite("center"));
+        }
+        if !radius.is_finite() {
+            return Err(GeomError::NonFinite("radius"));
+        }
+        if !start_angle.is_finite() {
+            return Err(GeomError::NonFinite("startAngle"));
+        }
+        if !sweep.is_finite() {
+            return Err(GeomError::NonFinite("sweep"));
+        }
+        if radius <= 0.0 {
+            return Err(GeomError::NonPositiveRadius);
+        }
+        Ok(Arc {
+            center,
+            radius,
+            start_angle,
+            sweep,
+        })
+    }
+
+    /// The arc that starts at `pose`, turns left (`turn = 1`) or right
+    /// (`turn = -1`) on a circle of `radius`, and sweeps `|sweep|`.
+    pub fn from_pose(pose: Pose, radius: f64, turn: f64, sweep_magnitude: f64) -> Arc {
+        let side = if turn.is_sign_negative() { -1.0 } else { 1.0 };
+        let center = pose.position() + pose.left() * (side * radius);
+        let start_angle = pose.heading - side * FRAC_PI_2;
+        let sweep = if side < 0.0 {
+            -sweep_magnitude.abs()
+        } else {
+            sweep_magnitude.abs()
+        };
+        Arc {
+            center,
+            radius,
+            start_angle,
+            sweep,
+        }
+    }
+
+    /// `+1` for a left (counter-clockwise) turn, `-1` for a right one.
+    #[inline]
+    pub fn turn(&self) -> f64 {
+        if self.sweep.is_sign_negative() {
+            -1.0
+        } else {
+            1.0
+        }
+    }
+
+    #[inline]
+    pub fn length(&self) -> f64 {
+        self.radius * self.sweep.abs()
+    }
+
+    #[inline]
+    pub fn end_angle(&self) -> f64 {
+        self.start_angle + self.sweep
+    }
+
+    #[inline]
+    pub fn point_at_angle(&self, angle: f64) -> Point {
+        self.center.polar(self.radius, angle)
+    }
+
+    #[inline]
+    pub fn start(&self) -> Point {
+        self.point_at_angle(self.start_angle)
+    }
+
+    #[inline]
+    pub fn end(&self) -> Point {
+        self.point_at_angle(self.end_angle())
+    }
+
+    /// Position and heading `distance` along the arc (not clamped): the seed's
+    /// listing 2, `theta = start ± distance / r`, heading `theta ± 90°`.
+    #[inline]
+    pub fn pose_at(&self, distance: f64) -> Pose {
+        let turn = self.turn();
+        let theta = self.start_angle + turn * distance / self.radius;
+        Pose::at(self.point_at_angle(theta), theta + turn * FRAC_PI_2)
+    }
+
+    /// The concentric arc `d` to the left of the direction of travel (negative:
+    /// to the right). A left turn's centre is on its left, so its radius shrinks.
+    ///
+    /// # Errors
+    /// [`GeomError::OffsetCollapsesArc`] (segment 0) when the radius would be ≤ 0.
+    pub fn offset(&self, d: f64) -> Result<Arc, GeomError> {
+        let radius = self.radius - self.turn() * d;
+        if radius > 0.0 && radius.is_finite() {
+            Ok(Arc { radius, ..*self })
+        } else {
+            Err(GeomError::OffsetCollapsesArc { segment: 0, radius })
+        }
+    }
+
+    /// Whether the direction `angle` (from the centre) lies within the sweep,
+    /// with an angular tolerance of `tol` radians.
+    pub fn contains_angle(&self, angle: f64, tol: f64) -> bool {
+        let (lo, span) = if self.sweep >= 0.0 {
+            (self.start_angle, self.sweep)
+        } else {
+            (self.end_angle(), -self.sweep)
+        };
+        if span >= core::f64::consts::TAU {
+            return true;
+        }
+        let rel = super::wrap_two_pi(angle - lo);
+        rel <= span + tol || rel >= core::f64::consts::TAU - tol
+    }
+
+    /// The arc walked the other way.
+    #[inline]
+    pub fn reversed(&self) -> Arc {
+        Arc {
+            start_angle: self.end_angle(),
+            sweep: -self.sweep,
+            ..*self
+        }
+    }
+
+    /// The angle of `p` seen from the centre.
+    #[inline]
+    pub fn angle_of(&self, p: Point) -> f64 {
+        math::atan2(p.y - self.center.y, p.x - self.center.x)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::f64::consts::PI;
+
+    #[test]
+    fn quarter_turn_left_from_origin_heading_east() {
+        let a = Arc::from_pose(Pose::new(0.0, 0.0, 0.0), 10.0, 1.0, FRAC_PI_2);
+        assert!((a.center.y - 10.0).abs() < 1e-12 && a.center.x.abs() < 1e-12);
+        let end = a.pose_at(a.length());
+        assert!(end.approx_eq(Pose::new(10.0, 10.0, FRAC_PI_2), 1e-12));
+    }
+
+    #[test]
+    fn right_turn_offsets_grow_on_the_left() {
+        let a = Arc::from_pose(Pose::new(0.0, 0.0, 0.0), 5.0, -1.0, PI);
+        assert_eq!(a.offset(1.0).unwrap().radius, 6.0);
+        assert_eq!(a.offset(-1.0).unwrap().radius, 4.0);
+        assert!(a.offset(-5.0).is_err());
+    }
+
+    #[test]
+    fn zero_sweep_keeps_its_side() {
+        let a = Arc::from_pose(Pose::new(0.0, 0.0, 0.0), 5.0, -1.0, 0.0);
+        assert_eq!(a.turn(), -1.0);
+        assert_eq!(a.offset(2.0).unwrap().radius, 7.0);
+    }
+
+    #[test]
+    fn contains_angle_handles_wrap() {
+        let a = Arc::new(Point::ORIGIN, 1.0, 3.0, 1.0).unwrap(); // 3 .. 4 rad
+        assert!(a.contains_angle(-2.5, 0.0)); // -2.5 ≡ 3.78
+        assert!(!a.contains_angle(0.0, 0.0));
+        let cw = Arc::new(Point::ORIGIN, 1.0, 0.5, -1.0).unwrap(); // -0.5 .. 0.5
+        assert!(cw.contains_angle(0.0, 0.0));
+        assert!(!cw.contains_angle(PI, 0.0));
+    }
+}

@@ -1,0 +1,36 @@
+//! Transcendental functions through `libm`, so native and wasm builds give the
+//! same bits (lockstep games and replays depend on it). `sqrt` is exact IEEE
+//! everywhere, so the core may use `f64::sqrt` directly.
+
+#[inline]
+pub fn sin(x: f64) -> f64 {
+    libm::sin(x)
+}
+#[inline]
+pub fn cos(x: f64) -> f64 {
+    libm::cos(x)
+}
+#[inline]
+pub fn atan2(y: f64, x: f64) -> f64 {
+    libm::atan2(y, x)
+}
+#[inline]
+pub fn acos(x: f64) -> f64 {
+    libm::acos(x)
+}
+#[inline]
+pub fn asin(x: f64) -> f64 {
+    libm::asin(x)
+}
+#[inline]
+pub fn hypot(x: f64, y: f64) -> f64 {
+    libm::hypot(x, y)
+}
+#[inline]
+pub fn sqrt(x: f64) -> f64 {
+    libm::sqrt(x)
+}
+#[inline]
+pub fn fmod(x: f64, y: f64) -> f64 {
+    libm::fmod(x, y)
+}

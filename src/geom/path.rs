@@ -1,0 +1,236 @@
+//! `Path`: a non-empty sequence of line and arc segments.
+
+use super::{normalize_angle, GeomError, Pose, Segment};
+
+/// A sequence of at least one [`Segment`]. Planners and road pieces produce
+/// paths whose segments join end to start with equal tangents (G1); a path
+/// built by hand may not, and [`Path::is_g1`] tells.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Path {
+    segments: Vec<Segment>,
+}
+
+impl Path {
+    /// A path of these segments.
+    ///
+    /// # Errors
+    /// [`GeomError::EmptyPath`] for no segments; [`GeomError::NonFinite`] or
+    /// [`GeomError::NonPositiveRadius`] for a segment with a bad number.
+    pub fn new(segments: Vec<Segment>) -> Result<Path, GeomError> {
+        if segments.is_empty() {
+            return Err(GeomError::EmptyPath);
+        }
+        for s in &segments {
+            if !s.is_valid() {
+                return Err(match s {
+                    Segment::Arc(a) if a.radius.is_finite() && a.radius <= 0.0 => {
+                        GeomError::NonPositiveRadius
+                    }
+                    _ => GeomError::NonFinite("segment"),
+                });
+            }
+        }
+        Ok(Path { segments })
+    }
+
+    /// A path of one segment.
+    pub fn single(segment: impl Into<Segment>) -> Result<Path, GeomError> {
+        Path::new(vec![segment.into()])
+    }
+
+    #[inline]
+    pub fn segments(&self) -> &[Segment] {
+        &self.segments
+    }
+
+    pub fn into_segments(self) -> Vec<Segment> {
+        self.segments
+    }
+
+    /// The sum of the segment lengths.
+    pub fn length(&self) -> f64 {
+        self.segments.iter().map(Segment::length).sum()
+    }
+
+    /// One letter per segment (`L`, `S`, `R`), zero-length segments included.
+    pub fn word(&self) -> String {
+        self.segments.iter().map(Segment::letter).collect()
+    }
+
+    /// The heading at the start of segment `i`, looking past zero-length lines
+    /// (forwards, then backwards); `0` when the whole path is degenerate lines.
+    fn heading_near(&self, i: usize) -> f64 {
+        self.segments[i..]
+            .iter()
+            .find_map(Segment::start_heading)
+            .or_else(|| {
+                self.segments[..i]
+                    .iter()
+                    .rev()
+                    .find_map(Segment::end_heading)
+            })
+            .unwrap_or(0.0)
+    }
+
+    pub fn start_pose(&self) -> Pose {
+        self.segments[0].pose_at(0.0, self.heading_near(0))
+    }
+
+    pub fn end_pose(&self) -> Pose {
+        let last = self.segments.len() - 1;
+        let seg = &self.segments[last];
+        let fallback = self.segments[..=last]
+            .iter()
+            .rev()
+            .find_map(Segment::end_heading)
+            .unwrap_or(0.0);
+        seg.pose_at(seg.length(), fallback)
+    }
+
+    /// Position and heading `distance` along the path: the seed's listing 2
+    /// (walk the segments, subtracting each length). `distance` is clamped to
+    /// `[0, length]`; NaN counts as 0.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::{Line, Path, Point};
+    /// let p = Path::single(Line::new(Point::new(0.0, 0.0), Point::new(4.0, 0.0))).unwrap();
+    /// assert_eq!(p.pose_at(1.0).x, 1.0);
+    /// assert_eq!(p.pose_at(99.0).x, 4.0);
+    /// ```
+    pub fn pose_at(&self, distance: f64) -> Pose {
+        let mut remaining = if distance > 0.0 { distance } else { 0.0 };
+        for (i, seg) in self.segments.iter().enumerate() {
+            let len = seg.length();
+            if remaining < len {
+                return seg.pose_at(remaining, self.heading_near(i));
+            }
+            remaining -= len;
+        }
+        self.end_pose()
+    }
+
+    /// Whether each segment starts where the previous one ends (within `tol`)
+    /// with the same heading (within `tol` radians). Zero-length lines carry
+    /// the heading through.
+    pub fn is_g1(&self, tol: f64) -> bool {
+        let mut prev_end: Option<(super::Point, Option<f64>)> = None;
+        let mut heading: Option<f64> = None;
+        for seg in &self.segments {
+            if let Some((end, _)) = prev_end {
+                if end.distance(seg.start()) > tol {
+                    return false;
+                }
+            }
+            if let (Some(h), Some(s)) = (heading, seg.start_heading()) {
+                if normalize_angle(h - s).abs() > tol {
+                    return false;
+                }
+            }
+            if let Some(e) = seg.end_heading() {
+                heading = Some(e);
+            }
+            prev_end = Some((seg.end(), heading));
+        }
+        true
+    }
+
+    /// The parallel path `d` to the left of the direction of travel (negative:
+    /// right): lines stay parallel, arcs concentric, so a G1 path stays G1.
+    ///
+    /// # Errors
+    /// [`GeomError::OffsetCollapsesArc`] naming the first arc whose radius would be ≤ 0.
+    pub fn offset(&self, d: f64) -> Result<Path, GeomError> {
+        if !d.is_finite() {
+            return Err(GeomError::NonFinite("offset"));
+        }
+        let mut out = Vec::with_capacity(self.segments.len());
+        for (i, seg) in self.segments.iter().enumerate() {
+            let s = seg.offset(d, self.heading_near(i)).map_err(|e| match e {
+                GeomError::OffsetCollapsesArc { radius, .. } => {
+                    GeomError::OffsetCollapsesArc { segment: i, radius }
+                }
+                other => other,
+            })?;
+            out.push(s);
+        }
+        Ok(Path { segments: out })
+    }
+
+    /// The path walked from its end to its start.
+    pub fn reversed(&self) -> Path {
+        Path {
+            segments: self.segments.iter().rev().map(Segment::reversed).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Arc, Line, Point};
+    use core::f64::consts::{FRAC_PI_2, PI};
+
+    fn quarter_then_line() -> Path {
+        // The road seed's hand case: (0,0) east to (10,20) north.
+        let arc = Arc::new(Point::new(0.0, 10.0), 10.0, -FRAC_PI_2, FRAC_PI_2).unwrap();
+        let line = Line::new(Point::new(10.0, 10.0), Point::new(10.0, 20.0));
+        Path::new(vec![arc.into(), line.into()]).unwrap()
+    }
+
+    #[test]
+    fn length_word_and_ends() {
+        let p = quarter_then_line();
+        assert!((p.length() - (5.0 * PI + 10.0)).abs() < 1e-12);
+        assert_eq!(p.word(), "LS");
+        assert!(p.start_pose().approx_eq(Pose::new(0.0, 0.0, 0.0), 1e-12));
+        assert!(p
+            .end_pose()
+            .approx_eq(Pose::new(10.0, 20.0, FRAC_PI_2), 1e-12));
+        assert!(p.is_g1(1e-9));
+    }
+
+    #[test]
+    fn pose_half_way_round_the_quarter() {
+        let p = quarter_then_line();
+        let q = p.pose_at(2.5 * PI);
+        let s = core::f64::consts::FRAC_1_SQRT_2 * 10.0;
+        assert!(q.approx_eq(Pose::new(s, 10.0 - s, PI / 4.0), 1e-12));
+    }
+
+    #[test]
+    fn offset_left_of_a_left_turn_shrinks_it() {
+        let p = quarter_then_line().offset(2.0).unwrap();
+        match p.segments()[0] {
+            Segment::Arc(a) => assert_eq!(a.radius, 8.0),
+            _ => panic!("expected an arc"),
+        }
+        assert!(p
+            .end_pose()
+            .approx_eq(Pose::new(8.0, 20.0, FRAC_PI_2), 1e-12));
+        assert!(p.is_g1(1e-9));
+        assert_eq!(
+            quarter_then_line().offset(10.0),
+            Err(GeomError::OffsetCollapsesArc {
+                segment: 0,
+                radius: 0.0
+            })
+        );
+    }
+
+    #[test]
+    fn empty_and_bad_paths_are_rejected() {
+        assert_eq!(Path::new(vec![]), Err(GeomError::EmptyPath));
+        let bad = Line::new(Point::new(f64::NAN, 0.0), Point::ORIGIN);
+        assert!(Path::single(bad).is_err());
+    }
+
+    #[test]
+    fn zero_length_line_takes_the_heading_of_its_neighbour() {
+        let arc = Arc::from_pose(Pose::new(0.0, 0.0, 0.0), 1.0, 1.0, FRAC_PI_2);
+        let e = arc.end();
+        let p = Path::new(vec![arc.into(), Line::new(e, e).into()]).unwrap();
+        assert!((p.end_pose().heading - FRAC_PI_2).abs() < 1e-12);
+        assert_eq!(p.word(), "LS");
+    }
+}

@@ -1,0 +1,70 @@
+//! `Point`: a place in the plane. `Point - Point` is a [`Vec2`].
+
+use super::{math, Vec2};
+use core::ops::{Add, Sub};
+use serde::{Deserialize, Serialize};
+
+/// A location, `f64`, y up.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl Point {
+    pub const ORIGIN: Point = Point { x: 0.0, y: 0.0 };
+
+    #[inline]
+    pub const fn new(x: f64, y: f64) -> Point {
+        Point { x, y }
+    }
+
+    #[inline]
+    pub fn distance(self, o: Point) -> f64 {
+        math::hypot(o.x - self.x, o.y - self.y)
+    }
+
+    /// The point a fraction `t` of the way to `o`.
+    #[inline]
+    pub fn lerp(self, o: Point, t: f64) -> Point {
+        self + (o - self) * t
+    }
+
+    /// The point at `radius` from this one in the direction `angle`.
+    #[inline]
+    pub fn polar(self, radius: f64, angle: f64) -> Point {
+        self + Vec2::from_angle(angle) * radius
+    }
+
+    #[inline]
+    pub fn to_vec2(self) -> Vec2 {
+        Vec2::new(self.x, self.y)
+    }
+
+    #[inline]
+    pub fn is_finite(self) -> bool {
+        self.x.is_finite() && self.y.is_finite()
+    }
+}
+
+impl Sub for Point {
+    type Output = Vec2;
+    #[inline]
+    fn sub(self, o: Point) -> Vec2 {
+        Vec2::new(self.x - o.x, self.y - o.y)
+    }
+}
+impl Add<Vec2> for Point {
+    type Output = Point;
+    #[inline]
+    fn add(self, v: Vec2) -> Point {
+        Point::new(self.x + v.x, self.y + v.y)
+    }
+}
+impl Sub<Vec2> for Point {
+    type Output = Point;
+    #[inline]
+    fn sub(self, v: Vec2) -> Point {
+        Point::new(self.x - v.x, self.y - v.y)
+    }
+}

@@ -1,0 +1,53 @@
+//! `Pose`: a position with a heading (the direction of travel).
+
+use super::{normalize_angle, Point, Vec2};
+use serde::{Deserialize, Serialize};
+
+/// A position and a heading in radians, counter-clockwise from +x.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Pose {
+    pub x: f64,
+    pub y: f64,
+    pub heading: f64,
+}
+
+impl Pose {
+    #[inline]
+    pub const fn new(x: f64, y: f64, heading: f64) -> Pose {
+        Pose { x, y, heading }
+    }
+
+    #[inline]
+    pub fn at(position: Point, heading: f64) -> Pose {
+        Pose::new(position.x, position.y, heading)
+    }
+
+    #[inline]
+    pub fn position(self) -> Point {
+        Point::new(self.x, self.y)
+    }
+
+    /// The unit vector of the heading.
+    #[inline]
+    pub fn direction(self) -> Vec2 {
+        Vec2::from_angle(self.heading)
+    }
+
+    /// The unit vector pointing to the pose's left.
+    #[inline]
+    pub fn left(self) -> Vec2 {
+        self.direction().perp()
+    }
+
+    /// Whether the positions are within `tol` and the headings within `tol`
+    /// radians (modulo 2π).
+    pub fn approx_eq(self, o: Pose, tol: f64) -> bool {
+        self.position().distance(o.position()) <= tol
+            && normalize_angle(self.heading - o.heading).abs() <= tol
+    }
+
+    #[inline]
+    pub fn is_finite(self) -> bool {
+        self.x.is_finite() && self.y.is_finite() && self.heading.is_finite()
+    }
+}

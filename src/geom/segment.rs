@@ -1,0 +1,119 @@
+//! `Segment`: one piece of a path, a [`Line`] or an [`Arc`].
+
+use super::{Arc, GeomError, Line, Point, Pose};
+
+/// A line or an arc.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Segment {
+    Line(Line),
+    Arc(Arc),
+}
+
+impl Segment {
+    #[inline]
+    pub fn length(&self) -> f64 {
+        match self {
+            Segment::Line(l) => l.length(),
+            Segment::Arc(a) => a.length(),
+        }
+    }
+
+    #[inline]
+    pub fn start(&self) -> Point {
+        match self {
+            Segment::Line(l) => l.start,
+            Segment::Arc(a) => a.start(),
+        }
+    }
+
+    #[inline]
+    pub fn end(&self) -> Point {
+        match self {
+            Segment::Line(l) => l.end,
+            Segment::Arc(a) => a.end(),
+        }
+    }
+
+    /// The heading at the start, or `None` for a zero-length line (it has none).
+    pub fn start_heading(&self) -> Option<f64> {
+        match self {
+            Segment::Line(l) => l.direction().map(|d| d.angle()),
+            Segment::Arc(a) => Some(a.pose_at(0.0).heading),
+        }
+    }
+
+    /// The heading at the end, or `None` for a zero-length line.
+    pub fn end_heading(&self) -> Option<f64> {
+        match self {
+            Segment::Line(l) => l.direction().map(|d| d.angle()),
+            Segment::Arc(a) => Some(a.pose_at(a.length()).heading),
+        }
+    }
+
+    /// Position and heading `distance` along the segment (not clamped). A
+    /// zero-length line reports `fallback_heading`.
+    pub fn pose_at(&self, distance: f64, fallback_heading: f64) -> Pose {
+        match self {
+            Segment::Line(l) => Pose::at(
+                l.point_at(distance),
+                l.direction().map_or(fallback_heading, |d| d.angle()),
+            ),
+            Segment::Arc(a) => a.pose_at(distance),
+        }
+    }
+
+    /// The parallel segment `d` to the left (see [`Line::offset`], [`Arc::offset`]).
+    ///
+    /// # Errors
+    /// [`GeomError::OffsetCollapsesArc`] when an arc's radius would be ≤ 0.
+    pub fn offset(&self, d: f64, fallback_heading: f64) -> Result<Segment, GeomError> {
+        Ok(match self {
+            Segment::Line(l) => Segment::Line(l.offset(d, fallback_heading)),
+            Segment::Arc(a) => Segment::Arc(a.offset(d)?),
+        })
+    }
+
+    /// `'S'` for a line, `'L'` for a left arc, `'R'` for a right arc.
+    #[inline]
+    pub fn letter(&self) -> char {
+        match self {
+            Segment::Line(_) => 'S',
+            Segment::Arc(a) if a.turn() > 0.0 => 'L',
+            Segment::Arc(_) => 'R',
+        }
+    }
+
+    /// Whether every number in the segment is finite (and an arc's radius > 0).
+    pub fn is_valid(&self) -> bool {
+        match self {
+            Segment::Line(l) => l.start.is_finite() && l.end.is_finite(),
+            Segment::Arc(a) => {
+                a.center.is_finite()
+                    && a.radius.is_finite()
+                    && a.radius > 0.0
+                    && a.start_angle.is_finite()
+                    && a.sweep.is_finite()
+            }
+        }
+    }
+
+    /// The segment walked the other way.
+    pub fn reversed(&self) -> Segment {
+        match self {
+            Segment::Line(l) => Segment::Line(l.reversed()),
+            Segment::Arc(a) => Segment::Arc(a.reversed()),
+        }
+    }
+}
+
+impl From<Line> for Segment {
+    fn from(l: Line) -> Segment {
+        Segment::Line(l)
+    }
+}
+
+impl From<Arc> for Segment {
+    fn from(a: Arc) -> Segment {
+        Segment::Arc(a)
+    }
+}

@@ -1,0 +1,1 @@
+//! planner (see the module's issue); filled in by its own change.

@@ -1,0 +1,1 @@
+//! steering (see the module's issue); filled in by its own change.

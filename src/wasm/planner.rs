@@ -1,0 +1,1 @@
+//! JS bindings for the planner module; filled in by its own change.

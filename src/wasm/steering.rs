@@ -1,0 +1,1 @@
+//! JS bindings for the steering module; filled in by its own change.
