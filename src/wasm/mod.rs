@@ -3,6 +3,7 @@
 //! Compiled only for `wasm32`.
 
 mod convert;
+mod formation;
 mod geom;
 mod planner;
 mod road;

@@ -1,0 +1,1 @@
+//! JS bindings for formations (an extra `impl World` block); filled in by its own change.
