@@ -6,6 +6,18 @@ use super::behavior::Obstacle;
 use super::path_follow::closest_distance_along;
 use crate::{Path, Point, Vec2};
 
+/// The seed's `truncate`: scale by `max / |v|` when that is below 1
+/// (a zero vector, or `max = 0` with a zero vector, comes back unchanged).
+#[inline]
+pub fn truncate(v: Vec2, max: f64) -> Vec2 {
+    let i = max / v.length();
+    if i < 1.0 {
+        v * i
+    } else {
+        v
+    }
+}
+
 /// The seed's seek: `normalize(target − position) · maxSpeed − velocity`.
 #[inline]
 pub fn seek(pos: Point, vel: Vec2, max_speed: f64, target: Point) -> Vec2 {
@@ -79,9 +91,12 @@ pub fn wander(
     dir.normalize_or_zero() * max_speed - vel
 }
 
-/// Steer around the nearest obstacle ahead (within `look_ahead` plus its
-/// radius, and overlapping the vehicle's line of travel); when inside one,
-/// head straight out of it.
+/// Steer around the nearest obstacle in the vehicle's corridor: circles
+/// (grown by a margin of one step at full speed) that overlap the strip
+/// from just behind the vehicle to `look_ahead` in front. The push is
+/// sideways, away from the side the centre is on (dead ahead: to the
+/// right), stronger the deeper the overlap and the nearer the obstacle, with
+/// a little braking. A vehicle inside a circle heads straight out of it.
 pub fn avoid(
     pos: Point,
     vel: Vec2,
@@ -90,33 +105,34 @@ pub fn avoid(
     obstacles: &[Obstacle],
     look_ahead: f64,
 ) -> Vec2 {
-    let mut nearest: Option<(f64, f64, f64)> = None; // (ahead, lateral, radius)
+    let margin = max_speed;
+    let mut nearest: Option<(f64, f64, f64)> = None; // (ahead, lateral, grown radius)
     for o in obstacles {
         let d = o.center - pos;
         if d.length_squared() < o.radius * o.radius {
             let out = (-d).try_normalize().unwrap_or(-heading);
             return out * max_speed - vel;
         }
+        let r = o.radius + margin;
         let ahead = d.dot(heading);
         let lateral = heading.cross(d); // + : obstacle on the left
-        if ahead > 0.0 && ahead < look_ahead + o.radius && lateral.abs() < o.radius {
+        if ahead > -r && ahead < look_ahead + r && lateral.abs() < r {
             let closer = match nearest {
                 Some((a, _, _)) => ahead < a,
                 None => true,
             };
             if closer {
-                nearest = Some((ahead, lateral, o.radius));
+                nearest = Some((ahead, lateral, r));
             }
         }
     }
-    let Some((ahead, lateral, radius)) = nearest else {
+    let Some((ahead, lateral, r)) = nearest else {
         return Vec2::ZERO;
     };
-    // Turn away from the side the centre is on (centre dead ahead: turn right).
     let side = if lateral >= 0.0 { -1.0 } else { 1.0 };
-    let urgency = 1.0 + ((look_ahead - ahead) / look_ahead).max(0.0);
-    let push = max_speed * (radius - lateral.abs()) / radius * urgency;
-    let brake = max_speed * 0.2 * (1.0 - ahead / (look_ahead + radius)).max(0.0);
+    let urgency = 1.0 + ((look_ahead - ahead.max(0.0)) / look_ahead).max(0.0);
+    let push = max_speed * (r - lateral.abs()) / r * urgency;
+    let brake = max_speed * 0.2 * (1.0 - ahead.max(0.0) / (look_ahead + r)).max(0.0);
     heading.perp() * (side * push) - heading * brake
 }
 

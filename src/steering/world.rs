@@ -387,8 +387,8 @@ impl World {
             let (max_speed, max_force) = (self.max_speed[i], self.max_force[i]);
             let set = &*self.sets[i];
             let sum = prev.combined(i, set, max_force, &mut self.wander[i], &mut self.rng[i]);
-            let force = sum.truncate(max_force);
-            let mut new_vel = (vel + force / self.mass[i] * dt).truncate(max_speed);
+            let force = forces::truncate(sum, max_force);
+            let mut new_vel = forces::truncate(vel + force / self.mass[i] * dt, max_speed);
             let mut new_pos = pos + new_vel * dt;
             if !(new_vel.is_finite() && new_pos.is_finite()) {
                 // Only reachable near f64::MAX: stay put rather than go NaN.
