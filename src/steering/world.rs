@@ -23,7 +23,8 @@ const NO_SLOT: u32 = u32::MAX;
 /// vehicle at rest keeps its heading.
 ///
 /// Vehicles live in slots `0..len()`; removing one moves the last vehicle
-/// into its slot, so slots change but ids never do. The bulk views
+/// into its slot, and a step with neighbour behaviours sorts the slots by
+/// grid cell (for memory locality), so slots change but ids never do. The bulk views
 /// ([`positions`](World::positions), [`velocities`](World::velocities),
 /// [`headings`](World::headings), [`ids`](World::ids)) are in slot order.
 ///
@@ -43,7 +44,7 @@ pub struct World {
     /// Slot of each id ever issued (`NO_SLOT` once removed).
     slot_of: Vec<u32>,
     // Per slot:
-    ids: Vec<VehicleId>,
+    ids: Vec<u32>,
     pos: Vec<[f64; 2]>,
     vel: Vec<[f64; 2]>,
     head: Vec<[f64; 2]>,
@@ -61,6 +62,12 @@ pub struct World {
     next_head: Vec<[f64; 2]>,
     record_debug: bool,
     grid: Grid,
+    // Scratch buffers for reordering the slots (kept for their capacity).
+    scratch2: Vec<[f64; 2]>,
+    scratch1: Vec<f64>,
+    scratch_ids: Vec<u32>,
+    scratch_rng: Vec<Pcg32>,
+    scratch_sets: Vec<Shared<BehaviorSet>>,
     /// The largest neighbour radius of any vehicle's behaviours (None: recompute).
     neighbour_radius: Option<f64>,
     empty: Shared<BehaviorSet>,
@@ -96,6 +103,11 @@ impl World {
             next_head: Vec::new(),
             record_debug: false,
             grid: Grid::default(),
+            scratch2: Vec::new(),
+            scratch1: Vec::new(),
+            scratch_ids: Vec::new(),
+            scratch_rng: Vec::new(),
+            scratch_sets: Vec::new(),
             neighbour_radius: Some(0.0),
             empty: Shared::new(BehaviorSet::default()),
         }
@@ -136,7 +148,7 @@ impl World {
         let id = VehicleId(self.next_id as u32);
         self.next_id += 1;
         self.slot_of.push(self.ids.len() as u32);
-        self.ids.push(id);
+        self.ids.push(id.0);
         let v = spec.velocity;
         self.pos.push([spec.position.x, spec.position.y]);
         self.vel.push([v.x, v.y]);
@@ -179,7 +191,7 @@ impl World {
         self.force.swap_remove(slot);
         if slot != last {
             let moved = self.ids[slot];
-            self.slot_of[moved.0 as usize] = slot as u32;
+            self.slot_of[moved as usize] = slot as u32;
         }
         self.slot_of[id.0 as usize] = NO_SLOT;
         self.neighbour_radius = None;
@@ -322,9 +334,24 @@ impl World {
         })
     }
 
-    /// Ids in slot order.
-    pub fn ids(&self) -> &[VehicleId] {
+    /// The ids of the live vehicles, in slot order.
+    pub fn ids(&self) -> impl ExactSizeIterator<Item = VehicleId> + '_ {
+        self.ids.iter().map(|&i| VehicleId(i))
+    }
+
+    /// The ids of the live vehicles as plain numbers, in slot order (the
+    /// `i`-th id names the vehicle at `positions()[2i..2i + 2]`).
+    pub fn raw_ids(&self) -> &[u32] {
         &self.ids
+    }
+
+    /// Gives every vehicle the same checked behaviour set (see
+    /// [`behavior_set`](World::behavior_set)).
+    pub fn set_all_behaviors(&mut self, set: Shared<BehaviorSet>) {
+        for s in &mut self.sets {
+            *s = set.clone();
+        }
+        self.neighbour_radius = None;
     }
 
     /// Positions `x0, y0, x1, y1, …` (stride 2) in slot order.
@@ -353,6 +380,37 @@ impl World {
                 self.neighbour_radius = Some(r);
                 r
             }
+        }
+    }
+
+    /// Moves the vehicles into the grid's cell order, so that vehicles near
+    /// each other in the plane are near each other in memory and the
+    /// neighbour queries of consecutive slots read the same cache lines.
+    fn reorder_by_cell(&mut self) {
+        let order = &self.grid.entries;
+        fn permute<T: Clone>(v: &mut Vec<T>, scratch: &mut Vec<T>, order: &[super::grid::Entry]) {
+            scratch.clear();
+            scratch.extend(order.iter().map(|e| v[e.slot as usize].clone()));
+            core::mem::swap(v, scratch);
+        }
+        permute(&mut self.ids, &mut self.scratch_ids, order);
+        permute(&mut self.pos, &mut self.scratch2, order);
+        permute(&mut self.vel, &mut self.scratch2, order);
+        permute(&mut self.head, &mut self.scratch2, order);
+        permute(&mut self.wander, &mut self.scratch2, order);
+        permute(&mut self.desired, &mut self.scratch2, order);
+        permute(&mut self.force, &mut self.scratch2, order);
+        permute(&mut self.max_speed, &mut self.scratch1, order);
+        permute(&mut self.max_force, &mut self.scratch1, order);
+        permute(&mut self.mass, &mut self.scratch1, order);
+        permute(&mut self.rng, &mut self.scratch_rng, order);
+        permute(&mut self.sets, &mut self.scratch_sets, order);
+        self.scratch_sets.clear();
+        for (slot, &id) in self.ids.iter().enumerate() {
+            self.slot_of[id as usize] = slot as u32;
+        }
+        for (slot, e) in self.grid.entries.iter_mut().enumerate() {
+            e.slot = slot as u32;
         }
     }
 
@@ -400,7 +458,7 @@ impl World {
             let speed2 = new_vel.length_squared();
             let rest = 1e-9 * max_speed;
             self.next_head[i] = if speed2 > rest * rest && speed2 > 0.0 {
-                let s = crate::math::sqrt(speed2);
+                let s = speed2.sqrt();
                 [new_vel.x / s, new_vel.y / s]
             } else {
                 self.head[i]
@@ -423,7 +481,7 @@ struct Prev<'a> {
     vel: &'a [[f64; 2]],
     head: &'a [[f64; 2]],
     max_speed: &'a [f64],
-    ids: &'a [VehicleId],
+    ids: &'a [u32],
     slot_of: &'a [u32],
     grid: &'a Grid,
     dt: f64,
@@ -472,12 +530,12 @@ impl Prev<'_> {
                 let mut left = max_force;
                 for b in &set.behaviors {
                     let f = self.behavior(i, &b.kind, wander, rng) * b.weight;
-                    let m = f.length();
+                    let m = forces::length(f);
                     if m <= left {
                         acc += f;
                         left -= m;
                     } else {
-                        if let Some(u) = f.try_normalize() {
+                        if let Some(u) = forces::try_unit(f) {
                             acc += u * left;
                         }
                         break;
@@ -584,12 +642,12 @@ impl Prev<'_> {
                 let d2 = dx * dx + dy * dy;
                 if d2 < r2 && e.slot as usize != i {
                     if d2 > 0.0 {
-                        let d = crate::math::sqrt(d2);
+                        let d = d2.sqrt();
                         let k = 1.0 / d - inv_r;
                         sx += dx * k;
                         sy += dy * k;
                     } else {
-                        let (me, other) = (self.ids[i].0, self.ids[e.slot as usize].0);
+                        let (me, other) = (self.ids[i], self.ids[e.slot as usize]);
                         let u = forces::tie_break(me, other);
                         sx += u.x;
                         sy += u.y;
