@@ -62,6 +62,7 @@ pub struct World {
     next_head: Vec<[f64; 2]>,
     record_debug: bool,
     grid: Grid,
+    steps_since_sort: u32,
     // Scratch buffers for reordering the slots (kept for their capacity).
     scratch2: Vec<[f64; 2]>,
     scratch1: Vec<f64>,
@@ -103,6 +104,7 @@ impl World {
             next_head: Vec::new(),
             record_debug: false,
             grid: Grid::default(),
+            steps_since_sort: u32::MAX,
             scratch2: Vec::new(),
             scratch1: Vec::new(),
             scratch_ids: Vec::new(),
@@ -166,6 +168,7 @@ impl World {
             .push(Pcg32::new(splitmix64(self.seed) ^ u64::from(id.0)));
         self.desired.push([v.x, v.y]);
         self.force.push([0.0, 0.0]);
+        self.steps_since_sort = u32::MAX;
         Ok(id)
     }
 
@@ -387,10 +390,10 @@ impl World {
     /// each other in the plane are near each other in memory and the
     /// neighbour queries of consecutive slots read the same cache lines.
     fn reorder_by_cell(&mut self) {
-        let order = &self.grid.entries;
-        fn permute<T: Clone>(v: &mut Vec<T>, scratch: &mut Vec<T>, order: &[super::grid::Entry]) {
+        let order = &self.grid.slot;
+        fn permute<T: Clone>(v: &mut Vec<T>, scratch: &mut Vec<T>, order: &[u32]) {
             scratch.clear();
-            scratch.extend(order.iter().map(|e| v[e.slot as usize].clone()));
+            scratch.extend(order.iter().map(|&s| v[s as usize].clone()));
             core::mem::swap(v, scratch);
         }
         permute(&mut self.ids, &mut self.scratch_ids, order);
@@ -409,8 +412,8 @@ impl World {
         for (slot, &id) in self.ids.iter().enumerate() {
             self.slot_of[id as usize] = slot as u32;
         }
-        for (slot, e) in self.grid.entries.iter_mut().enumerate() {
-            e.slot = slot as u32;
+        for (slot, s) in self.grid.slot.iter_mut().enumerate() {
+            *s = slot as u32;
         }
     }
 
@@ -425,6 +428,13 @@ impl World {
         if radius > 0.0 {
             self.grid
                 .build(self.pos.as_flattened(), self.vel.as_flattened(), radius);
+            // Vehicles move little per step: re-sorting every few steps keeps
+            // the memory order close enough to the cell order.
+            if self.steps_since_sort >= 8 {
+                self.reorder_by_cell();
+                self.steps_since_sort = 0;
+            }
+            self.steps_since_sort = self.steps_since_sort.saturating_add(1);
         }
         self.next_pos.resize(n, [0.0; 2]);
         self.next_vel.resize(n, [0.0; 2]);
@@ -446,7 +456,12 @@ impl World {
             let set = &*self.sets[i];
             let sum = prev.combined(i, set, max_force, &mut self.wander[i], &mut self.rng[i]);
             let force = forces::truncate(sum, max_force);
-            let mut new_vel = forces::truncate(vel + force / self.mass[i] * dt, max_speed);
+            // The seed's truncate(velocity + force / mass, maxSpeed), keeping
+            // the length it computes so the heading needs no second sqrt.
+            let raw = vel + force / self.mass[i] * dt;
+            let len = forces::length(raw);
+            let shrink = max_speed / len;
+            let mut new_vel = if shrink < 1.0 { raw * shrink } else { raw };
             let mut new_pos = pos + new_vel * dt;
             if !(new_vel.is_finite() && new_pos.is_finite()) {
                 // Only reachable near f64::MAX: stay put rather than go NaN.
@@ -455,11 +470,9 @@ impl World {
             }
             self.next_pos[i] = [new_pos.x, new_pos.y];
             self.next_vel[i] = [new_vel.x, new_vel.y];
-            let speed2 = new_vel.length_squared();
-            let rest = 1e-9 * max_speed;
-            self.next_head[i] = if speed2 > rest * rest && speed2 > 0.0 {
-                let s = speed2.sqrt();
-                [new_vel.x / s, new_vel.y / s]
+            // At rest (or nearly: below a billionth of max speed) the heading stays.
+            self.next_head[i] = if len > 1e-9 * max_speed && len.is_finite() {
+                [raw.x / len, raw.y / len]
             } else {
                 self.head[i]
             };
@@ -636,19 +649,23 @@ impl Prev<'_> {
         let inv_r = 1.0 / radius;
         let (mut sx, mut sy) = (0.0, 0.0);
         for range in self.grid.block(pos.x, pos.y) {
-            for e in self.grid.entries.get(range).unwrap_or(&[]) {
-                let dx = pos.x - e.x;
-                let dy = pos.y - e.y;
+            let first = range.start;
+            for (j, e) in self.grid.xy.get(range).unwrap_or(&[]).iter().enumerate() {
+                let dx = pos.x - e[0];
+                let dy = pos.y - e[1];
                 let d2 = dx * dx + dy * dy;
-                if d2 < r2 && e.slot as usize != i {
+                if d2 < r2 {
+                    let other = self.grid.slot.get(first + j).copied().unwrap_or(u32::MAX) as usize;
+                    if other == i {
+                        continue;
+                    }
                     if d2 > 0.0 {
                         let d = d2.sqrt();
                         let k = 1.0 / d - inv_r;
                         sx += dx * k;
                         sy += dy * k;
-                    } else {
-                        let (me, other) = (self.ids[i], self.ids[e.slot as usize]);
-                        let u = forces::tie_break(me, other);
+                    } else if let Some(&them) = self.ids.get(other) {
+                        let u = forces::tie_break(self.ids[i], them);
                         sx += u.x;
                         sy += u.y;
                     }
@@ -665,13 +682,19 @@ impl Prev<'_> {
         let r2 = radius * radius;
         let (mut sx, mut sy, mut count) = (0.0, 0.0, 0u32);
         for range in self.grid.block(pos.x, pos.y) {
-            for e in self.grid.entries.get(range).unwrap_or(&[]) {
-                let dx = e.x - pos.x;
-                let dy = e.y - pos.y;
-                if dx * dx + dy * dy < r2 && e.slot as usize != i {
+            let first = range.start;
+            for (j, e) in self.grid.xy.get(range).unwrap_or(&[]).iter().enumerate() {
+                let dx = e[0] - pos.x;
+                let dy = e[1] - pos.y;
+                if dx * dx + dy * dy < r2 {
+                    let k = first + j;
+                    if self.grid.slot.get(k).copied() == Some(i as u32) {
+                        continue;
+                    }
                     if velocities {
-                        sx += e.vx;
-                        sy += e.vy;
+                        let v = self.grid.vel.get(k).copied().unwrap_or([0.0; 2]);
+                        sx += v[0];
+                        sy += v[1];
                     } else {
                         sx += dx;
                         sy += dy;
