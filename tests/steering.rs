@@ -64,7 +64,10 @@ const TARGETS: [(f64, f64); 5] = [
     (30.0, 30.0),
 ];
 
-fn seek_run(mass: f64) -> (Vec<(f64, f64)>, Vec<(f64, f64)>) {
+/// Interleaved (position, velocity) per step.
+type Trajectory = Vec<(f64, f64)>;
+
+fn seek_run(mass: f64) -> (Trajectory, Trajectory) {
     let mut seed = SeedVehicle {
         position: (0.0, 0.0),
         velocity: (0.0, 3.0),
@@ -699,7 +702,7 @@ fn seek_crowd_is_bit_identical_whatever_the_order() {
         if reverse {
             order.reverse();
         }
-        let mut by_k = vec![VehicleId(0); 30];
+        let mut by_k = [VehicleId(0); 30];
         for k in order {
             let f = f64::from(k);
             by_k[k as usize] = one(&mut w, f * 1.7, 30.0 - f, 1.0 + f * 0.01, 0.3);

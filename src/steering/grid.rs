@@ -188,7 +188,7 @@ mod tests {
                 let mut found: Vec<u32> = g
                     .block(p[0], p[1])
                     .into_iter()
-                    .flat_map(|range| range)
+                    .flatten()
                     .filter(|&k| (g.xy[k][0] - p[0]).powi(2) + (g.xy[k][1] - p[1]).powi(2) < r * r)
                     .map(|k| g.slot[k])
                     .collect();
