@@ -411,3 +411,18 @@ fn bezier_offset_pinches_at_a_sharp_turn_and_not_on_a_gentle_one() {
     assert!(!gentle.pinched);
     assert_eq!(gentle.edges.len(), 5);
 }
+
+#[test]
+fn nearly_opposite_headings_fillet_ends_on_b_heading() {
+    // Found by the property test: θ = π - 4.4e-5. tan(θ/2) through 1 + cos θ
+    // lost 7 digits and the line into b came in 6e-9 rad off b's heading.
+    let l = lanes(1, 0.3);
+    let a = prof(0.0, 0.0, 2.687465315789927, &l);
+    let b = prof(133.18966437645, 0.0, -0.45408311908893323, &l);
+    let piece = connect_profiles(&a, &b).unwrap();
+    assert_eq!(piece.kind, PieceKind::ArcLine);
+    for edge in &piece.boundaries {
+        let h = edge.end_pose().heading;
+        assert!(normalize_angle(h - b.heading).abs() < 1e-11, "{h}");
+    }
+}

@@ -130,8 +130,14 @@ pub fn fillet(a: Pose, b: Pose, c: Point, ta: f64, tb: f64, theta: f64) -> Optio
     let (da, db) = (a.direction(), b.direction());
     let turn = sign(theta);
     let abs = theta.abs();
-    // tan(|θ|/2) = sin|θ| / (1 + cos θ), stable for every |θ| < π.
-    let tan_half = math::sin(abs) / (1.0 + math::cos(abs));
+    // tan(|θ|/2) = sin|θ| / (1 + cos θ) = (1 - cos θ) / sin|θ|: the first
+    // cancels near |θ| = π, the second near 0, so each takes its own half.
+    let (sn, cs) = (math::sin(abs), math::cos(abs));
+    let tan_half = if cs >= 0.0 {
+        sn / (1.0 + cs)
+    } else {
+        (1.0 - cs) / sn
+    };
     let (ca, cb) = (ta, -tb);
     let arc_first = ca <= cb;
     let leg = if arc_first { ca } else { cb };
