@@ -7,6 +7,7 @@ mod error;
 mod intersect;
 mod line;
 pub mod math;
+mod number;
 mod path;
 mod point;
 mod pose;
