@@ -51,8 +51,9 @@ build: setup
 	$(WASM_BINDGEN) --target web --out-dir $(PKG) $(WASM_RAW)
 	$(BIN)/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
 	  $(PKG)/arcline_bg.wasm -o $(PKG)/arcline_bg.wasm
-	$(BIN)/esbuild www/src/main.ts --bundle --format=esm --target=es2022 --sourcemap \
-	  --external:../pkg/arcline.js --outfile=www/build/main.js --log-level=warning
+	$(BIN)/esbuild www/src/main.ts www/src/embed.ts --bundle --splitting --format=esm --target=es2022 \
+	  --sourcemap --outdir=www/build --entry-names=[name] --chunk-names=chunk-[hash] --log-level=warning
+	node scripts/package.mjs
 	@printf 'wasm: %s bytes raw, %s gzipped\n' $$(stat -c %s $(PKG)/arcline_bg.wasm) $$(gzip -9c $(PKG)/arcline_bg.wasm | wc -c)
 
 serve: build
