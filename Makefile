@@ -71,6 +71,7 @@ test: setup setup-browser
 
 test-rust:
 	cargo test --all-targets
+	cargo test --doc
 
 # Rust tests compiled to wasm and run in Node (determinism digests): every tests/wasm_*.rs.
 WASM_TESTS := $(foreach f,$(wildcard tests/wasm_*.rs),--test $(basename $(notdir $(f))))
