@@ -84,7 +84,7 @@ test-types:
 
 # The published JS API, loaded in Node exactly as tutorial authors load it.
 test-api:
-	node --test www/tests/api/
+	node --test www/tests/api/ www/tests/hostile/
 
 test-browser:
 	node --test --test-concurrency=1 www/tests/browser/
