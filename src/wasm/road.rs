@@ -70,6 +70,14 @@ pub fn constrain_profile(source: JsValue, next: JsValue) -> Result<JsValue, JsEr
     convert::to_js(&out)
 }
 
+/// `profileEdges(profile)`: the `lanes.length + 1` lane edge points of a
+/// profile, left to right (its cross-section line, for drawing).
+#[wasm_bindgen(js_name = profileEdges)]
+pub fn profile_edges(profile: JsValue) -> Result<JsValue, JsError> {
+    let p = self::profile(profile, "profile")?;
+    convert::to_js(&p.edge_points())
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct FilletJs {
