@@ -127,7 +127,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   let pieces: PieceResult[] = [];
   let edges: Point[][] = [];
 
-  const view = new View(root, { center: { x: -5, y: 5 }, span: 110, label: "A road through profiles, built from lines and arcs" });
+  const view = new View(root, { center: { x: -5, y: 3 }, span: 70, label: "A road through profiles, built from lines and arcs" });
   const handles = new Handles(view);
   const bar = controlBar(root);
   const constructionBox = checkbox(bar, "construction", state.construction, (v) => update(() => (state.construction = v)));

@@ -205,6 +205,17 @@ test("roadMarkings: lane areas and markings by lane kind", () => {
   assert.equal(m.markings.find((x) => x.style === "double").paths.length, 2);
 });
 
+test("profileEdges: the lane edge points, left to right", () => {
+  const e = A.profileEdges(prof(1, 2, Math.PI / 2));
+  // Facing north, left is west: x = 1 + 3, 1, 1 - 3.
+  assert.equal(e.length, 3);
+  [4, 1, -2].forEach((x, i) => {
+    near(e[i].x, x);
+    near(e[i].y, 2);
+  });
+  assert.throws(() => A.profileEdges(prof(0, 0, 0, [])), /^Error: profile\.lanes: /);
+});
+
 test("roadChain gives one entry per pair, errors in place", () => {
   const out = A.roadChain([prof(0, 0, 0), prof(30, 30, Math.PI / 2), prof(30, 10, Math.PI / 2)]);
   assert.equal(out.length, 2);

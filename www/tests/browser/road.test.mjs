@@ -21,7 +21,7 @@ const near = (a, b, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${
 async function pxPerUnit(page) {
   return page.evaluate(() => {
     const r = document.querySelector('[data-diagram="road"] canvas').getBoundingClientRect();
-    return Math.min(r.width, r.height) / 110;
+    return Math.min(r.width, r.height) / 70; // px per world unit (span 70)
   });
 }
 
@@ -110,6 +110,7 @@ test("the construction overlay has the seed's C, M, O and the Hermite intermedia
   near(f.o.x, -20);
   near(f.o.y, 5);
   near(f.radius, 20);
+  await section.screenshot({ path: screenshotPath("road-construction") });
   // A lane shift: the intermediate profile at P(0.5) = the midpoint.
   await page.evaluate(() =>
     window.__arcline.diagrams.road.setState({ profiles: [{ x: -40, y: 0, heading: 0 }, { x: 40, y: 8, heading: 0 }] }),
@@ -158,10 +159,10 @@ test("clicking empty space adds a profile", async () => {
   await page.locator('[data-diagram="road"]').scrollIntoViewIfNeeded();
   const k = await pxPerUnit(page);
   const p2 = await screenPointOf(page, "road", "profile 2 centre");
-  await page.mouse.click(p2.x + 30 * k, p2.y - 20 * k);
+  await page.mouse.click(p2.x + 20 * k, p2.y - 10 * k);
   await page.waitForFunction(() => window.__arcline.diagrams.road.getState().profiles.length === 4);
   const s = await state(page);
-  assert.ok(Math.abs(s.profiles[3].x - 60) < 2 / k && Math.abs(s.profiles[3].y - 40) < 2 / k);
+  assert.ok(Math.abs(s.profiles[3].x - 50) < 2 / k && Math.abs(s.profiles[3].y - 30) < 2 / k);
   assert.equal(s.computed.pieces.length, 3);
   assert.equal(s.computed.pieces[2].kind, "s-curve");
   assert.deepEqual(problems, []);
