@@ -207,9 +207,9 @@ test("roadMarkings: lane areas and markings by lane kind", () => {
 
 test("profileEdges: the lane edge points, left to right", () => {
   const e = A.profileEdges(prof(1, 2, Math.PI / 2));
-  // Facing north, left is west: x = 1 + 3, 1, 1 - 3.
+  // Facing north, left is west: x = 1 - 3, 1, 1 + 3.
   assert.equal(e.length, 3);
-  [4, 1, -2].forEach((x, i) => {
+  [-2, 1, 4].forEach((x, i) => {
     near(e[i].x, x);
     near(e[i].y, 2);
   });
