@@ -132,11 +132,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const bar = controlBar(root);
   const constructionBox = checkbox(bar, "construction", state.construction, (v) => update(() => (state.construction = v)));
   const bezierBox = checkbox(bar, "Bézier offsets", state.bezier, (v) => update(() => (state.bezier = v)));
-  button(bar, "remove last profile", () =>
-    update(() => {
-      if (state.profiles.length > 2) state.profiles.pop();
-    }),
-  );
+  button(bar, "remove last profile", () => {
+    if (state.profiles.length <= 2) return;
+    update(() => state.profiles.pop());
+    rebuildHandles();
+  });
   const laneBox = document.createElement("div");
   laneBox.className = "controls lanes";
   root.append(laneBox);
@@ -463,6 +463,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
           state.profiles = list.map((p, i) => readPose(p, state.profiles[i] ?? { x: 0, y: 0, heading: 0 }, LIMIT));
         }
         state.lanes = readLanes(o["lanes"], state.lanes);
+        // The half-plane rule holds for restored scenes too.
+        for (let i = 1; i < state.profiles.length; i++) {
+          const p = state.profiles[i];
+          if (p) state.profiles[i] = constrained(i, p);
+        }
         if (typeof o["construction"] === "boolean") state.construction = o["construction"];
         if (typeof o["bezier"] === "boolean") state.bezier = o["bezier"];
         constructionBox.checked = state.construction;

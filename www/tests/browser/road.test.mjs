@@ -165,6 +165,10 @@ test("clicking empty space adds a profile", async () => {
   assert.ok(Math.abs(s.profiles[3].x - 50) < 2 / k && Math.abs(s.profiles[3].y - 30) < 2 / k);
   assert.equal(s.computed.pieces.length, 3);
   assert.equal(s.computed.pieces[2].kind, "s-curve");
+  await page.locator('[data-diagram="road"]').getByRole("button", { name: "remove last profile" }).click();
+  await page.waitForFunction(() => window.__arcline.diagrams.road.getState().profiles.length === 3);
+  assert.equal(await page.locator('[data-diagram="road"] [data-handle="profile 3 centre"]').count(), 0);
+  assert.equal(await page.locator('[data-diagram="road"] [data-handle="profile 2 centre"]').count(), 1);
   assert.deepEqual(problems, []);
   await context.close();
 });
