@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 /// What a lane is for. The kind decides how the lane is filled and which
-/// markings its edges get (see [`markings`](super::markings)).
+/// markings its edges get (see the [`markings`](mod@super::markings) module).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LaneKind {
