@@ -426,3 +426,31 @@ fn nearly_opposite_headings_fillet_ends_on_b_heading() {
         assert!(normalize_angle(h - b.heading).abs() < 1e-11, "{h}");
     }
 }
+
+#[test]
+fn nearly_straight_pairs_give_valid_pieces() {
+    // Headings and offsets just above the straight tolerances: every pair is
+    // built (fillet or s-curve) with edges ending at the edge points, G1;
+    // the one exception is a fillet whose construction radius really is tiny.
+    let l = lanes(2, 3.0);
+    let a = prof(0.0, 0.0, 0.0, &l);
+    for h in [1e-10, 1e-9, 2e-9, 1e-8, 1e-7, 1e-6, 1e-4, -1e-8] {
+        for y in [0.0, 1e-9, 1e-6, 1e-3] {
+            let b = prof(100.0, y, h, &l);
+            match connect_profiles(&a, &b) {
+                Ok(piece) => {
+                    for (i, e) in piece.boundaries.iter().enumerate() {
+                        assert!(e.is_g1(1e-7), "h {h} y {y} edge {i}");
+                        assert!(e.start_pose().position().distance(a.edge_points()[i]) < 1e-7);
+                        assert!(e.end_pose().position().distance(b.edge_points()[i]) < 1e-7);
+                    }
+                }
+                Err(e) => {
+                    // C = (100 - y/h, 0): CB = 1e-5, radius 0.2 < 3.
+                    assert_eq!((h, y), (1e-4, 1e-9), "{e}");
+                    assert!(matches!(e, RoadError::LanesWiderThanTurn { .. }));
+                }
+            }
+        }
+    }
+}
