@@ -453,6 +453,16 @@ fn nearly_straight_pairs_give_valid_pieces() {
                     let tol = 1e-9 * r;
                     for (i, e) in piece.boundaries.iter().enumerate() {
                         assert!(e.is_g1(tol), "h {h} y {y} edge {i}");
+                        for w in e.segments().windows(2) {
+                            let (Some(h0), Some(h1)) = (w[0].end_heading(), w[1].start_heading())
+                            else {
+                                continue;
+                            };
+                            assert!(
+                                normalize_angle(h0 - h1).abs() < 1e-9,
+                                "h {h} y {y} edge {i}: {h0} {h1}"
+                            );
+                        }
                         assert!(e.start_pose().position().distance(a.edge_points()[i]) < tol);
                         assert!(e.end_pose().position().distance(b.edge_points()[i]) < tol);
                     }
