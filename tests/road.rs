@@ -430,7 +430,8 @@ fn nearly_opposite_headings_fillet_ends_on_b_heading() {
 #[test]
 fn nearly_straight_pairs_give_valid_pieces() {
     // Headings and offsets just above the straight tolerances: every pair is
-    // built (fillet or s-curve) with edges ending at the edge points, G1;
+    // built (fillet or s-curve) with edges ending at the edge points, joined
+    // with equal headings (to 1e-7 rad: arcs of radius up to ~1e10 here);
     // the one exception is a fillet whose construction radius really is tiny.
     let l = lanes(2, 3.0);
     let a = prof(0.0, 0.0, 0.0, &l);
