@@ -459,8 +459,9 @@ fn nearly_straight_pairs_give_valid_pieces() {
                             else {
                                 continue;
                             };
+                            // A line's heading is only as precise as its end points over its length.
                             assert!(
-                                normalize_angle(h0 - h1).abs() < 1e-9,
+                                normalize_angle(h0 - h1).abs() < 1e-7,
                                 "h {h} y {y} edge {i}: {h0} {h1}"
                             );
                         }
