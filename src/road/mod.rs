@@ -20,6 +20,9 @@
 //! lines are `A + t·dir(a)` and `B + s·dir(b)`; they meet at `C` with
 //! `t = ta`, `s = tb`; `lateral`/`forward` are `B - A` across/along `dir(a)`.
 //! Tolerances: parallel means `|sin θ| ≤ 1e-9`, zero offsets are ≤ `1e-9·max(1, |AB|)`.
+//! Edges end at the profiles' edge points to about 1e-15 of the largest
+//! coordinate or radius involved: a pair just off straight gets arcs of
+//! enormous radius, whose points are only that precise.
 //!
 //! | case | kind | construction |
 //! |------|------|--------------|
