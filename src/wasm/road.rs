@@ -21,12 +21,18 @@ fn profile(value: JsValue, arg: &str) -> Result<Profile, JsError> {
     Ok(p)
 }
 
-/// An id: a whole number in `[0, 2^32)`.
-fn id(value: f64, arg: &str) -> Result<usize, JsError> {
-    if value.is_finite() && value >= 0.0 && value.fract() == 0.0 && value < 4_294_967_296.0 {
-        Ok(value as usize)
-    } else {
-        Err(convert::arg_error(arg, "must be a whole number >= 0"))
+/// An id: a JS number that is a whole number in `[0, 2^32)` (strings,
+/// booleans, null and the like are rejected, not coerced).
+fn id(value: &JsValue, arg: &str) -> Result<usize, JsError> {
+    match value.as_f64() {
+        Some(v) if v.is_finite() && v >= 0.0 && v.fract() == 0.0 && v < 4_294_967_296.0 => {
+            Ok(v as usize)
+        }
+        Some(_) => Err(convert::arg_error(arg, "must be a whole number >= 0")),
+        None if value.is_undefined() || value.is_null() => {
+            Err(convert::arg_error(arg, "is missing"))
+        }
+        None => Err(convert::arg_error(arg, "must be a number")),
     }
 }
 
@@ -307,8 +313,8 @@ impl RoadNetworkJs {
     /// Replaces (moves, turns, re-lanes) a profile; returns the ids of the
     /// pieces rebuilt (only those touching it).
     #[wasm_bindgen(js_name = setProfile)]
-    pub fn set_profile(&mut self, id: f64, profile: JsValue) -> Result<Vec<u32>, JsError> {
-        let id = self::id(id, "id")?;
+    pub fn set_profile(&mut self, id: JsValue, profile: JsValue) -> Result<Vec<u32>, JsError> {
+        let id = self::id(&id, "id")?;
         let p = self::profile(profile, "profile")?;
         let touched = self.inner.set_profile(id, p).map_err(road_error)?;
         Ok(touched.into_iter().map(|k| k as u32).collect())
@@ -316,15 +322,15 @@ impl RoadNetworkJs {
 
     /// Removes a profile and its pieces; returns the removed piece ids.
     #[wasm_bindgen(js_name = removeProfile)]
-    pub fn remove_profile(&mut self, id: f64) -> Result<Vec<u32>, JsError> {
-        let id = self::id(id, "id")?;
+    pub fn remove_profile(&mut self, id: JsValue) -> Result<Vec<u32>, JsError> {
+        let id = self::id(&id, "id")?;
         let removed = self.inner.remove_profile(id).map_err(road_error)?;
         Ok(removed.into_iter().map(|k| k as u32).collect())
     }
 
     /// The profile with this id.
-    pub fn profile(&self, id: f64) -> Result<JsValue, JsError> {
-        let id = self::id(id, "id")?;
+    pub fn profile(&self, id: JsValue) -> Result<JsValue, JsError> {
+        let id = self::id(&id, "id")?;
         let p = self
             .inner
             .profile(id)
@@ -344,8 +350,8 @@ impl RoadNetworkJs {
 
     /// Joins profile `a` to profile `b`; returns the piece id (the piece may
     /// hold an error until a profile moves).
-    pub fn connect(&mut self, a: f64, b: f64) -> Result<u32, JsError> {
-        let (a, b) = (id(a, "a")?, id(b, "b")?);
+    pub fn connect(&mut self, a: JsValue, b: JsValue) -> Result<u32, JsError> {
+        let (a, b) = (id(&a, "a")?, id(&b, "b")?);
         let k = self.inner.connect(a, b).map_err(|e| match e {
             RoadError::UnknownId { id, .. } if id == a => {
                 convert::arg_error("a", format!("unknown profile id {id}"))
@@ -359,14 +365,14 @@ impl RoadNetworkJs {
     }
 
     /// Removes a piece.
-    pub fn disconnect(&mut self, piece: f64) -> Result<(), JsError> {
-        let k = id(piece, "piece")?;
+    pub fn disconnect(&mut self, piece: JsValue) -> Result<(), JsError> {
+        let k = id(&piece, "piece")?;
         self.inner.disconnect(k).map_err(road_error)
     }
 
     /// `{ id, a, b, piece: RoadPiece | null, error: string | null }`.
-    pub fn piece(&self, id: f64) -> Result<JsValue, JsError> {
-        let k = self::id(id, "id")?;
+    pub fn piece(&self, id: JsValue) -> Result<JsValue, JsError> {
+        let k = self::id(&id, "id")?;
         let p = self
             .inner
             .piece(k)
@@ -405,8 +411,8 @@ impl RoadNetworkJs {
 
     /// The lane areas and markings of a piece (as `roadMarkings`); throws
     /// the piece's error when it could not be built.
-    pub fn markings(&self, id: f64) -> Result<JsValue, JsError> {
-        let k = self::id(id, "id")?;
+    pub fn markings(&self, id: JsValue) -> Result<JsValue, JsError> {
+        let k = self::id(&id, "id")?;
         let p = self
             .inner
             .piece(k)

@@ -251,6 +251,9 @@ test("RoadNetwork: ids, rebuilding only touching pieces, JSON round trip, bad id
       [() => net.piece(-1), /^id: /],
       [() => net.connect(a, 7), /^b: unknown profile id 7/],
       [() => net.setProfile(NaN, prof(0, 0, 0)), /^id: /],
+      [() => net.removeProfile("0"), /^id: must be a number/],
+      [() => net.piece(null), /^id: is missing/],
+      [() => net.disconnect(true), /^piece: must be a number/],
       [() => net.setProfile(a, prof(0, 0, 0, [])), /^profile\.lanes: /],
       [() => net.addProfile({}), /^profile: /],
       [() => A.RoadNetwork.fromJSON("{"), /^json: /],
@@ -262,4 +265,44 @@ test("RoadNetwork: ids, rebuilding only touching pieces, JSON round trip, bad id
   } finally {
     net.free();
   }
+});
+
+test("RoadNetwork methods survive bad values and use after free without trapping", () => {
+  const BAD = [NaN, Infinity, -1, 1.5, 2 ** 40, "0", null, undefined, {}, [], true, 10n];
+  const net = new A.RoadNetwork();
+  const a = net.addProfile(prof(0, 0, 0));
+  const b = net.addProfile(prof(30, 30, Math.PI / 2));
+  net.connect(a, b);
+  const methods = Object.getOwnPropertyNames(A.RoadNetwork.prototype).filter(
+    (m) => m !== "constructor" && m !== "free" && !m.startsWith("__") && typeof A.RoadNetwork.prototype[m] === "function",
+  );
+  assert.ok(methods.length >= 10, methods.join(","));
+  let calls = 0;
+  for (const m of methods) {
+    for (const v of BAD) {
+      // A valid first argument only where the second one is checked too.
+      const lists = [[v], [v, v], [v, prof(0, 0, 0)]];
+      if (m === "setProfile" || m === "connect") lists.push([a, v]);
+      for (const args of lists) {
+        calls++;
+        try {
+          net[m](...args);
+        } catch (e) {
+          assert.ok(e instanceof Error && !(e instanceof WebAssembly.RuntimeError), `${m}(${String(v)}): ${e}`);
+          assert.ok(e.message.length > 0);
+        }
+      }
+    }
+  }
+  // Nothing changed: bad ids are rejected, never coerced ("0", null, true).
+  assert.deepEqual(Array.from(net.profileIds()), [a, b]);
+  assert.equal(net.pieces().length, 1);
+  assert.equal(net.pieces()[0].piece.kind, "arc-line");
+  assert.equal(A.connectProfiles(prof(0, 0, 0), prof(10, 10, Math.PI / 2)).kind, "arc-line");
+  net.free();
+  for (const m of methods) {
+    calls++;
+    assert.throws(() => net[m](a, prof(0, 0, 0)), (e) => e instanceof Error && !(e instanceof WebAssembly.RuntimeError));
+  }
+  assert.ok(calls > 400);
 });
