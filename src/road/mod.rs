@@ -65,6 +65,6 @@ pub use construction::{road_construction, Construction};
 pub use error::RoadError;
 pub use lane::{Direction, Lane, LaneKind};
 pub use markings::{lane_areas, markings, LaneArea, Marking, MarkingStyle};
-pub use network::{NetworkPiece, RoadNetwork};
+pub use network::{NetworkPiece, NetworkSnapshot, PieceEntry, ProfileEntry, RoadNetwork};
 pub use piece::{PieceKind, RoadPiece};
 pub use profile::Profile;

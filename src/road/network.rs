@@ -25,30 +25,35 @@ pub struct RoadNetwork {
     touching: Vec<Vec<usize>>,
 }
 
-#[derive(Serialize, Deserialize)]
-struct ProfileEntry {
-    id: usize,
+/// One profile of a [`NetworkSnapshot`], with its id.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ProfileEntry {
+    pub id: usize,
     #[serde(flatten)]
-    profile: Profile,
+    pub profile: Profile,
 }
 
-#[derive(Serialize, Deserialize)]
-struct PieceEntry {
-    id: usize,
-    a: usize,
-    b: usize,
+/// One piece of a [`NetworkSnapshot`]: which profiles it joins.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PieceEntry {
+    pub id: usize,
+    pub a: usize,
+    pub b: usize,
 }
 
-#[derive(Serialize, Deserialize)]
-struct NetworkFile {
-    version: u32,
+/// What a network saves: its profiles and which pieces join them (the
+/// pieces' geometry is rebuilt on load). Serialises to the JSON format of
+/// [`RoadNetwork::to_json`]; the wasm bindings hand it to JS's own `JSON`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct NetworkSnapshot {
+    pub version: u32,
     /// The ids the next profile and piece will get (so ids stay unused after a load).
     #[serde(default, rename = "nextProfileId")]
-    next_profile_id: usize,
+    pub next_profile_id: usize,
     #[serde(default, rename = "nextPieceId")]
-    next_piece_id: usize,
-    profiles: Vec<ProfileEntry>,
-    pieces: Vec<PieceEntry>,
+    pub next_piece_id: usize,
+    pub profiles: Vec<ProfileEntry>,
+    pub pieces: Vec<PieceEntry>,
 }
 
 /// The largest id a file may use (keeps a hostile file from allocating wildly).
@@ -217,7 +222,12 @@ impl RoadNetwork {
     /// profiles: [{ id, x, y, heading, lanes }], pieces: [{ id, a, b }] }`. Pieces are not stored: they are
     /// rebuilt from the profiles on load.
     pub fn to_json(&self) -> String {
-        let file = NetworkFile {
+        serde_json::to_string(&self.snapshot()).unwrap_or_else(|_| String::from("{}"))
+    }
+
+    /// What [`RoadNetwork::to_json`] writes, as a value.
+    pub fn snapshot(&self) -> NetworkSnapshot {
+        NetworkSnapshot {
             version: 1,
             next_profile_id: self.profiles.len(),
             next_piece_id: self.pieces.len(),
@@ -236,8 +246,7 @@ impl RoadNetwork {
                 .into_iter()
                 .filter_map(|id| self.piece(id).map(|p| PieceEntry { id, a: p.a, b: p.b }))
                 .collect(),
-        };
-        serde_json::to_string(&file).unwrap_or_else(|_| String::from("{}"))
+        }
     }
 
     /// A network from [`RoadNetwork::to_json`]'s format, ids kept, pieces rebuilt.
@@ -247,8 +256,16 @@ impl RoadNetwork {
     /// too large ids, or a piece naming a missing profile; profile errors
     /// naming `profiles[i]`.
     pub fn from_json(json: &str) -> Result<RoadNetwork, RoadError> {
-        let file: NetworkFile =
+        let file: NetworkSnapshot =
             serde_json::from_str(json).map_err(|e| RoadError::BadJson(e.to_string()))?;
+        RoadNetwork::from_snapshot(file)
+    }
+
+    /// A network from a [`NetworkSnapshot`] (see [`RoadNetwork::from_json`]).
+    ///
+    /// # Errors
+    /// As [`RoadNetwork::from_json`], without the JSON syntax errors.
+    pub fn from_snapshot(file: NetworkSnapshot) -> Result<RoadNetwork, RoadError> {
         if file.version != 1 {
             return Err(RoadError::BadJson(format!(
                 "unsupported version {}",

@@ -428,15 +428,23 @@ impl RoadNetworkJs {
     }
 
     /// The network as a JSON string (profiles and which pieces join them).
+    /// The text is written by JS's own `JSON` (no JSON code in the module).
     #[wasm_bindgen(js_name = toJSON)]
-    pub fn to_json(&self) -> String {
-        self.inner.to_json()
+    pub fn to_json(&self) -> Result<String, JsError> {
+        let value = convert::to_js(&self.inner.snapshot())?;
+        js_sys::JSON::stringify(&value)
+            .ok()
+            .and_then(|s| s.as_string())
+            .ok_or_else(|| JsError::new("internal: could not write the network"))
     }
 
     /// A network from `toJSON`'s string; ids kept, pieces rebuilt.
     #[wasm_bindgen(js_name = fromJSON)]
     pub fn from_json(json: &str) -> Result<RoadNetworkJs, JsError> {
-        let inner = road::RoadNetwork::from_json(json).map_err(road_error)?;
+        let value = js_sys::JSON::parse(json)
+            .map_err(|_| convert::arg_error("json", "is not valid JSON"))?;
+        let snapshot: road::NetworkSnapshot = convert::from_js(value, "json")?;
+        let inner = road::RoadNetwork::from_snapshot(snapshot).map_err(road_error)?;
         Ok(RoadNetworkJs { inner })
     }
 }
