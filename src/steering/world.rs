@@ -331,6 +331,30 @@ impl World {
         Ok(())
     }
 
+    /// Changes a vehicle's limits and mass (the state is kept).
+    ///
+    /// # Errors
+    /// [`SteeringError::UnknownVehicle`], or the first bad number
+    /// (`maxSpeed`/`maxForce` negative, `mass` ≤ 0, anything non-finite).
+    pub fn set_limits(
+        &mut self,
+        id: VehicleId,
+        max_speed: f64,
+        max_force: f64,
+        mass: f64,
+    ) -> Result<(), SteeringError> {
+        let s = self.slot(id).ok_or(SteeringError::UnknownVehicle(id.0))?;
+        super::error::non_negative(max_speed, "maxSpeed")?;
+        super::error::non_negative(max_force, "maxForce")?;
+        super::error::positive(mass, "mass")?;
+        self.max_speed[s] = max_speed;
+        self.inv_max_speed[s] = 1.0 / max_speed;
+        self.max_force[s] = max_force;
+        self.mass[s] = mass;
+        self.inv_mass[s] = exact_inverse(mass);
+        Ok(())
+    }
+
     /// Turns recording of [`debug`](World::debug) values on or off (off by
     /// default: a crowd does not pay for it).
     pub fn set_record_debug(&mut self, on: bool) {
