@@ -741,3 +741,20 @@ fn debug_reports_the_seeds_desired_velocity_and_force() {
     let expect = Vec2::new(2.0, -1.0) * (0.5 / 5f64.sqrt());
     assert!((d.force - expect).length() < 1e-15);
 }
+
+#[test]
+fn set_limits_changes_the_rule_and_refuses_bad_numbers() {
+    let mut w = World::new(0);
+    let id = one(&mut w, 0.0, 0.0, 5.0, 5.0);
+    w.set_behaviors(id, vec![Behavior::seek(Point::new(100.0, 0.0))])
+        .unwrap();
+    w.set_limits(id, 5.0, 2.0, 3.0).unwrap();
+    w.step(1.0);
+    // steering (5, 0) truncated to 2, divided by mass 3.
+    assert_eq!(w.vehicle(id).unwrap().velocity, Vec2::new(2.0 / 3.0, 0.0));
+    assert_eq!(
+        w.set_limits(id, 1.0, 1.0, 0.0).unwrap_err().to_string(),
+        "mass: must be greater than zero"
+    );
+    assert!(w.set_limits(VehicleId(77), 1.0, 1.0, 1.0).is_err());
+}

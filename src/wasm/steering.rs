@@ -256,8 +256,16 @@ impl World {
     /// each, `x, y, vx, vy, maxSpeed, maxForce, mass`; returns their ids.
     /// All are checked before any is added.
     #[wasm_bindgen(js_name = addVehicles)]
-    pub fn add_vehicles(&mut self, data: &Float64Array) -> Result<Uint32Array, JsError> {
-        let data = data.to_vec();
+    pub fn add_vehicles(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Float64Array")] data: JsValue,
+    ) -> Result<Uint32Array, JsError> {
+        // Checked before use: a method of Float64Array called on anything else
+        // would throw through the Rust frames and leave the World borrowed.
+        if !data.is_instance_of::<Float64Array>() {
+            return Err(arg_error("data", "must be a Float64Array"));
+        }
+        let data = Float64Array::from(data).to_vec();
         if data.len() % 7 != 0 {
             return Err(arg_error("data", "length must be a multiple of 7"));
         }
