@@ -75,6 +75,10 @@ impl Grid {
         self.height = height;
 
         let cells = width * height;
+        // Reserve for the largest grid this n allows, so a crowd that spreads
+        // out does not reallocate step after step.
+        self.start
+            .reserve((cap + 1).saturating_sub(self.start.len()));
         self.start.clear();
         self.start.resize(cells + 1, 0);
         self.cell_of.clear();
