@@ -25,7 +25,9 @@ fn world(n: usize, separation: bool) -> World {
     if separation {
         bs.push(Behavior::separation(3.0));
     }
-    let set = w.behavior_set(bs, Combine::WeightedSum).expect("valid behaviours");
+    let set = w
+        .behavior_set(bs, Combine::WeightedSum)
+        .expect("valid behaviours");
     w.set_all_behaviors(set);
     for _ in 0..10 {
         w.step(1.0);
