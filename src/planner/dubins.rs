@@ -1,0 +1,564 @@
+//! The six Dubins words (LSL, LSR, RSL, RSR, RLR, LRL): the shortest path
+//! from a pose to a pose for a unit that turns no tighter than `radius`.
+//!
+//! Each word is solved in closed form in world coordinates from the four
+//! turning circles (start and goal, left and right). The sines and cosines of
+//! the two normalised headings are computed once per query; a CSC word costs
+//! one `atan2`, a CCC word one `atan2` and one `acos`, and a CCC word is only
+//! solved when a cheap lower bound says it could beat the best CSC word. Only
+//! the winner is turned into a [`Path`].
+//!
+//! Conventions shared with the classic formulation (Shkel & Lumelsky, Walker's
+//! `dubins.c`, the `dubins_paths` crate): a CCC word's middle arc is the long
+//! one (≥ π), and on equal lengths the earlier word in [`DubinsWord::ALL`] wins.
+//!
+//! Edges, each named: coincident start and goal give one zero-length line
+//! (length 0); a goal on a start turning circle with the matching heading
+//! gives a pure arc (its LSL/RSR line and last arc have length 0), never a
+//! full loop: sweeps within [`FULL_TURN_SNAP`] of 2π are rounding noise on a
+//! zero sweep and are snapped to 0.
+
+use super::error::{check_radius, PlanError};
+use crate::{math, normalize_angle, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
+use core::f64::consts::{FRAC_PI_2, PI, TAU};
+
+/// A sweep within this many radians of a full turn is taken as no turn at all
+/// (rounding noise around a tangent point, not a loop the geometry asks for).
+pub const FULL_TURN_SNAP: f64 = 1e-9;
+
+/// Lengths below `NEAR * radius` are zero: two circle centres this close are
+/// the same circle, a start and goal this close (and headings within `NEAR`
+/// radians) coincide.
+pub const NEAR: f64 = 1e-9;
+
+/// One of the six Dubins words: the turn of each of the three segments
+/// (`L` left, `S` straight, `R` right).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DubinsWord {
+    Lsl,
+    Lsr,
+    Rsl,
+    Rsr,
+    Rlr,
+    Lrl,
+}
+
+impl DubinsWord {
+    /// All six, in the order used to break ties (the first shortest wins).
+    pub const ALL: [DubinsWord; 6] = [
+        DubinsWord::Lsl,
+        DubinsWord::Lsr,
+        DubinsWord::Rsl,
+        DubinsWord::Rsr,
+        DubinsWord::Rlr,
+        DubinsWord::Lrl,
+    ];
+
+    /// `"LSL"`, `"LSR"`, ...
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DubinsWord::Lsl => "LSL",
+            DubinsWord::Lsr => "LSR",
+            DubinsWord::Rsl => "RSL",
+            DubinsWord::Rsr => "RSR",
+            DubinsWord::Rlr => "RLR",
+            DubinsWord::Lrl => "LRL",
+        }
+    }
+
+    /// Whether the word is arc-arc-arc (RLR, LRL).
+    pub fn is_ccc(self) -> bool {
+        matches!(self, DubinsWord::Rlr | DubinsWord::Lrl)
+    }
+}
+
+impl core::fmt::Display for DubinsWord {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An angle in `[0, 2π)`: one add for the usual small multiples of 2π,
+/// `fmod` otherwise.
+#[inline(always)]
+fn wrap(x: f64) -> f64 {
+    let w = if (0.0..TAU).contains(&x) {
+        return x;
+    } else if (-TAU..0.0).contains(&x) {
+        x + TAU
+    } else if (-2.0 * TAU..-TAU).contains(&x) {
+        x + 2.0 * TAU
+    } else if (TAU..2.0 * TAU).contains(&x) {
+        x - TAU
+    } else {
+        return wrap_two_pi(x);
+    };
+    // x + 2π rounds up to exactly 2π for x just below 0.
+    if w >= TAU {
+        0.0
+    } else {
+        w
+    }
+}
+
+/// The magnitude of a turn from `x` (any angle): in `[0, 2π)`, with sweeps
+/// within [`FULL_TURN_SNAP`] of a full turn snapped to 0.
+#[inline(always)]
+fn sweep(x: f64) -> f64 {
+    let a = wrap(x);
+    if a >= TAU - FULL_TURN_SNAP {
+        0.0
+    } else {
+        a
+    }
+}
+
+/// Everything a query shares between the six words.
+#[derive(Clone, Copy)]
+struct Frame {
+    r: f64,
+    /// Headings normalised to `[0, 2π)`.
+    h0: f64,
+    hg: f64,
+    /// Centres of the start's left/right and the goal's left/right circles.
+    ls: Point,
+    rs: Point,
+    lg: Point,
+    rg: Point,
+    /// Start and goal coincide (within `NEAR`).
+    coincident: bool,
+}
+
+impl Frame {
+    #[inline(always)]
+    fn new(start: Pose, goal: Pose, r: f64) -> Frame {
+        let h0 = wrap(start.heading);
+        let hg = wrap(goal.heading);
+        let (s0, c0) = libm::sincos(h0);
+        let (sg, cg) = libm::sincos(hg);
+        // Left of a heading (c, s) is (-s, c).
+        let (lx0, ly0) = (-s0 * r, c0 * r);
+        let (lxg, lyg) = (-sg * r, cg * r);
+        let dx = goal.x - start.x;
+        let dy = goal.y - start.y;
+        let tol = NEAR * r;
+        let coincident = dx * dx + dy * dy <= tol * tol && normalize_angle(hg - h0).abs() <= NEAR;
+        Frame {
+            r,
+            h0,
+            hg,
+            ls: Point::new(start.x + lx0, start.y + ly0),
+            rs: Point::new(start.x - lx0, start.y - ly0),
+            lg: Point::new(goal.x + lxg, goal.y + lyg),
+            rg: Point::new(goal.x - lxg, goal.y - lyg),
+            coincident,
+        }
+    }
+}
+
+/// The solved word: the first and last sweeps (radians, ≥ 0), the middle part
+/// (a line length for CSC, a sweep for CCC) and the angle that fixes the
+/// construction (the line's heading for CSC, the direction from the first
+/// centre to the middle circle's centre for CCC).
+#[derive(Clone, Copy, Debug)]
+struct Solution {
+    word: DubinsWord,
+    a1: f64,
+    mid: f64,
+    a3: f64,
+    psi: f64,
+}
+
+impl Solution {
+    #[inline(always)]
+    fn length(&self, r: f64) -> f64 {
+        if self.word.is_ccc() {
+            r * (self.a1 + self.mid + self.a3)
+        } else {
+            r * (self.a1 + self.a3) + self.mid
+        }
+    }
+}
+
+/// LSL / RSR: outer tangent of two circles turning the same way.
+#[inline(always)]
+fn same_side(f: &Frame, left: bool) -> Solution {
+    let (c1, c3) = if left { (f.ls, f.lg) } else { (f.rs, f.rg) };
+    let dx = c3.x - c1.x;
+    let dy = c3.y - c1.y;
+    let d = math::sqrt(dx * dx + dy * dy);
+    // The same circle: a pure arc (the line and the last arc have length 0).
+    let (psi, mid) = if d <= NEAR * f.r {
+        (f.hg, 0.0)
+    } else {
+        (math::atan2(dy, dx), d)
+    };
+    if left {
+        Solution {
+            word: DubinsWord::Lsl,
+            a1: sweep(psi - f.h0),
+            mid,
+            a3: sweep(f.hg - psi),
+            psi,
+        }
+    } else {
+        Solution {
+            word: DubinsWord::Rsr,
+            a1: sweep(f.h0 - psi),
+            mid,
+            a3: sweep(psi - f.hg),
+            psi,
+        }
+    }
+}
+
+/// LSR / RSL: inner tangent of two circles turning opposite ways; needs the
+/// centres at least `2r` apart.
+#[inline(always)]
+fn cross_side(f: &Frame, left_first: bool) -> Option<Solution> {
+    let (c1, c3) = if left_first {
+        (f.ls, f.rg)
+    } else {
+        (f.rs, f.lg)
+    };
+    let vx = c3.x - c1.x;
+    let vy = c3.y - c1.y;
+    let d2 = vx * vx + vy * vy;
+    let two_r = 2.0 * f.r;
+    let p2 = d2 - two_r * two_r;
+    if p2 < 0.0 {
+        return None;
+    }
+    let p = math::sqrt(p2);
+    if left_first {
+        // v = p·u − 2r·left(u)  ⇒  u ∝ p·v + 2r·left(v)
+        let psi = math::atan2(p * vy + two_r * vx, p * vx - two_r * vy);
+        Some(Solution {
+            word: DubinsWord::Lsr,
+            a1: sweep(psi - f.h0),
+            mid: p,
+            a3: sweep(psi - f.hg),
+            psi,
+        })
+    } else {
+        // v = p·u + 2r·left(u)  ⇒  u ∝ p·v − 2r·left(v)
+        let psi = math::atan2(p * vy - two_r * vx, p * vx + two_r * vy);
+        Some(Solution {
+            word: DubinsWord::Rsl,
+            a1: sweep(f.h0 - psi),
+            mid: p,
+            a3: sweep(f.hg - psi),
+            psi,
+        })
+    }
+}
+
+/// The squared distance between the centres of a CCC word's outer circles.
+#[inline(always)]
+fn ccc_centres(f: &Frame, rlr: bool) -> (f64, f64, f64) {
+    let (c1, c3) = if rlr { (f.rs, f.rg) } else { (f.ls, f.lg) };
+    let dx = c3.x - c1.x;
+    let dy = c3.y - c1.y;
+    (dx, dy, dx * dx + dy * dy)
+}
+
+/// RLR / LRL: three arcs, the middle circle touching both outer ones; needs
+/// the outer centres at most `4r` apart. The middle arc is the long one.
+#[inline(always)]
+fn three_arcs(f: &Frame, rlr: bool) -> Option<Solution> {
+    let (dx, dy, d2) = ccc_centres(f, rlr);
+    let four_r = 4.0 * f.r;
+    if d2 > four_r * four_r {
+        return None;
+    }
+    let d = math::sqrt(d2);
+    let phi = if d <= NEAR * f.r {
+        0.0
+    } else {
+        math::atan2(dy, dx)
+    };
+    // The angle at an outer centre of the triangle (2r, 2r, d).
+    let beta = math::acos((d / four_r).min(1.0));
+    let mid = PI + 2.0 * beta;
+    if rlr {
+        // The middle (left) circle lies to the right of c1 → c3.
+        let theta1 = phi - beta;
+        let theta2 = phi + PI + beta;
+        Some(Solution {
+            word: DubinsWord::Rlr,
+            a1: sweep(f.h0 + FRAC_PI_2 - theta1),
+            mid,
+            a3: sweep(theta2 - (f.hg + FRAC_PI_2)),
+            psi: theta1,
+        })
+    } else {
+        let theta1 = phi + beta;
+        let theta2 = phi + PI - beta;
+        Some(Solution {
+            word: DubinsWord::Lrl,
+            a1: sweep(theta1 - (f.h0 - FRAC_PI_2)),
+            mid,
+            a3: sweep((f.hg - FRAC_PI_2) - theta2),
+            psi: theta1,
+        })
+    }
+}
+
+#[inline(always)]
+fn solve(f: &Frame, word: DubinsWord) -> Option<Solution> {
+    match word {
+        DubinsWord::Lsl => Some(same_side(f, true)),
+        DubinsWord::Rsr => Some(same_side(f, false)),
+        DubinsWord::Lsr => cross_side(f, true),
+        DubinsWord::Rsl => cross_side(f, false),
+        DubinsWord::Rlr => three_arcs(f, true),
+        DubinsWord::Lrl => three_arcs(f, false),
+    }
+}
+
+/// The shortest word and its length. CCC words are skipped when a lower bound
+/// on their length (the long middle arc alone: `r·(π + 2·acos(d/4r)) ≥
+/// 2πr − πd/4`, acos being concave on `[0, 1]`) is no better than the best CSC.
+#[inline(always)]
+fn shortest(f: &Frame) -> (Solution, f64) {
+    let r = f.r;
+    let mut best = same_side(f, true);
+    let mut best_len = best.length(r);
+    let consider = |s: Option<Solution>, best: &mut Solution, best_len: &mut f64| {
+        if let Some(s) = s {
+            let l = s.length(r);
+            if l < *best_len {
+                *best = s;
+                *best_len = l;
+            }
+        }
+    };
+    consider(cross_side(f, true), &mut best, &mut best_len);
+    consider(cross_side(f, false), &mut best, &mut best_len);
+    consider(Some(same_side(f, false)), &mut best, &mut best_len);
+    for rlr in [true, false] {
+        let (_, _, d2) = ccc_centres(f, rlr);
+        let four_r = 4.0 * r;
+        if d2 > four_r * four_r {
+            continue;
+        }
+        let bound = TAU * r - PI * math::sqrt(d2) * 0.25;
+        if bound < best_len {
+            consider(three_arcs(f, rlr), &mut best, &mut best_len);
+        }
+    }
+    (best, best_len)
+}
+
+fn check_pose(p: Pose, what: &'static str) -> Result<Pose, PlanError> {
+    if p.is_finite() {
+        Ok(p)
+    } else {
+        Err(PlanError::NonFinite(what))
+    }
+}
+
+/// The zero-length path of a coincident start and goal: one zero-length line.
+fn coincident_path(start: Pose) -> Path {
+    let p = start.position();
+    Path::new(vec![Segment::Line(Line::new(p, p))]).unwrap_or_else(|_| unreachable_path())
+}
+
+/// Never reached for finite input (every segment built here is finite); a
+/// fallback so that no `unwrap` can panic.
+fn unreachable_path() -> Path {
+    let o = Point::ORIGIN;
+    match Path::new(vec![Segment::Line(Line::new(o, o))]) {
+        Ok(p) => p,
+        Err(_) => unreachable_path(),
+    }
+}
+
+/// Builds the segments of a solved word, starting exactly at `start` and
+/// ending exactly (to rounding) at `goal`: the last arc is laid backwards from
+/// the goal's angle on its circle, and the middle piece joins the two arcs.
+fn build(f: &Frame, s: &Solution) -> Result<Path, PlanError> {
+    let r = f.r;
+    let (first_left, ccc) = match s.word {
+        DubinsWord::Lsl | DubinsWord::Lsr | DubinsWord::Lrl => (true, s.word.is_ccc()),
+        _ => (false, s.word.is_ccc()),
+    };
+    let last_left = matches!(s.word, DubinsWord::Lsl | DubinsWord::Rsl | DubinsWord::Lrl);
+    let (c1, theta_s) = if first_left {
+        (f.ls, f.h0 - FRAC_PI_2)
+    } else {
+        (f.rs, f.h0 + FRAC_PI_2)
+    };
+    let (c3, theta_g) = if last_left {
+        (f.lg, f.hg - FRAC_PI_2)
+    } else {
+        (f.rg, f.hg + FRAC_PI_2)
+    };
+    let signed = |left: bool, a: f64| if left { a } else { -a };
+    let arc1 = Arc::new(c1, r, theta_s, signed(first_left, s.a1));
+    let arc3 = Arc::new(
+        c3,
+        r,
+        theta_g - signed(last_left, s.a3),
+        signed(last_left, s.a3),
+    );
+    let (arc1, arc3) = match (arc1, arc3) {
+        (Ok(a), Ok(b)) => (a, b),
+        _ => return Err(PlanError::NonFinite("start")),
+    };
+    let middle = if ccc {
+        // The middle circle's centre, 2r from c1 towards psi; its arc starts
+        // where it touches the first circle (facing c1) and turns the other way.
+        let m = c1.polar(2.0 * r, s.psi);
+        let mid_left = !first_left;
+        let a = Arc::new(m, r, s.psi + PI, signed(mid_left, s.mid))
+            .map_err(|_| PlanError::NonFinite("start"))?;
+        Segment::Arc(a)
+    } else {
+        Segment::Line(Line::new(arc1.end(), arc3.start()))
+    };
+    Path::new(vec![Segment::Arc(arc1), middle, Segment::Arc(arc3)])
+        .map_err(|_| PlanError::NonFinite("start"))
+}
+
+/// The shortest Dubins path from `start` to `goal` (position and heading) for
+/// a unit turning no tighter than `radius`: three segments (zero-length ones
+/// included, so `word()` is always one of the six words), or one zero-length
+/// line when start and goal coincide.
+///
+/// # Errors
+/// [`PlanError::NonFinite`] naming `start`, `goal` or `radius`;
+/// [`PlanError::NonPositiveRadius`].
+///
+/// # Examples
+/// ```
+/// use arcline::{dubins_shortest, Pose};
+/// use core::f64::consts::FRAC_PI_2;
+/// // A quarter turn left onto the goal: a pure arc.
+/// let p = dubins_shortest(Pose::new(0.0, 0.0, 0.0), Pose::new(1.0, 1.0, FRAC_PI_2), 1.0).unwrap();
+/// assert!((p.length() - FRAC_PI_2).abs() < 1e-12);
+/// assert_eq!(p.word(), "LSL");
+/// ```
+pub fn dubins_shortest(start: Pose, goal: Pose, radius: f64) -> Result<Path, PlanError> {
+    let start = check_pose(start, "start")?;
+    let goal = check_pose(goal, "goal")?;
+    let r = check_radius(radius)?;
+    let f = Frame::new(start, goal, r);
+    if f.coincident {
+        return Ok(coincident_path(start));
+    }
+    let (best, _) = shortest(&f);
+    build(&f, &best)
+}
+
+/// The length and word of the shortest Dubins path (no path is built); `0`
+/// and `None` for a coincident start and goal.
+///
+/// # Errors
+/// As [`dubins_shortest`].
+pub fn dubins_length(
+    start: Pose,
+    goal: Pose,
+    radius: f64,
+) -> Result<(f64, Option<DubinsWord>), PlanError> {
+    let start = check_pose(start, "start")?;
+    let goal = check_pose(goal, "goal")?;
+    let r = check_radius(radius)?;
+    let f = Frame::new(start, goal, r);
+    if f.coincident {
+        return Ok((0.0, None));
+    }
+    let (best, len) = shortest(&f);
+    Ok((len, Some(best.word)))
+}
+
+/// Every feasible word as a path, in the order of [`DubinsWord::ALL`]:
+/// LSL and RSR always, LSR and RSL when the circle centres are at least `2r`
+/// apart, RLR and LRL when at most `4r` apart.
+///
+/// # Errors
+/// As [`dubins_shortest`].
+pub fn dubins_candidates(
+    start: Pose,
+    goal: Pose,
+    radius: f64,
+) -> Result<Vec<(DubinsWord, Path)>, PlanError> {
+    let start = check_pose(start, "start")?;
+    let goal = check_pose(goal, "goal")?;
+    let r = check_radius(radius)?;
+    let f = Frame::new(start, goal, r);
+    let mut out = Vec::with_capacity(6);
+    for w in DubinsWord::ALL {
+        if let Some(s) = solve(&f, w) {
+            out.push((w, build(&f, &s)?));
+        }
+    }
+    Ok(out)
+}
+
+/// Batch shortest lengths for sampling-based planners: `queries` holds
+/// `x0, y0, h0, x1, y1, h1` per query, `out` receives one length per query.
+/// Nothing is allocated.
+///
+/// # Errors
+/// [`PlanError::QueriesNotMultipleOfSix`], [`PlanError::OutputLength`],
+/// radius errors, and [`PlanError::NonFinite`]`("queries")` for any NaN or
+/// infinity (the output is then unspecified).
+pub fn dubins_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(), PlanError> {
+    let r = check_radius(radius)?;
+    if queries.len() % 6 != 0 {
+        return Err(PlanError::QueriesNotMultipleOfSix(queries.len()));
+    }
+    let n = queries.len() / 6;
+    if out.len() != n {
+        return Err(PlanError::OutputLength {
+            expected: n,
+            got: out.len(),
+        });
+    }
+    for (q, o) in queries.chunks_exact(6).zip(out.iter_mut()) {
+        if let [x0, y0, h0, x1, y1, h1] = *q {
+            if !(x0.is_finite()
+                && y0.is_finite()
+                && h0.is_finite()
+                && x1.is_finite()
+                && y1.is_finite()
+                && h1.is_finite())
+            {
+                return Err(PlanError::NonFinite("queries"));
+            }
+            let f = Frame::new(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r);
+            *o = if f.coincident { 0.0 } else { shortest(&f).1 };
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_is_in_range() {
+        for x in [-20.0, -TAU, -1e-18, 0.0, 1.0, TAU, 3.0 * TAU + 0.5, 1e6] {
+            let w = wrap(x);
+            assert!((0.0..TAU).contains(&w), "{x} -> {w}");
+        }
+        assert_eq!(sweep(-1e-15), 0.0);
+    }
+
+    #[test]
+    fn each_word_ends_at_the_goal() {
+        let start = Pose::new(0.3, -0.2, 0.4);
+        let goal = Pose::new(1.5, 0.7, -2.0);
+        for (w, p) in dubins_candidates(start, goal, 0.8).unwrap() {
+            assert!(
+                p.end_pose().approx_eq(goal, 1e-9),
+                "{w}: {:?}",
+                p.end_pose()
+            );
+            assert!(p.is_g1(1e-9), "{w}");
+            assert_eq!(p.word(), w.as_str());
+        }
+    }
+}
