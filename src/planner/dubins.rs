@@ -316,38 +316,194 @@ fn solve(f: &Frame, word: DubinsWord) -> Option<Solution> {
     }
 }
 
-/// The shortest word and its length. CCC words are skipped when a lower bound
-/// on their length (the long middle arc alone: `r·(π + 2·acos(d/4r)) ≥
-/// 2πr − πd/4`, acos being concave on `[0, 1]`) is no better than the best CSC.
+/// Bound on `|approx_atan2(y, x) − atan2(y, x)|` (mod 2π), with margin: the
+/// polynomial's own error is about 1.15e-5 rad (checked in a test).
+const APPROX_ERR: f64 = 2e-5;
+
+/// `1.0` when `c`, else `0.0`: lets the cheap bounds below run without
+/// data-dependent branches (which, mispredicted, would cost more than the
+/// arithmetic they skip).
 #[inline(always)]
-fn shortest(f: &Frame) -> (Solution, f64) {
+fn select(c: bool) -> f64 {
+    f64::from(u8::from(c))
+}
+
+/// A cheap, branch-free `atan2` (Abramowitz & Stegun 4.4.47 on the reduced
+/// argument), within [`APPROX_ERR`] of the exact one modulo 2π; NaN for
+/// `(0, 0)`. Used only to decide which words are worth solving exactly.
+#[inline(always)]
+fn approx_atan2(y: f64, x: f64) -> f64 {
+    let ax = x.abs();
+    let ay = y.abs();
+    let z = ax.min(ay) / ax.max(ay);
+    let z2 = z * z;
+    let a = z
+        * (0.999_866_0
+            + z2 * (-0.330_299_5 + z2 * (0.180_141_0 + z2 * (-0.085_133_0 + z2 * 0.020_835_1))));
+    let a = a + select(ay > ax) * (FRAC_PI_2 - 2.0 * a);
+    let a = a + select(x < 0.0) * (PI - 2.0 * a);
+    a.copysign(y)
+}
+
+/// `x` moved into `[0, 2π)` by whole turns, branch-free, for `|x| < 6π`
+/// (the cheap bounds only; out-of-range values fail [`sweep_bounds`]' test).
+#[inline(always)]
+fn wrap_cheap(x: f64) -> f64 {
+    let x = x + TAU * select(x < 0.0);
+    let x = x + TAU * select(x < 0.0);
+    let x = x - TAU * select(x >= TAU);
+    x - TAU * select(x >= TAU)
+}
+
+/// Bounds `[lo, hi]` on the exact `sweep(x_exact)` given `x` within `err` of
+/// it: the whole `[0, 2π]` when `x` is near a wrap or the snapping zone.
+#[inline(always)]
+fn sweep_bounds(x: f64, err: f64) -> (f64, f64) {
+    let a = wrap_cheap(x);
+    // NaN (from a degenerate direction) fails the test: the whole range.
+    if a >= err && a < TAU - FULL_TURN_SNAP - 2.0 * err {
+        (a - err, a + err)
+    } else {
+        (0.0, TAU)
+    }
+}
+
+/// Lower and upper bounds on each word's exact length (`+∞` lower bound:
+/// infeasible), from the cheap `atan2`; no exact trigonometry, few branches.
+#[inline(always)]
+fn bounds(f: &Frame) -> [(f64, f64); 6] {
     let r = f.r;
-    let mut best = same_side(f, true);
-    let mut best_len = best.length(r);
-    let consider = |s: Option<Solution>, best: &mut Solution, best_len: &mut f64| {
-        if let Some(s) = s {
-            let l = s.length(r);
-            if l < *best_len {
-                *best = s;
-                *best_len = l;
-            }
+    let e = APPROX_ERR;
+    let two_r = 2.0 * r;
+    // LSL, RSR: a same-circle pair (d ≤ NEAR·r) is a pure arc, whose first
+    // sweep wraps near psi = hg: bounds [0, 2π] cover it.
+    let same = |c1: Point, c3: Point, left: bool| {
+        let dx = c3.x - c1.x;
+        let dy = c3.y - c1.y;
+        let d = math::sqrt(dx * dx + dy * dy);
+        let psi = approx_atan2(dy, dx);
+        let sgn = if left { 1.0 } else { -1.0 };
+        let (l1, h1) = sweep_bounds(sgn * (psi - f.h0), e);
+        let (l3, h3) = sweep_bounds(sgn * (f.hg - psi), e);
+        if d <= NEAR * r {
+            // The exact length is then r·sweep(±(hg − h0)) ∈ [0, 2πr].
+            (0.0, TAU * r)
+        } else {
+            (r * (l1 + l3) + d, r * (h1 + h3) + d)
         }
     };
-    consider(cross_side(f, true), &mut best, &mut best_len);
-    consider(cross_side(f, false), &mut best, &mut best_len);
-    consider(Some(same_side(f, false)), &mut best, &mut best_len);
-    for rlr in [true, false] {
-        let (_, _, d2) = ccc_centres(f, rlr);
+    let cross = |c1: Point, c3: Point, left_first: bool| {
+        let vx = c3.x - c1.x;
+        let vy = c3.y - c1.y;
+        let p2 = vx * vx + vy * vy - two_r * two_r;
+        let p = math::sqrt(p2.max(0.0));
+        let sgn = if left_first { 1.0 } else { -1.0 };
+        let psi = approx_atan2(p * vy + sgn * two_r * vx, p * vx - sgn * two_r * vy);
+        let (l1, h1) = sweep_bounds(sgn * (psi - f.h0), e);
+        let (l3, h3) = sweep_bounds(sgn * (psi - f.hg), e);
+        let lo = r * (l1 + l3) + p;
+        // Infeasible: lower bound +∞ (never solved), upper bound +∞.
+        let bad = p2 < 0.0;
+        (
+            if bad { f64::INFINITY } else { lo },
+            if bad {
+                f64::INFINITY
+            } else {
+                r * (h1 + h3) + p
+            },
+        )
+    };
+    let lsl = same(f.ls, f.lg, true);
+    let lsr = cross(f.ls, f.rg, true);
+    let rsl = cross(f.rs, f.lg, false);
+    let rsr = same(f.rs, f.rg, false);
+    let min_hi = lsl.1.min(lsr.1).min(rsl.1).min(rsr.1);
+    let ccc = |rlr: bool| {
+        let (dx, dy, d2) = ccc_centres(f, rlr);
         let four_r = 4.0 * r;
         if d2 > four_r * four_r {
+            return (f64::INFINITY, f64::INFINITY);
+        }
+        let d = math::sqrt(d2);
+        // The long middle arc alone, acos being concave on [0, 1]:
+        // r·(π + 2·acos(d/4r)) ≥ 2πr − πd/4. Above the best CSC: skip.
+        let crude = TAU * r - PI * d * 0.25;
+        if crude > min_hi {
+            return (crude, f64::INFINITY);
+        }
+        let (phi, ephi) = if d <= NEAR * r {
+            (0.0, 0.0)
+        } else {
+            (approx_atan2(dy, dx), e)
+        };
+        let x = (d / four_r).min(1.0);
+        // acos(x) = atan2(sqrt(1 − x²), x); the sqrt near x = 1 adds < 1e-7.
+        let beta = approx_atan2(math::sqrt(1.0 - x * x), x);
+        let eb = e + 1e-7;
+        let ea = ephi + eb;
+        let ((l1, h1), (l3, h3)) = if rlr {
+            (
+                sweep_bounds(f.h0 + FRAC_PI_2 - (phi - beta), ea),
+                sweep_bounds(phi + PI + beta - (f.hg + FRAC_PI_2), ea),
+            )
+        } else {
+            (
+                sweep_bounds(phi + beta - (f.h0 - FRAC_PI_2), ea),
+                sweep_bounds((f.hg - FRAC_PI_2) - (phi + PI - beta), ea),
+            )
+        };
+        let mid_lo = PI + 2.0 * (beta - eb);
+        let mid_hi = PI + 2.0 * (beta + eb);
+        (r * (l1 + mid_lo + l3), r * (h1 + mid_hi + h3))
+    };
+    [lsl, lsr, rsl, rsr, ccc(true), ccc(false)]
+}
+
+/// The shortest word and its length: the same answer, bit for bit, as solving
+/// all six exactly and keeping the first shortest in [`DubinsWord::ALL`]
+/// order, but only words whose lower bound is within the best upper bound are
+/// solved exactly (usually one).
+#[inline(always)]
+fn shortest(f: &Frame) -> (Solution, f64) {
+    let b = bounds(f);
+    let mut min_hi = f64::INFINITY;
+    for (_, hi) in &b {
+        min_hi = min_hi.min(*hi);
+    }
+    let mut best: Option<(Solution, f64)> = None;
+    for (w, (lo, _)) in DubinsWord::ALL.iter().zip(b.iter()) {
+        if *lo > min_hi {
             continue;
         }
-        let bound = TAU * r - PI * math::sqrt(d2) * 0.25;
-        if bound < best_len {
-            consider(three_arcs(f, rlr), &mut best, &mut best_len);
+        if let Some(s) = solve(f, *w) {
+            let l = s.length(f.r);
+            if best.map_or(true, |(_, bl)| l < bl) {
+                best = Some((s, l));
+            }
         }
     }
-    (best, best_len)
+    // LSL is always feasible and never pruned below the best, so `best` is set;
+    // the fallback only keeps this free of unwraps.
+    best.unwrap_or_else(|| {
+        let s = same_side(f, true);
+        (s, s.length(f.r))
+    })
+}
+
+/// All six solved exactly, the first shortest kept: the reference [`shortest`]
+/// must agree with.
+#[cfg(test)]
+fn shortest_full(f: &Frame) -> (Solution, f64) {
+    let mut best: Option<(Solution, f64)> = None;
+    for w in DubinsWord::ALL {
+        if let Some(s) = solve(f, w) {
+            let l = s.length(f.r);
+            if best.map_or(true, |(_, bl)| l < bl) {
+                best = Some((s, l));
+            }
+        }
+    }
+    best.unwrap()
 }
 
 fn check_pose(p: Pose, what: &'static str) -> Result<Pose, PlanError> {
@@ -545,6 +701,50 @@ mod tests {
             assert!((0.0..TAU).contains(&w), "{x} -> {w}");
         }
         assert_eq!(sweep(-1e-15), 0.0);
+    }
+
+    #[test]
+    fn approx_atan2_is_within_its_error_bound() {
+        let mut worst: f64 = 0.0;
+        for i in 0..200_000 {
+            let t = (i as f64) * (TAU / 200_000.0) - PI;
+            let (y, x) = (libm::sin(t) * 3.7, libm::cos(t) * 3.7);
+            let err = normalize_angle(approx_atan2(y, x) - math::atan2(y, x)).abs();
+            worst = worst.max(err);
+        }
+        assert!(worst < 1.2e-5, "worst {worst}");
+        assert!(approx_atan2(0.0, 0.0).is_nan());
+    }
+
+    #[test]
+    fn pruned_shortest_equals_solving_all_six() {
+        let mut s: u64 = 0xDEAD_BEEF_1234_5678;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for i in 0..100_000 {
+            let r = 0.1 + next() * 3.0;
+            let span = if i % 2 == 0 { 4.5 * r } else { 30.0 };
+            let start = Pose::new(next() * 10.0, next() * 10.0, (next() - 0.5) * 20.0);
+            // Some goals exactly on a start circle, some with equal headings.
+            let goal = Pose::new(
+                start.x + (next() - 0.5) * span,
+                start.y + (next() - 0.5) * span,
+                if i % 7 == 0 {
+                    start.heading
+                } else {
+                    (next() - 0.5) * 20.0
+                },
+            );
+            let f = Frame::new(start, goal, r);
+            let (a, la) = shortest(&f);
+            let (b, lb) = shortest_full(&f);
+            assert_eq!(a.word, b.word, "query {i}");
+            assert_eq!(la.to_bits(), lb.to_bits(), "query {i}");
+        }
     }
 
     #[test]
