@@ -12,8 +12,8 @@
 //! `dubins.c`, the `dubins_paths` crate): a CCC word's middle arc is the long
 //! one (≥ π), and on equal lengths the earlier word in [`DubinsWord::ALL`] wins.
 //!
-//! Edges, each named: coincident start and goal give one zero-length line
-//! (length 0); a goal on a start turning circle with the matching heading
+//! Edges, each named: coincident start and goal give one zero-length arc
+//! (length 0, word `"L"`, keeping the heading); a goal on a start turning circle with the matching heading
 //! gives a pure arc (its LSL/RSR line and last arc have length 0), never a
 //! full loop: sweeps within [`FULL_TURN_SNAP`] of 2π are rounding noise on a
 //! zero sweep and are snapped to 0.
@@ -514,10 +514,12 @@ fn check_pose(p: Pose, what: &'static str) -> Result<Pose, PlanError> {
     }
 }
 
-/// The zero-length path of a coincident start and goal: one zero-length line.
-fn coincident_path(start: Pose) -> Path {
-    let p = start.position();
-    Path::new(vec![Segment::Line(Line::new(p, p))]).unwrap_or_else(|_| unreachable_path())
+/// The zero-length path of a coincident start and goal: one zero-length left
+/// arc (word `"L"`), which, unlike a zero-length line, keeps the heading, so
+/// `pose_at(0)` is the start pose.
+fn coincident_path(start: Pose, r: f64) -> Path {
+    Path::new(vec![Segment::Arc(Arc::from_pose(start, r, 1.0, 0.0))])
+        .unwrap_or_else(|_| unreachable_path())
 }
 
 /// Never reached for finite input (every segment built here is finite); a
@@ -580,7 +582,7 @@ fn build(f: &Frame, s: &Solution) -> Result<Path, PlanError> {
 /// The shortest Dubins path from `start` to `goal` (position and heading) for
 /// a unit turning no tighter than `radius`: three segments (zero-length ones
 /// included, so `word()` is always one of the six words), or one zero-length
-/// line when start and goal coincide.
+/// arc (word `"L"`) when start and goal coincide.
 ///
 /// # Errors
 /// [`PlanError::NonFinite`] naming `start`, `goal` or `radius`;
@@ -601,7 +603,7 @@ pub fn dubins_shortest(start: Pose, goal: Pose, radius: f64) -> Result<Path, Pla
     let r = check_radius(radius)?;
     let f = Frame::new(start, goal, r);
     if f.coincident {
-        return Ok(coincident_path(start));
+        return Ok(coincident_path(start, r));
     }
     let (best, _) = shortest(&f);
     build(&f, &best)

@@ -17,4 +17,6 @@ pub use dubins::{
 };
 pub use error::PlanError;
 pub use motion::{pose_at_time, Motion};
-pub use turn::{plan_turn, turn_then_go_sides, Side, TurnExit, TurnSide, TurnSides, Unreachable};
+pub use turn::{
+    plan_turn, turn_then_go_sides, Side, TurnExit, TurnSide, TurnSides, Unreachable, ON_CIRCLE,
+};

@@ -10,13 +10,18 @@
 //! mirrors it (`heading + 90°`, `φ − θ`).
 //!
 //! Edges, each named: a target straight ahead gives a zero-length arc; a
-//! target on a circle (`h = r`, within [`NEAR`]`·r`) gives a pure arc and a
+//! target on a circle (`h = r`, within [`ON_CIRCLE`]`·r`) gives a pure arc and a
 //! zero-length line, never a loop; a target inside one circle is
 //! [`Unreachable::InsideCircle`] on that side only (the other side works); the
 //! two circles touch only at the start, so "inside both" happens only for a
 //! target at the start itself: [`PlanError::TargetAtStart`].
 
 use super::dubins::{FULL_TURN_SNAP, NEAR};
+
+/// A target whose distance `h` from a circle's centre is within
+/// `ON_CIRCLE · r` of `r` is on that circle (rounding of `h`, no more: the
+/// end point moves by at most this much).
+pub const ON_CIRCLE: f64 = 1e-12;
 use super::error::{check_radius, PlanError};
 use crate::{math, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, TAU};
@@ -125,14 +130,17 @@ fn one_side(start: Pose, target: Point, r: f64, side: Side, at_start: bool) -> T
     let h = math::sqrt(dx * dx + dy * dy);
     let exit = if at_start {
         Err(Unreachable::TargetAtStart)
-    } else if h < r - NEAR * r {
+    } else if h < r - ON_CIRCLE * r {
         Err(Unreachable::InsideCircle)
     } else {
-        // On the circle (h = r up to rounding): d = 0, θ = 0, a pure arc.
-        let (d, theta) = if h <= r {
+        // On the circle (h = r up to rounding): d = 0, θ = 0, a pure arc and
+        // a zero-length line at the target (sqrt(h² − r²) would turn the
+        // rounding of h into a line of length ~1e-8·r leaving at an angle).
+        let on_circle = h <= r + ON_CIRCLE * r;
+        let (d, theta) = if on_circle {
             (0.0, 0.0)
         } else {
-            (math::sqrt(h * h - r * r), math::acos(r / h))
+            (math::sqrt((h - r) * (h + r)), math::acos(r / h))
         };
         let phi = math::atan2(dy, dx);
         let q_angle = phi - s * theta;
@@ -149,7 +157,11 @@ fn one_side(start: Pose, target: Point, r: f64, side: Side, at_start: bool) -> T
             start_angle,
             sweep: if s > 0.0 { a } else { -a },
         };
-        let line = Line::new(arc.end(), target);
+        let line = if on_circle {
+            Line::new(target, target)
+        } else {
+            Line::new(arc.end(), target)
+        };
         match Path::new(vec![Segment::Arc(arc), Segment::Line(line)]) {
             Ok(path) => Ok(TurnExit {
                 exit,
