@@ -51,8 +51,9 @@ build: setup
 	$(WASM_BINDGEN) --target web --out-dir $(PKG) $(WASM_RAW)
 	$(BIN)/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
 	  $(PKG)/arcline_bg.wasm -o $(PKG)/arcline_bg.wasm
-	$(BIN)/esbuild www/src/main.ts --bundle --format=esm --target=es2022 --sourcemap \
-	  --external:../pkg/arcline.js --outfile=www/build/main.js --log-level=warning
+	$(BIN)/esbuild www/src/main.ts www/src/embed.ts --bundle --splitting --format=esm --target=es2022 \
+	  --sourcemap --outdir=www/build --entry-names=[name] --chunk-names=chunk-[hash] --log-level=warning
+	node scripts/package.mjs
 	@printf 'wasm: %s bytes raw, %s gzipped\n' $$(stat -c %s $(PKG)/arcline_bg.wasm) $$(gzip -9c $(PKG)/arcline_bg.wasm | wc -c)
 
 serve: build
@@ -70,23 +71,27 @@ test: setup setup-browser
 
 test-rust:
 	cargo test --all-targets
+	cargo test --doc
 
-# Rust tests compiled to wasm and run in Node (determinism digests).
+# Rust tests compiled to wasm and run in Node (determinism digests): every tests/wasm_*.rs.
+WASM_TESTS := $(foreach f,$(wildcard tests/wasm_*.rs),--test $(basename $(notdir $(f))))
 test-wasm:
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=$(WB_TEST_RUNNER) \
-	  cargo test --target $(WASM_TARGET) --test wasm
+	  cargo test --target $(WASM_TARGET) $(WASM_TESTS)
 
 test-types:
 	$(BIN)/tsc --noEmit -p www
 
 # The published JS API, loaded in Node exactly as tutorial authors load it.
 test-api:
-	node --test www/tests/api/
+	node --test www/tests/api/ www/tests/hostile/
 
 test-browser:
 	node --test --test-concurrency=1 www/tests/browser/
 
-lint:
+lint: setup
+	@rustup component list --installed | grep -q '^clippy' || rustup component add clippy
+	@rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib -- -D warnings
