@@ -3,7 +3,7 @@
 //! CCC words are in play).
 
 use arcline::{dubins_length, dubins_lengths, Pose};
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dubins_paths::f64::{DubinsPath, PosRot};
 use std::hint::black_box;
 
@@ -35,9 +35,11 @@ fn queries() -> Vec<[f64; 6]> {
 fn shortest(c: &mut Criterion) {
     let qs = queries();
     let r = 1.0;
-    let mut g = c.benchmark_group("dubins_shortest_length");
+    // Group names carry the workload; function names are "arcline" and the
+    // peer crate's name (scripts/bench.mjs pairs them).
+    let mut g = c.benchmark_group("dubins_shortest_length_x1024");
     g.throughput(Throughput::Elements(qs.len() as u64));
-    g.bench_function(BenchmarkId::new("arcline", "1024 queries"), |b| {
+    g.bench_function("arcline", |b| {
         b.iter(|| {
             let mut sum = 0.0;
             for q in &qs {
@@ -52,7 +54,7 @@ fn shortest(c: &mut Criterion) {
             black_box(sum)
         })
     });
-    g.bench_function(BenchmarkId::new("dubins_paths", "1024 queries"), |b| {
+    g.bench_function("dubins_paths", |b| {
         b.iter(|| {
             let mut sum = 0.0;
             for q in &qs {
@@ -66,11 +68,30 @@ fn shortest(c: &mut Criterion) {
             black_box(sum)
         })
     });
+    g.finish();
+    // The batch entry point for sampling-based planners, against the peer
+    // called in a loop (it has no batch call).
     let flat: Vec<f64> = qs.iter().flatten().copied().collect();
     let mut out = vec![0.0; qs.len()];
-    g.bench_function(BenchmarkId::new("arcline_batch", "1024 queries"), |b| {
+    let mut g = c.benchmark_group("dubins_lengths_batch_x1024");
+    g.throughput(Throughput::Elements(qs.len() as u64));
+    g.bench_function("arcline", |b| {
         b.iter(|| {
             dubins_lengths(black_box(&flat), black_box(r), &mut out).ok();
+            black_box(out[0])
+        })
+    });
+    g.bench_function("dubins_paths", |b| {
+        b.iter(|| {
+            for (q, o) in qs.iter().zip(out.iter_mut()) {
+                *o = DubinsPath::shortest_from(
+                    PosRot::from_floats(q[0], q[1], q[2]),
+                    PosRot::from_floats(q[3], q[4], q[5]),
+                    black_box(r),
+                )
+                .map(|p| p.length())
+                .unwrap_or(0.0);
+            }
             black_box(out[0])
         })
     });

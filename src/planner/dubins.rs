@@ -22,6 +22,13 @@ use super::error::{check_radius, PlanError};
 use crate::{math, normalize_angle, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 
+/// IEEE square root (exact, the same bits everywhere): the `sqrtsd` /
+/// `f64.sqrt` instruction, where `libm::sqrt` on wasm32 is a slow software loop.
+#[inline(always)]
+fn sqrt(x: f64) -> f64 {
+    x.sqrt()
+}
+
 /// A sweep within this many radians of a full turn is taken as no turn at all
 /// (rounding noise around a tangent point, not a loop the geometry asks for).
 pub const FULL_TURN_SNAP: f64 = 1e-9;
@@ -127,6 +134,15 @@ struct Frame {
     rg: Point,
     /// Start and goal coincide (within `NEAR`).
     coincident: bool,
+    /// Cosine and sine of the start heading.
+    c0: f64,
+    s0: f64,
+    /// The total turn to the goal heading, left (CCW) and right (CW), in
+    /// `[0, 2π)`, and its pseudo-angle.
+    delta_left: f64,
+    delta_right: f64,
+    pseudo_delta_left: f64,
+    pseudo_delta_right: f64,
 }
 
 impl Frame {
@@ -152,6 +168,13 @@ impl Frame {
             lg: Point::new(goal.x + lxg, goal.y + lyg),
             rg: Point::new(goal.x - lxg, goal.y - lyg),
             coincident,
+            c0,
+            s0,
+            delta_left: wrap(hg - h0),
+            delta_right: wrap(h0 - hg),
+            // cos and sin of hg − h0.
+            pseudo_delta_left: pseudo_angle(c0 * cg + s0 * sg, c0 * sg - s0 * cg),
+            pseudo_delta_right: pseudo_angle(c0 * cg + s0 * sg, s0 * cg - c0 * sg),
         }
     }
 }
@@ -186,7 +209,7 @@ fn same_side(f: &Frame, left: bool) -> Solution {
     let (c1, c3) = if left { (f.ls, f.lg) } else { (f.rs, f.rg) };
     let dx = c3.x - c1.x;
     let dy = c3.y - c1.y;
-    let d = math::sqrt(dx * dx + dy * dy);
+    let d = sqrt(dx * dx + dy * dy);
     // The same circle: a pure arc (the line and the last arc have length 0).
     let (psi, mid) = if d <= NEAR * f.r {
         (f.hg, 0.0)
@@ -229,7 +252,7 @@ fn cross_side(f: &Frame, left_first: bool) -> Option<Solution> {
     if p2 < 0.0 {
         return None;
     }
-    let p = math::sqrt(p2);
+    let p = sqrt(p2);
     if left_first {
         // v = p·u − 2r·left(u)  ⇒  u ∝ p·v + 2r·left(v)
         let psi = math::atan2(p * vy + two_r * vx, p * vx - two_r * vy);
@@ -271,7 +294,7 @@ fn three_arcs(f: &Frame, rlr: bool) -> Option<Solution> {
     if d2 > four_r * four_r {
         return None;
     }
-    let d = math::sqrt(d2);
+    let d = sqrt(d2);
     let phi = if d <= NEAR * f.r {
         0.0
     } else {
@@ -316,178 +339,95 @@ fn solve(f: &Frame, word: DubinsWord) -> Option<Solution> {
     }
 }
 
-/// Bound on `|approx_atan2(y, x) − atan2(y, x)|` (mod 2π), with margin: the
-/// polynomial's own error is about 1.15e-5 rad (checked in a test).
-const APPROX_ERR: f64 = 2e-5;
-
-/// `1.0` when `c`, else `0.0`: lets the cheap bounds below run without
-/// data-dependent branches (which, mispredicted, would cost more than the
-/// arithmetic they skip).
+/// A monotone stand-in for an angle in `[0, 2π)` given its cosine and sine:
+/// `1 − c` on `[0, π]`, `3 + c` on `(π, 2π)`, in `[0, 4)`. Comparing two of
+/// these compares the angles, with no `atan2`.
 #[inline(always)]
-fn select(c: bool) -> f64 {
-    f64::from(u8::from(c))
-}
-
-/// A cheap, branch-free `atan2` (Abramowitz & Stegun 4.4.47 on the reduced
-/// argument), within [`APPROX_ERR`] of the exact one modulo 2π; NaN for
-/// `(0, 0)`. Used only to decide which words are worth solving exactly.
-#[inline(always)]
-fn approx_atan2(y: f64, x: f64) -> f64 {
-    let ax = x.abs();
-    let ay = y.abs();
-    let z = ax.min(ay) / ax.max(ay);
-    let z2 = z * z;
-    let a = z
-        * (0.999_866_0
-            + z2 * (-0.330_299_5 + z2 * (0.180_141_0 + z2 * (-0.085_133_0 + z2 * 0.020_835_1))));
-    let a = a + select(ay > ax) * (FRAC_PI_2 - 2.0 * a);
-    let a = a + select(x < 0.0) * (PI - 2.0 * a);
-    a.copysign(y)
-}
-
-/// `x` moved into `[0, 2π)` by whole turns, branch-free, for `|x| < 6π`
-/// (the cheap bounds only; out-of-range values fail [`sweep_bounds`]' test).
-#[inline(always)]
-fn wrap_cheap(x: f64) -> f64 {
-    let x = x + TAU * select(x < 0.0);
-    let x = x + TAU * select(x < 0.0);
-    let x = x - TAU * select(x >= TAU);
-    x - TAU * select(x >= TAU)
-}
-
-/// Bounds `[lo, hi]` on the exact `sweep(x_exact)` given `x` within `err` of
-/// it: the whole `[0, 2π]` when `x` is near a wrap or the snapping zone.
-#[inline(always)]
-fn sweep_bounds(x: f64, err: f64) -> (f64, f64) {
-    let a = wrap_cheap(x);
-    // NaN (from a degenerate direction) fails the test: the whole range.
-    if a >= err && a < TAU - FULL_TURN_SNAP - 2.0 * err {
-        (a - err, a + err)
+fn pseudo_angle(c: f64, s: f64) -> f64 {
+    if s >= 0.0 {
+        1.0 - c
     } else {
-        (0.0, TAU)
+        3.0 + c
     }
 }
 
-/// Lower and upper bounds on each word's exact length (`+∞` lower bound:
-/// infeasible), from the cheap `atan2`; no exact trigonometry, few branches.
+/// How close (in pseudo-angle units) two turns may be before the shortcut in
+/// [`same_side_length`] hands over to the exact construction.
+const PSEUDO_MARGIN: f64 = 1e-6;
+
+/// The length of LSL / RSR without trigonometry: with `a1` the first sweep
+/// and `Δ` the total heading change (both in the turn's sense, in `[0, 2π)`),
+/// the last sweep is `Δ − a1` when `a1 ≤ Δ`, else `Δ − a1 + 2π`, so the arcs
+/// add up to `Δ` or `Δ + 2π`; which one is a comparison of pseudo-angles. Near
+/// a tie, a wrap or the snapping zone, the exact [`same_side`] decides.
 #[inline(always)]
-fn bounds(f: &Frame) -> [(f64, f64); 6] {
+fn same_side_length(f: &Frame, left: bool) -> f64 {
     let r = f.r;
-    let e = APPROX_ERR;
-    let two_r = 2.0 * r;
-    // LSL, RSR: a same-circle pair (d ≤ NEAR·r) is a pure arc, whose first
-    // sweep wraps near psi = hg: bounds [0, 2π] cover it.
-    let same = |c1: Point, c3: Point, left: bool| {
-        let dx = c3.x - c1.x;
-        let dy = c3.y - c1.y;
-        let d = math::sqrt(dx * dx + dy * dy);
-        let psi = approx_atan2(dy, dx);
-        let sgn = if left { 1.0 } else { -1.0 };
-        let (l1, h1) = sweep_bounds(sgn * (psi - f.h0), e);
-        let (l3, h3) = sweep_bounds(sgn * (f.hg - psi), e);
-        if d <= NEAR * r {
-            // The exact length is then r·sweep(±(hg − h0)) ∈ [0, 2πr].
-            (0.0, TAU * r)
+    let (c1, c3) = if left { (f.ls, f.lg) } else { (f.rs, f.rg) };
+    let dx = c3.x - c1.x;
+    let dy = c3.y - c1.y;
+    let d2 = dx * dx + dy * dy;
+    let tol = NEAR * r;
+    if d2 > tol * tol {
+        let d = sqrt(d2);
+        let inv = 1.0 / d;
+        // Cosine and sine of the line's heading relative to the start heading.
+        let c = (f.c0 * dx + f.s0 * dy) * inv;
+        let s = (f.c0 * dy - f.s0 * dx) * inv;
+        let (p1, pd, delta) = if left {
+            (pseudo_angle(c, s), f.pseudo_delta_left, f.delta_left)
         } else {
-            (r * (l1 + l3) + d, r * (h1 + h3) + d)
-        }
-    };
-    let cross = |c1: Point, c3: Point, left_first: bool| {
-        let vx = c3.x - c1.x;
-        let vy = c3.y - c1.y;
-        let p2 = vx * vx + vy * vy - two_r * two_r;
-        let p = math::sqrt(p2.max(0.0));
-        let sgn = if left_first { 1.0 } else { -1.0 };
-        let psi = approx_atan2(p * vy + sgn * two_r * vx, p * vx - sgn * two_r * vy);
-        let (l1, h1) = sweep_bounds(sgn * (psi - f.h0), e);
-        let (l3, h3) = sweep_bounds(sgn * (psi - f.hg), e);
-        let lo = r * (l1 + l3) + p;
-        // Infeasible: lower bound +∞ (never solved), upper bound +∞.
-        let bad = p2 < 0.0;
-        (
-            if bad { f64::INFINITY } else { lo },
-            if bad {
-                f64::INFINITY
-            } else {
-                r * (h1 + h3) + p
-            },
-        )
-    };
-    let lsl = same(f.ls, f.lg, true);
-    let lsr = cross(f.ls, f.rg, true);
-    let rsl = cross(f.rs, f.lg, false);
-    let rsr = same(f.rs, f.rg, false);
-    let min_hi = lsl.1.min(lsr.1).min(rsl.1).min(rsr.1);
-    let ccc = |rlr: bool| {
-        let (dx, dy, d2) = ccc_centres(f, rlr);
-        let four_r = 4.0 * r;
-        if d2 > four_r * four_r {
-            return (f64::INFINITY, f64::INFINITY);
-        }
-        let d = math::sqrt(d2);
-        // The long middle arc alone, acos being concave on [0, 1]:
-        // r·(π + 2·acos(d/4r)) ≥ 2πr − πd/4. Above the best CSC: skip.
-        let crude = TAU * r - PI * d * 0.25;
-        if crude > min_hi {
-            return (crude, f64::INFINITY);
-        }
-        let (phi, ephi) = if d <= NEAR * r {
-            (0.0, 0.0)
-        } else {
-            (approx_atan2(dy, dx), e)
+            (pseudo_angle(c, -s), f.pseudo_delta_right, f.delta_right)
         };
-        let x = (d / four_r).min(1.0);
-        // acos(x) = atan2(sqrt(1 − x²), x); the sqrt near x = 1 adds < 1e-7.
-        let beta = approx_atan2(math::sqrt(1.0 - x * x), x);
-        let eb = e + 1e-7;
-        let ea = ephi + eb;
-        let ((l1, h1), (l3, h3)) = if rlr {
-            (
-                sweep_bounds(f.h0 + FRAC_PI_2 - (phi - beta), ea),
-                sweep_bounds(phi + PI + beta - (f.hg + FRAC_PI_2), ea),
-            )
-        } else {
-            (
-                sweep_bounds(phi + beta - (f.h0 - FRAC_PI_2), ea),
-                sweep_bounds((f.hg - FRAC_PI_2) - (phi + PI - beta), ea),
-            )
-        };
-        let mid_lo = PI + 2.0 * (beta - eb);
-        let mid_hi = PI + 2.0 * (beta + eb);
-        (r * (l1 + mid_lo + l3), r * (h1 + mid_hi + h3))
-    };
-    [lsl, lsr, rsl, rsr, ccc(true), ccc(false)]
+        let m = PSEUDO_MARGIN;
+        if p1 > m && p1 < 4.0 - m && pd > m && pd < 4.0 - m && (p1 - pd).abs() > m {
+            let turns = if p1 > pd { delta + TAU } else { delta };
+            return r * turns + d;
+        }
+    }
+    same_side(f, left).length(r)
 }
 
-/// The shortest word and its length: the same answer, bit for bit, as solving
-/// all six exactly and keeping the first shortest in [`DubinsWord::ALL`]
-/// order, but only words whose lower bound is within the best upper bound are
-/// solved exactly (usually one).
+/// The shortest word and its length. LSL and RSR cost no trigonometry
+/// ([`same_side_length`]), LSR and RSL one `atan2` each; RLR and LRL are
+/// solved (one `acos`, one `atan2`) only when feasible and when a lower bound
+/// (the long middle arc alone: `r·(π + 2·acos(d/4r)) ≥ 2πr − πd/4`, acos
+/// being concave on `[0, 1]`) is below the best so far. Ties go to the
+/// earlier word of [`DubinsWord::ALL`].
 #[inline(always)]
-fn shortest(f: &Frame) -> (Solution, f64) {
-    let b = bounds(f);
-    let mut min_hi = f64::INFINITY;
-    for (_, hi) in &b {
-        min_hi = min_hi.min(*hi);
+fn shortest(f: &Frame) -> (DubinsWord, f64) {
+    let r = f.r;
+    let mut best = (DubinsWord::Lsl, same_side_length(f, true));
+    if let Some(s) = cross_side(f, true) {
+        let l = s.length(r);
+        if l < best.1 {
+            best = (DubinsWord::Lsr, l);
+        }
     }
-    let mut best: Option<(Solution, f64)> = None;
-    for (w, (lo, _)) in DubinsWord::ALL.iter().zip(b.iter()) {
-        if *lo > min_hi {
+    if let Some(s) = cross_side(f, false) {
+        let l = s.length(r);
+        if l < best.1 {
+            best = (DubinsWord::Rsl, l);
+        }
+    }
+    let l = same_side_length(f, false);
+    if l < best.1 {
+        best = (DubinsWord::Rsr, l);
+    }
+    let four_r = 4.0 * r;
+    for (rlr, word) in [(true, DubinsWord::Rlr), (false, DubinsWord::Lrl)] {
+        let (_, _, d2) = ccc_centres(f, rlr);
+        if d2 > four_r * four_r || TAU * r - PI * sqrt(d2) * 0.25 >= best.1 {
             continue;
         }
-        if let Some(s) = solve(f, *w) {
-            let l = s.length(f.r);
-            if best.map_or(true, |(_, bl)| l < bl) {
-                best = Some((s, l));
+        if let Some(s) = three_arcs(f, rlr) {
+            let l = s.length(r);
+            if l < best.1 {
+                best = (word, l);
             }
         }
     }
-    // LSL is always feasible and never pruned below the best, so `best` is set;
-    // the fallback only keeps this free of unwraps.
-    best.unwrap_or_else(|| {
-        let s = same_side(f, true);
-        (s, s.length(f.r))
-    })
+    best
 }
 
 /// All six solved exactly, the first shortest kept: the reference [`shortest`]
@@ -605,8 +545,12 @@ pub fn dubins_shortest(start: Pose, goal: Pose, radius: f64) -> Result<Path, Pla
     if f.coincident {
         return Ok(coincident_path(start, r));
     }
-    let (best, _) = shortest(&f);
-    build(&f, &best)
+    let (word, _) = shortest(&f);
+    match solve(&f, word) {
+        Some(s) => build(&f, &s),
+        // `shortest` only names feasible words; LSL is always feasible.
+        None => build(&f, &same_side(&f, true)),
+    }
 }
 
 /// The length and word of the shortest Dubins path (no path is built); `0`
@@ -626,8 +570,8 @@ pub fn dubins_length(
     if f.coincident {
         return Ok((0.0, None));
     }
-    let (best, len) = shortest(&f);
-    Ok((len, Some(best.word)))
+    let (word, len) = shortest(&f);
+    Ok((len, Some(word)))
 }
 
 /// Every feasible word as a path, in the order of [`DubinsWord::ALL`]:
@@ -706,20 +650,7 @@ mod tests {
     }
 
     #[test]
-    fn approx_atan2_is_within_its_error_bound() {
-        let mut worst: f64 = 0.0;
-        for i in 0..200_000 {
-            let t = (i as f64) * (TAU / 200_000.0) - PI;
-            let (y, x) = (libm::sin(t) * 3.7, libm::cos(t) * 3.7);
-            let err = normalize_angle(approx_atan2(y, x) - math::atan2(y, x)).abs();
-            worst = worst.max(err);
-        }
-        assert!(worst < 1.2e-5, "worst {worst}");
-        assert!(approx_atan2(0.0, 0.0).is_nan());
-    }
-
-    #[test]
-    fn pruned_shortest_equals_solving_all_six() {
+    fn shortcut_shortest_equals_solving_all_six() {
         let mut s: u64 = 0xDEAD_BEEF_1234_5678;
         let mut next = move || {
             s ^= s << 13;
@@ -744,8 +675,16 @@ mod tests {
             let f = Frame::new(start, goal, r);
             let (a, la) = shortest(&f);
             let (b, lb) = shortest_full(&f);
-            assert_eq!(a.word, b.word, "query {i}");
-            assert_eq!(la.to_bits(), lb.to_bits(), "query {i}");
+            assert!((la - lb).abs() <= 1e-12 * lb.max(r), "query {i}: {la} {lb}");
+            // The same word unless another is as short (to rounding).
+            if a != b.word {
+                let other = solve(&f, a).unwrap().length(r);
+                assert!(
+                    (other - lb).abs() <= 1e-12 * lb.max(r),
+                    "query {i}: {a} vs {}",
+                    b.word
+                );
+            }
         }
     }
 

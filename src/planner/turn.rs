@@ -26,6 +26,13 @@ use super::error::{check_radius, PlanError};
 use crate::{math, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, TAU};
 
+/// IEEE square root (exact, the same bits everywhere): the `sqrtsd` /
+/// `f64.sqrt` instruction, where `libm::sqrt` on wasm32 is a slow software loop.
+#[inline(always)]
+fn sqrt(x: f64) -> f64 {
+    x.sqrt()
+}
+
 /// Which way the unit turns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Side {
@@ -127,7 +134,7 @@ fn one_side(start: Pose, target: Point, r: f64, side: Side, at_start: bool) -> T
     let center = start.position().polar(r, angle_to_p);
     let dx = target.x - center.x;
     let dy = target.y - center.y;
-    let h = math::sqrt(dx * dx + dy * dy);
+    let h = sqrt(dx * dx + dy * dy);
     let exit = if at_start {
         Err(Unreachable::TargetAtStart)
     } else if h < r - ON_CIRCLE * r {
@@ -140,7 +147,7 @@ fn one_side(start: Pose, target: Point, r: f64, side: Side, at_start: bool) -> T
         let (d, theta) = if on_circle {
             (0.0, 0.0)
         } else {
-            (math::sqrt((h - r) * (h + r)), math::acos(r / h))
+            (sqrt((h - r) * (h + r)), math::acos(r / h))
         };
         let phi = math::atan2(dy, dx);
         let q_angle = phi - s * theta;
