@@ -76,6 +76,8 @@ impl Unreachable {
 pub struct TurnExit {
     /// `Q`, where the arc ends and the line starts.
     pub exit: Point,
+    /// The angle of `Q` seen from `P`: `φ + θ` (right) or `φ − θ` (left).
+    pub exit_angle: f64,
     /// `θ = acos(r / h)`, the angle at `P` between the target and `Q`.
     pub theta: f64,
     /// `φ`, the angle from `P` to the target.
@@ -172,6 +174,7 @@ fn one_side(start: Pose, target: Point, r: f64, side: Side, at_start: bool) -> T
         match Path::new(vec![Segment::Arc(arc), Segment::Line(line)]) {
             Ok(path) => Ok(TurnExit {
                 exit,
+                exit_angle: q_angle,
                 theta,
                 phi,
                 d,

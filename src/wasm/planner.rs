@@ -71,6 +71,8 @@ struct SideJs {
     reason: Option<&'static str>,
     /// Q, the exit point.
     exit: Option<Point>,
+    /// The angle of Q seen from P.
+    exit_angle: Option<f64>,
     theta: Option<f64>,
     phi: Option<f64>,
     d: Option<f64>,
@@ -89,6 +91,7 @@ impl SideJs {
             reachable: e.is_some(),
             reason: s.exit.as_ref().err().map(|u| u.as_str()),
             exit: e.map(|e| e.exit),
+            exit_angle: e.map(|e| e.exit_angle),
             theta: e.map(|e| e.theta),
             phi: e.map(|e| e.phi),
             d: e.map(|e| e.d),
@@ -107,7 +110,7 @@ struct SidesJs {
 
 /// `planTurnSides(start, target, radius)`: both sides' constructions for
 /// drawing: `{ right, left, best }`, each side `{ side, center (P), radius, h,
-/// reachable, reason, exit (Q), theta, phi, d, length, path }` (the last six
+/// reachable, reason, exit (Q), exitAngle, theta, phi, d, length, path }` (the last seven
 /// null when unreachable); `best` is `"right"`, `"left"` or null.
 #[wasm_bindgen(js_name = planTurnSides)]
 pub fn plan_turn_sides_js(
