@@ -271,6 +271,34 @@ fn bad_input_is_an_error_not_a_panic() {
         Err(PlanError::NonPositiveRadius)
     );
     assert_eq!(dubins_lengths(&[], 1.0, &mut []), Ok(()));
+    // Numbers whose squares would overflow are refused, not turned into ∞.
+    assert_eq!(
+        dubins_shortest(s, s, 1e308),
+        Err(PlanError::TooLarge("radius"))
+    );
+    assert_eq!(
+        dubins_shortest(Pose::new(1e300, 0.0, 0.0), s, 1.0),
+        Err(PlanError::TooLarge("start"))
+    );
+    assert_eq!(
+        dubins_lengths(&[0.0, 0.0, 0.0, -1e200, 1.0, 1.0], 1.0, &mut out),
+        Err(PlanError::TooLarge("queries"))
+    );
+    // Huge headings are fine (normalised), and so is the largest allowed scale.
+    let (len, _) = dubins_length(
+        Pose::new(0.0, 0.0, 1e300),
+        Pose::new(10.0, 0.0, -1e300),
+        1.0,
+    )
+    .unwrap();
+    assert!(len.is_finite());
+    let far = dubins_shortest(
+        Pose::new(-1e150, 1e150, 0.0),
+        Pose::new(1e150, -1e150, 2.0),
+        1e150,
+    )
+    .unwrap();
+    assert!(far.length().is_finite() && far.length() > 0.0);
 }
 
 proptest! {

@@ -176,6 +176,11 @@ fn bad_input_is_an_error_not_a_panic() {
         plan_turn(s, Point::new(0.0, f64::INFINITY), 1.0),
         Err(PlanError::NonFinite("target"))
     );
+    assert_eq!(plan_turn(s, t, 1e308), Err(PlanError::TooLarge("radius")));
+    assert_eq!(
+        plan_turn(s, Point::new(1e300, 0.0), 1.0),
+        Err(PlanError::TooLarge("target"))
+    );
 }
 
 proptest! {

@@ -18,7 +18,7 @@
 //! full loop: sweeps within [`FULL_TURN_SNAP`] of 2π are rounding noise on a
 //! zero sweep and are snapped to 0.
 
-use super::error::{check_radius, PlanError};
+use super::error::{check_radius, check_xy, PlanError};
 use crate::{math, normalize_angle, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 
@@ -447,11 +447,11 @@ fn shortest_full(f: &Frame) -> (Solution, f64) {
 }
 
 fn check_pose(p: Pose, what: &'static str) -> Result<Pose, PlanError> {
-    if p.is_finite() {
-        Ok(p)
-    } else {
-        Err(PlanError::NonFinite(what))
+    if !p.heading.is_finite() {
+        return Err(PlanError::NonFinite(what));
     }
+    check_xy(p.x, p.y, what)?;
+    Ok(p)
 }
 
 /// The zero-length path of a coincident start and goal: one zero-length left
@@ -526,7 +526,8 @@ fn build(f: &Frame, s: &Solution) -> Result<Path, PlanError> {
 ///
 /// # Errors
 /// [`PlanError::NonFinite`] naming `start`, `goal` or `radius`;
-/// [`PlanError::NonPositiveRadius`].
+/// [`PlanError::NonPositiveRadius`]; [`PlanError::TooLarge`] for a coordinate
+/// or radius beyond [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE).
 ///
 /// # Examples
 /// ```
@@ -605,7 +606,8 @@ pub fn dubins_candidates(
 /// # Errors
 /// [`PlanError::QueriesNotMultipleOfSix`], [`PlanError::OutputLength`],
 /// radius errors, and [`PlanError::NonFinite`]`("queries")` for any NaN or
-/// infinity (the output is then unspecified).
+/// infinity, [`PlanError::TooLarge`]`("queries")` for a coordinate beyond
+/// [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE) (the output is then unspecified).
 pub fn dubins_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(), PlanError> {
     let r = check_radius(radius)?;
     if queries.len() % 6 != 0 {
@@ -629,6 +631,8 @@ pub fn dubins_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(
             {
                 return Err(PlanError::NonFinite("queries"));
             }
+            check_xy(x0, y0, "queries")?;
+            check_xy(x1, y1, "queries")?;
             let f = Frame::new(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r);
             *o = if f.coincident { 0.0 } else { shortest(&f).1 };
         }

@@ -15,7 +15,7 @@ pub use dubins::{
     dubins_candidates, dubins_length, dubins_lengths, dubins_shortest, DubinsWord, FULL_TURN_SNAP,
     NEAR,
 };
-pub use error::PlanError;
+pub use error::{PlanError, MAX_MAGNITUDE};
 pub use motion::{pose_at_time, Motion};
 pub use turn::{
     plan_turn, turn_then_go_sides, Side, TurnExit, TurnSide, TurnSides, Unreachable, ON_CIRCLE,

@@ -22,7 +22,7 @@ use super::dubins::{FULL_TURN_SNAP, NEAR};
 /// `ON_CIRCLE · r` of `r` is on that circle (rounding of `h`, no more: the
 /// end point moves by at most this much).
 pub const ON_CIRCLE: f64 = 1e-12;
-use super::error::{check_radius, PlanError};
+use super::error::{check_radius, check_xy, PlanError};
 use crate::{math, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, TAU};
 
@@ -197,15 +197,15 @@ fn one_side(start: Pose, target: Point, r: f64, side: Side, at_start: bool) -> T
 ///
 /// # Errors
 /// [`PlanError::NonFinite`] naming `start`, `target` or `radius`;
-/// [`PlanError::NonPositiveRadius`]. A target at the start is not an error
+/// [`PlanError::NonPositiveRadius`]; [`PlanError::TooLarge`] beyond
+/// [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE). A target at the start is not an error
 /// here: both sides say [`Unreachable::TargetAtStart`].
 pub fn turn_then_go_sides(start: Pose, target: Point, radius: f64) -> Result<TurnSides, PlanError> {
-    if !start.is_finite() {
+    if !start.heading.is_finite() {
         return Err(PlanError::NonFinite("start"));
     }
-    if !target.is_finite() {
-        return Err(PlanError::NonFinite("target"));
-    }
+    check_xy(start.x, start.y, "start")?;
+    check_xy(target.x, target.y, "target")?;
     let r = check_radius(radius)?;
     let at_start = start.position().distance(target) <= NEAR * r;
     Ok(TurnSides {

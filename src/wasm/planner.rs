@@ -15,6 +15,7 @@ fn plan_error(e: PlanError) -> JsError {
     match e {
         PlanError::NonFinite(what) => arg_error(what, "must be a finite number"),
         PlanError::NonPositiveRadius => arg_error("radius", "must be greater than zero"),
+        PlanError::TooLarge(what) => arg_error(what, "must be at most 1e150 in magnitude"),
         PlanError::QueriesNotMultipleOfSix(n) => arg_error(
             "queries",
             format!("length {n} is not a multiple of 6 (x0, y0, h0, x1, y1, h1 per query)"),
@@ -179,6 +180,19 @@ pub fn dubins_lengths_js(
         return Err(arg_error(
             "queries",
             format!("value {i} (query {}) must be a finite number", i / 6),
+        ));
+    }
+    if let Some(i) = q
+        .iter()
+        .enumerate()
+        .position(|(i, v)| i % 3 != 2 && v.abs() > crate::MAX_MAGNITUDE)
+    {
+        return Err(arg_error(
+            "queries",
+            format!(
+                "value {i} (query {}) must be at most 1e150 in magnitude",
+                i / 6
+            ),
         ));
     }
     let mut out = vec![0.0; q.len() / 6];
