@@ -19,6 +19,7 @@
 //! zero sweep and are snapped to 0.
 
 use super::error::{check_radius, check_xy, PlanError};
+use super::trig::sincos_0_2pi;
 use crate::{math, normalize_angle, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 
@@ -83,6 +84,13 @@ impl core::fmt::Display for DubinsWord {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// `1.0` when `c`, else `0.0`: for branch-free selects in the hot path
+/// (random headings would mispredict branches about half the time).
+#[inline(always)]
+fn select(c: bool) -> f64 {
+    f64::from(u8::from(c))
 }
 
 /// An angle in `[0, 2π)`: one add for the usual small multiples of 2π,
@@ -150,8 +158,8 @@ impl Frame {
     fn new(start: Pose, goal: Pose, r: f64) -> Frame {
         let h0 = wrap(start.heading);
         let hg = wrap(goal.heading);
-        let (s0, c0) = libm::sincos(h0);
-        let (sg, cg) = libm::sincos(hg);
+        let (s0, c0) = sincos_0_2pi(h0);
+        let (sg, cg) = sincos_0_2pi(hg);
         // Left of a heading (c, s) is (-s, c).
         let (lx0, ly0) = (-s0 * r, c0 * r);
         let (lxg, lyg) = (-sg * r, cg * r);
@@ -381,7 +389,7 @@ fn same_side_length(f: &Frame, left: bool) -> f64 {
         };
         let m = PSEUDO_MARGIN;
         if p1 > m && p1 < 4.0 - m && pd > m && pd < 4.0 - m && (p1 - pd).abs() > m {
-            let turns = if p1 > pd { delta + TAU } else { delta };
+            let turns = delta + TAU * select(p1 > pd);
             return r * turns + d;
         }
     }

@@ -9,6 +9,7 @@
 mod dubins;
 mod error;
 mod motion;
+mod trig;
 mod turn;
 
 pub use dubins::{
