@@ -1,10 +1,47 @@
 // The planner in WebAssembly under Node. No npm package computes Dubins paths
-// (a JS port of our own formulas would not be a peer), so the peer is null;
-// the native comparison with the `dubins_paths` crate is in benches/planner.rs.
-import { readFileSync } from "node:fs";
+// (a JS port of our own formulas would not be a peer), so the peer of
+// `dubinsLengths` is the `dubins_paths` crate itself compiled to wasm with the
+// same release settings (bench/peers/dubins_paths_wasm, built here on demand
+// with cargo), called through a plain C ABI on the same queries, copying the
+// queries in and the lengths out on every call as `dubinsLengths` does.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import * as A from "../www/pkg/arcline.js";
 
 A.initSync({ module: readFileSync(new URL("../www/pkg/arcline_bg.wasm", import.meta.url)) });
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const PEER_WASM = `${root}target/peers/wasm32-unknown-unknown/release/dubins_paths_wasm.wasm`;
+
+/** The peer module, or null when it cannot be built here. */
+function loadPeer() {
+  try {
+    if (!existsSync(PEER_WASM)) {
+      execFileSync(
+        "cargo",
+        ["build", "--release", "--target", "wasm32-unknown-unknown", "--manifest-path", "bench/peers/dubins_paths_wasm/Cargo.toml", "--target-dir", "target/peers"],
+        { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
+      );
+    }
+    const { exports } = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(PEER_WASM)), {});
+    return exports;
+  } catch (e) {
+    console.error(`dubins_paths peer unavailable: ${e.message}`);
+    return null;
+  }
+}
+
+/** `lengths(queries, radius)` through the peer: copy in, run, copy out. */
+function peerLengths(peer, n) {
+  const qPtr = peer.alloc(6 * n);
+  const oPtr = peer.alloc(n);
+  return (q, radius) => {
+    new Float64Array(peer.memory.buffer, qPtr, 6 * n).set(q);
+    peer.lengths(qPtr, n, radius, oPtr);
+    return new Float64Array(peer.memory.buffer, oPtr, n).slice();
+  };
+}
 
 /** Fixed pseudo-random queries, half close together (CCC words in play). */
 function queries(n) {
@@ -40,9 +77,29 @@ function best(fn, rounds) {
 export async function run() {
   const n = 100_000;
   const q = queries(n);
-  A.dubinsLengths(q, 1); // warm up
-  const batchMs = best(() => A.dubinsLengths(q, 1), 15);
+  let batchMs = Infinity;
+  const ours = A.dubinsLengths(q, 1); // warm up
+  const peer = loadPeer();
+  let peerMs = null;
+  let agree = "";
+  if (peer) {
+    const run = peerLengths(peer, n);
+    const theirs = run(q, 1);
+    let worst = 0;
+    for (let i = 0; i < n; i++) worst = Math.max(worst, Math.abs(ours[i] - theirs[i]) / Math.max(1, theirs[i]));
+    agree = `; lengths agree to ${worst.toExponential(1)} relative`;
+    // Interleaved rounds, best of each, so both see the same machine load.
+    let a = Infinity;
+    let b = Infinity;
+    for (let i = 0; i < 15; i++) {
+      a = Math.min(a, best(() => A.dubinsLengths(q, 1), 1));
+      b = Math.min(b, best(() => run(q, 1), 1));
+    }
+    peerMs = b;
+    batchMs = a;
+  }
 
+  if (!peer) batchMs = best(() => A.dubinsLengths(q, 1), 15);
   const m = 2_000;
   const poses = [];
   for (let i = 0; i < m; i++) {
@@ -62,9 +119,9 @@ export async function run() {
       name: "planner: dubinsLengths, shortest Dubins length per query (wasm)",
       unit: "ns",
       ours: (batchMs * 1e6) / n,
-      peer: null,
-      peerName: null,
-      note: `batch of ${n} queries, radius 1; no npm Dubins package to compare (native: dubins_paths in benches/planner.rs)`,
+      peer: peerMs === null ? null : (peerMs * 1e6) / n,
+      peerName: peerMs === null ? null : "dubins_paths 3.3 (Rust) in wasm",
+      note: `batch of ${n} queries, radius 1, target < 0.5× the peer${agree}; no npm Dubins package exists`,
     },
     {
       name: "planner: planDubins, one call with a Path object back (wasm)",
