@@ -19,7 +19,7 @@
 //! zero sweep and are snapped to 0.
 
 use super::error::{check_radius, check_xy, PlanError};
-use super::trig::sincos_0_2pi;
+use super::trig::{acos_0_1, sincos_0_2pi};
 use crate::{math, normalize_angle, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 
@@ -309,7 +309,7 @@ fn three_arcs(f: &Frame, rlr: bool) -> Option<Solution> {
         math::atan2(dy, dx)
     };
     // The angle at an outer centre of the triangle (2r, 2r, d).
-    let beta = math::acos((d / four_r).min(1.0));
+    let beta = acos_0_1(d / four_r);
     let mid = PI + 2.0 * beta;
     if rlr {
         // The middle (left) circle lies to the right of c1 → c3.

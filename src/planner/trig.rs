@@ -1,7 +1,16 @@
-//! `sincos` for an angle already in `[0, 2π)`: fdlibm's kernels (the same
-//! polynomials `libm` uses) after a two-constant Cody–Waite reduction by π/2,
-//! without `libm`'s general range reduction. Pure `f64` arithmetic, so the
-//! same bits natively and in wasm; within 1 ulp of `libm` (checked in a test).
+//! Trigonometry for the planner's hot path, pure `f64` arithmetic (the same
+//! bits natively and in wasm):
+//! - `sincos` for an angle already in `[0, 2π)`: fdlibm's kernels (the same
+//!   polynomials `libm` uses) after a two-constant Cody–Waite reduction by
+//!   π/2, without `libm`'s general range reduction; within 1 ulp of `libm`.
+//! - `acos` on `[0, 1]`: fdlibm's `e_acos.c` (as in `libm`) with the IEEE
+//!   square-root instruction, where `libm` on wasm32 calls a software square
+//!   root; the same result as `libm` (checked in a test).
+//!
+//! The fdlibm parts: Copyright (C) 1993 by Sun Microsystems, Inc. All rights
+//! reserved. Developed at SunSoft, a Sun Microsystems, Inc. business.
+//! Permission to use, copy, modify, and distribute this software is freely
+//! granted, provided that this notice is preserved.
 
 use core::f64::consts::FRAC_2_PI;
 
@@ -60,10 +69,62 @@ pub(crate) fn sincos_0_2pi(x: f64) -> (f64, f64) {
     (sin_sign * pick(s, c), cos_sign * pick(c, s))
 }
 
+const PIO2_HI: f64 = 1.570_796_326_794_896_558_00e+00;
+const PIO2_LO: f64 = 6.123_233_995_736_766_035_87e-17;
+const PS0: f64 = 1.666_666_666_666_666_574_15e-01;
+const PS1: f64 = -3.255_658_186_224_009_154_05e-01;
+const PS2: f64 = 2.012_125_321_348_629_258_81e-01;
+const PS3: f64 = -4.005_553_450_067_941_140_27e-02;
+const PS4: f64 = 7.915_349_942_898_145_321_76e-04;
+const PS5: f64 = 3.479_331_075_960_211_675_70e-05;
+const QS1: f64 = -2.403_394_911_734_414_218_78e+00;
+const QS2: f64 = 2.020_945_760_233_505_694_71e+00;
+const QS3: f64 = -6.882_839_716_054_532_930_30e-01;
+const QS4: f64 = 7.703_815_055_590_193_527_91e-02;
+
+#[inline(always)]
+fn acos_r(z: f64) -> f64 {
+    let p = z * (PS0 + z * (PS1 + z * (PS2 + z * (PS3 + z * (PS4 + z * PS5)))));
+    let q = 1.0 + z * (QS1 + z * (QS2 + z * (QS3 + z * QS4)));
+    p / q
+}
+
+/// `acos(x)` for `x` in `[0, 1]` (clamped into it; NaN gives NaN).
+#[inline(always)]
+pub(crate) fn acos_0_1(x: f64) -> f64 {
+    if x >= 1.0 {
+        return 0.0;
+    }
+    if x < 0.5 {
+        if x < 6.938_893_903_907_228e-18 {
+            // |x| < 2^-57 (and negatives from rounding): π/2, as libm.
+            return PIO2_HI + f64::from_bits(0x3870_0000_0000_0000);
+        }
+        return PIO2_HI - (x - (PIO2_LO - x * acos_r(x * x)));
+    }
+    let z = (1.0 - x) * 0.5;
+    let s = z.sqrt();
+    let df = f64::from_bits(s.to_bits() & 0xffff_ffff_0000_0000);
+    let c = (z - df * df) / (s + df);
+    let w = acos_r(z) * s + c;
+    2.0 * (df + w)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use core::f64::consts::TAU;
+
+    #[test]
+    fn acos_is_libms() {
+        for i in 0..=200_000 {
+            let x = i as f64 / 200_000.0;
+            assert_eq!(acos_0_1(x).to_bits(), libm::acos(x).to_bits(), "{x}");
+        }
+        for x in [1e-300, 1e-17, 0.5, 0.5 - 1e-17, 1.0 - 1e-16, 1.0] {
+            assert_eq!(acos_0_1(x).to_bits(), libm::acos(x).to_bits(), "{x}");
+        }
+    }
 
     #[test]
     fn agrees_with_libm_within_an_ulp() {
