@@ -202,6 +202,26 @@ fn end_of_a_sampled_path_does_not_drift_from_the_goal() {
 }
 
 #[test]
+fn negative_zero_headings_keep_the_word_consistent() {
+    // −0.0 − 0.0 = −0.0: a zero sweep must not come out as −0.0 on a left arc
+    // (its sign is the turn direction, so "LSL" would read "LSR").
+    for (h0, h1) in [(-0.0, -0.0), (0.0, -0.0), (-0.0, 0.0)] {
+        let p = dubins_shortest(Pose::new(0.0, 0.0, h0), Pose::new(10.0, 0.0, h1), 1.0).unwrap();
+        assert!(close(p.length(), 10.0, 1e-12));
+        assert!(
+            DubinsWord::ALL.iter().any(|w| w.as_str() == p.word()),
+            "{}",
+            p.word()
+        );
+        for (w, c) in
+            dubins_candidates(Pose::new(0.0, 0.0, h0), Pose::new(10.0, 0.0, h1), 1.0).unwrap()
+        {
+            assert_eq!(c.word(), w.as_str());
+        }
+    }
+}
+
+#[test]
 fn hand_cases_from_the_circle_construction() {
     // Straight ahead: a line of 10, zero arcs.
     let p = dubins_shortest(Pose::new(0.0, 0.0, 0.0), Pose::new(10.0, 0.0, 0.0), 1.0).unwrap();

@@ -121,7 +121,9 @@ fn wrap(x: f64) -> f64 {
 #[inline(always)]
 fn sweep(x: f64) -> f64 {
     let a = wrap(x);
-    if a >= TAU - FULL_TURN_SNAP {
+    // `== 0.0` also turns −0.0 into +0.0: a zero sweep's sign is its turn
+    // direction (see `Arc`), which the caller sets, not the rounding.
+    if a >= TAU - FULL_TURN_SNAP || a == 0.0 {
         0.0
     } else {
         a

@@ -157,8 +157,10 @@ fn one_side(start: Pose, target: Point, r: f64, side: Side, at_start: bool) -> T
         let start_angle = angle_to_p + core::f64::consts::PI;
         // Turn magnitude from the start angle to Q's angle, in the turn's sense.
         let mut a = wrap_two_pi(s * (q_angle - start_angle));
-        if a >= TAU - FULL_TURN_SNAP {
-            a = 0.0; // a target straight ahead: no turn, not a loop
+        if a >= TAU - FULL_TURN_SNAP || a == 0.0 {
+            // A target straight ahead: no turn, not a loop; and +0.0, since
+            // a zero sweep's sign is its turn direction (set below).
+            a = 0.0;
         }
         let arc = Arc {
             center,
