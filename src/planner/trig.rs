@@ -12,6 +12,10 @@
 //! Permission to use, copy, modify, and distribute this software is freely
 //! granted, provided that this notice is preserved.
 
+// The constants are fdlibm's published decimal values, kept digit for digit
+// so they can be checked against the source.
+#![allow(clippy::excessive_precision)]
+
 use core::f64::consts::FRAC_2_PI;
 
 /// π/2 split: the first 33 bits (so `q · PIO2_1` is exact for small `q`) and
@@ -69,7 +73,8 @@ pub(crate) fn sincos_0_2pi(x: f64) -> (f64, f64) {
     (sin_sign * pick(s, c), cos_sign * pick(c, s))
 }
 
-const PIO2_HI: f64 = 1.570_796_326_794_896_558_00e+00;
+// fdlibm's pio2_hi (1.57079632679489655800e+00) is exactly FRAC_PI_2.
+const PIO2_HI: f64 = core::f64::consts::FRAC_PI_2;
 const PIO2_LO: f64 = 6.123_233_995_736_766_035_87e-17;
 const PS0: f64 = 1.666_666_666_666_666_574_15e-01;
 const PS1: f64 = -3.255_658_186_224_009_154_05e-01;
