@@ -68,11 +68,11 @@ interface Computed {
 const SPEED = 4;
 const LIMIT = 1000;
 const DEFAULTS: PlannerState = {
-  unit: { x: -6, y: -2, heading: 0.3 },
-  target: { x: 5, y: 3 },
+  unit: { x: -4, y: 0.5, heading: 1.4 },
+  target: { x: 5, y: -2.5 },
   radius: 3,
   arrive: false,
-  goalHeading: -1.2,
+  goalHeading: 1.2,
   time: 0,
 };
 
