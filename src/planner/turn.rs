@@ -23,7 +23,7 @@ use super::dubins::{FULL_TURN_SNAP, NEAR};
 /// end point moves by at most this much).
 pub const ON_CIRCLE: f64 = 1e-12;
 use super::error::{check_radius, check_xy, PlanError};
-use crate::{math, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
+use crate::{math, normalize_angle, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, TAU};
 
 /// IEEE square root (exact, the same bits everywhere): the `sqrtsd` /
@@ -209,6 +209,20 @@ pub fn turn_then_go_sides(start: Pose, target: Point, radius: f64) -> Result<Tur
     check_xy(start.x, start.y, "start")?;
     check_xy(target.x, target.y, "target")?;
     let r = check_radius(radius)?;
+    // Headings far outside (−π, π] are reduced first: the construction adds
+    // ±π/2 and π to the heading, and an angle of 1e4 rad carries only about
+    // 2e-12 rad of precision, which moved the arc's end off the line's start
+    // by ~1e-12·r per 1e4 rad (G1 broken for 1e10 rad). Within a few turns
+    // the heading is used as given (the rounding is below 4e-15 rad there,
+    // and the published results keep their bits).
+    let start = if start.heading.abs() <= 4.0 * TAU {
+        start
+    } else {
+        Pose {
+            heading: normalize_angle(start.heading),
+            ..start
+        }
+    };
     let at_start = start.position().distance(target) <= NEAR * r;
     Ok(TurnSides {
         right: one_side(start, target, r, Side::Right, at_start),
