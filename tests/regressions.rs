@@ -4,7 +4,7 @@
 //! was wrong and how the core was fixed.
 
 use arcline::*;
-use core::f64::consts::FRAC_PI_2;
+use core::f64::consts::{FRAC_PI_2, PI};
 
 /// plan_turn used a heading of 1e10 rad as given: the arc's start angle
 /// (heading ± π/2 + π) kept only ~2e-6 rad of precision, so the arc ended
@@ -47,4 +47,169 @@ fn plan_turn_to_a_point_on_the_circle_with_a_heading_of_minus_8365_rad() {
     let gap = segs[0].end().distance(segs[1].start());
     assert!(gap < 1e-12 * r, "gap {gap:e}");
     assert!((p.length() - FRAC_PI_2 * r).abs() < 1e-12 * r);
+}
+
+fn profile(x: f64, y: f64, heading: f64, width: f64) -> Profile {
+    Profile {
+        x,
+        y,
+        heading,
+        lanes: vec![Lane::new(LaneKind::Driving, width)],
+    }
+}
+
+/// The largest gap and heading jump between consecutive segments.
+fn joints(p: &Path) -> (f64, f64) {
+    let (mut gap, mut turn) = (0.0f64, 0.0f64);
+    for w in p.segments().windows(2) {
+        gap = gap.max(w[0].end().distance(w[1].start()));
+        if let (Some(a), Some(b)) = (w[0].end_heading(), w[1].start_heading()) {
+            turn = turn.max(normalize_angle(a - b).abs());
+        }
+    }
+    (gap, turn)
+}
+
+/// Headings 3.9e-6 rad from opposite, b 0.8 beside a: a fillet whose legs
+/// are 2e5 long for a piece 1.3 long. The line (1.6e-6 long) was dropped as
+/// "shorter than 1e-9 of the legs", so the road ended 1.6e-6 short of b.
+#[test]
+fn fillet_of_nearly_opposite_headings_keeps_its_short_line_and_ends_at_b() {
+    let a = profile(0.0, 0.0, PI, 0.2);
+    let b = profile(
+        9.803878199892076e-17,
+        0.8005474073600582,
+        6.283189231812406,
+        0.2,
+    );
+    let piece = connect_profiles(&a, &b).unwrap();
+    let end = piece.centerline.end_pose();
+    assert!(end.position().distance(b.position()) < 1e-12, "{end:?}");
+    for e in std::iter::once(&piece.centerline).chain(&piece.boundaries) {
+        let (gap, turn) = joints(e);
+        assert!(gap < 1e-12 && turn < 1e-6, "gap {gap:e} turn {turn:e}");
+    }
+}
+
+/// Headings 3.6e-9 rad from opposite: the legs (2.6e8) carried rounding of
+/// eps·|AB|/sin²θ, which put the fillet's arc end 1e-6 off b's line; the line
+/// from there to b left at 1.5 rad from the arc's tangent.
+#[test]
+fn fillet_of_headings_3_6e_9_from_opposite_is_g1() {
+    let a = profile(0.0, 0.0, PI, 0.2);
+    let b = profile(
+        1.1341030921969355e-16,
+        0.9260654524933574,
+        6.283185310797489,
+        0.2,
+    );
+    let piece = connect_profiles(&a, &b).unwrap();
+    for e in std::iter::once(&piece.centerline).chain(&piece.boundaries) {
+        let (gap, turn) = joints(e);
+        assert!(gap < 1e-12 && turn < 1e-6, "gap {gap:e} turn {turn:e}");
+        assert!(e.end_pose().position().distance(b.position()) < 0.2);
+    }
+    assert!(
+        piece
+            .centerline
+            .end_pose()
+            .position()
+            .distance(b.position())
+            < 1e-12
+    );
+}
+
+/// A heading of 2597 rad and b 3.8e-13 rad off parallel: a fillet of
+/// radius ~4e7 whose start angle (heading − π/2) kept only 4.5e-13 rad of
+/// precision, which put the arc's start 6.4e-6 from the profile (40 times
+/// the precision of the arc's own points).
+#[test]
+fn road_with_a_heading_of_2597_rad_starts_at_the_profile() {
+    let a = profile(0.0, 0.0, 2597.1398312179463, 0.2);
+    let b = profile(
+        -0.3470893607999077,
+        0.49292250668758514,
+        2597.139831217567,
+        0.2,
+    );
+    let piece = connect_profiles(&a, &b).unwrap();
+    let r = piece
+        .centerline
+        .segments()
+        .iter()
+        .filter_map(|s| match s {
+            Segment::Arc(x) => Some(x.radius),
+            Segment::Line(_) => None,
+        })
+        .fold(1.0, f64::max);
+    // An arc's points are only as precise as ~1e-16 of its radius.
+    let tol = 1e-12 + 4e-15 * r;
+    let start = piece.centerline.start_pose().position();
+    assert!(
+        start.distance(a.position()) < tol,
+        "{start:?} (radius {r:e})"
+    );
+    let end = piece.centerline.end_pose().position();
+    assert!(end.distance(b.position()) < tol, "{end:?} (radius {r:e})");
+}
+
+/// Lanes 29 wide on a piece 1.1e-4 long (an s-curve of arcs of radius 108
+/// with lines 1.7e-7 long). Each edge line was offset along its own end
+/// points' direction, which is only good to 1e-7 rad there: 14.5 to the side
+/// that moved it 1.2e-6, more than its length, and the edge ran backwards.
+#[test]
+fn wide_lanes_on_a_tiny_s_curve_keep_their_edges_g1() {
+    let a = profile(0.0, 0.0, PI, 28.964462573477693);
+    let b = profile(
+        -0.00011007081470863514,
+        2.7517818972510478e-11,
+        3.1415926600021984,
+        28.964462573477693,
+    );
+    let piece = connect_profiles(&a, &b).unwrap();
+    assert_eq!(piece.kind, PieceKind::SCurve);
+    for e in &piece.boundaries {
+        let (gap, turn) = joints(e);
+        assert!(gap < 1e-12 && turn < 1e-6, "gap {gap:e} turn {turn:e}");
+        for s in e.segments() {
+            if let Some(h) = s.start_heading() {
+                assert!(normalize_angle(h - PI).abs() < 1e-6, "{s:?} heads {h}");
+            }
+        }
+    }
+}
+
+/// Profiles 1.7e-9 apart with a sideways offset of 1.6e-10 were "straight"
+/// (offsets below 1e-9·max(1, |AB|) counted as zero): a line 0.095 rad off
+/// both headings, with lane edges that were not parallel. Tolerances are now
+/// relative to |AB|: this pair is an s-curve far too tight for its lanes.
+#[test]
+fn profiles_1_7e_9_apart_and_1_6e_10_aside_are_not_a_tilted_straight() {
+    let w = 0.026737477644864407;
+    let a = profile(0.0, 0.0, PI, w);
+    let b = profile(
+        -1.7118144981750544e-9,
+        -1.6301501339546226e-10,
+        3.1415926535842593,
+        w,
+    );
+    match connect_profiles(&a, &b) {
+        Ok(piece) => panic!("built a {:?}", piece.kind),
+        Err(e) => assert!(
+            matches!(
+                e,
+                RoadError::LanesWiderThanTurn { .. } | RoadError::NoSolution { .. }
+            ),
+            "{e}"
+        ),
+    }
+    // At a micrometre scale the same shape as at a metre scale.
+    let k = 1e-6;
+    let a = profile(0.0, 0.0, 0.0, 3.0 * k);
+    let b = profile(100.0 * k, 1e-10 * k, 0.0, 3.0 * k);
+    assert_eq!(connect_profiles(&a, &b).unwrap().kind, {
+        let a = profile(0.0, 0.0, 0.0, 3.0);
+        let b = profile(100.0, 1e-10, 0.0, 3.0);
+        connect_profiles(&a, &b).unwrap().kind
+    });
 }

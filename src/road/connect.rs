@@ -73,6 +73,23 @@ fn half(
     }
 }
 
+/// The pose with its heading reduced to `(-π, π]` when it is beyond four
+/// turns: the constructions add ±π/2 to headings and multiply the angles by
+/// radii, so a heading of 2597 rad (2.7e-13 rad of precision left) put a
+/// nearly straight fillet's arc (radius ~1e12) a unit away from the profile.
+/// Headings within four turns are used as given (their rounding is below
+/// 4e-15 rad, and published results keep their bits).
+fn reduced(p: Pose) -> Pose {
+    if p.heading.abs() <= 4.0 * core::f64::consts::TAU {
+        p
+    } else {
+        Pose {
+            heading: crate::normalize_angle(p.heading),
+            ..p
+        }
+    }
+}
+
 /// The centreline from `a` to `b` for a road `2·half_width` wide, and the
 /// trace of its construction. `name` names `b` in errors.
 ///
@@ -84,6 +101,7 @@ pub fn centreline(
     half_width: f64,
     name: &str,
 ) -> (Result<Centreline, RoadError>, Trace) {
+    let (a, b) = (reduced(a), reduced(b));
     let mut trace = Trace::default();
     let result = match construct::classify(a, b) {
         Case::Coincident => Err(no_solution(
@@ -187,6 +205,43 @@ fn snap(path: Path, start: Point, end: Point) -> Path {
     Path::new(segs).unwrap_or(path)
 }
 
+/// The centreline's parallel `o` to its left: arcs concentric
+/// ([`Arc::offset`]); a line moved along the left of the arc tangent it
+/// joins (its exact direction by construction) rather than of its own end
+/// points, which are only as precise as the arcs' ends: a centreline line
+/// 1.7e-7 long beside arcs of radius 108, offset by 14.5, came out 1.2e-6
+/// sideways, more than its length (the edge ran backwards there).
+///
+/// # Errors
+/// [`crate::GeomError::OffsetCollapsesArc`] when an arc's radius would be ≤ 0.
+fn edge_offset(path: &Path, o: f64) -> Result<Path, crate::GeomError> {
+    let segs = path.segments();
+    let mut out = Vec::with_capacity(segs.len());
+    for (i, seg) in segs.iter().enumerate() {
+        out.push(match seg {
+            Segment::Arc(a) => Segment::Arc(a.offset(o)?),
+            Segment::Line(l) => {
+                let before = match i.checked_sub(1).and_then(|j| segs.get(j)) {
+                    Some(Segment::Arc(a)) => Some(a.pose_at(a.length()).heading),
+                    _ => None,
+                };
+                let after = || match segs.get(i + 1) {
+                    Some(Segment::Arc(a)) => Some(a.pose_at(0.0).heading),
+                    _ => None,
+                };
+                match before.or_else(after) {
+                    Some(h) => {
+                        let left = crate::Vec2::from_angle(h).perp() * o;
+                        Segment::Line(Line::new(l.start + left, l.end + left))
+                    }
+                    None => Segment::Line(l.offset(o, l.heading())),
+                }
+            }
+        });
+    }
+    Path::new(out)
+}
+
 /// Checks both profiles and that they have the same lanes; names them `an`/`bn`.
 ///
 /// # Errors
@@ -245,15 +300,12 @@ pub(crate) fn build(a: &Profile, b: &Profile, bn: &str) -> Result<(RoadPiece, Tr
         let edge = if centre.kind == PieceKind::Straight {
             Path::single(Line::new(pa, pb)).map_err(|_| no_solution(bn, "straight"))?
         } else {
-            let off = centre
-                .path
-                .offset(o)
-                .map_err(|_| RoadError::LanesWiderThanTurn {
-                    profile: bn.to_string(),
-                    case: "offset",
-                    centre_radius: centre.min_radius,
-                    half_width: half,
-                })?;
+            let off = edge_offset(&centre.path, o).map_err(|_| RoadError::LanesWiderThanTurn {
+                profile: bn.to_string(),
+                case: "offset",
+                centre_radius: centre.min_radius,
+                half_width: half,
+            })?;
             snap(off, pa, pb)
         };
         boundaries.push(edge);

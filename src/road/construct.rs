@@ -8,7 +8,8 @@ use crate::{math, normalize_angle, Arc, Line, Path, Point, Pose, Segment, Vec2};
 
 /// Headings whose sine is below this are parallel (same or opposite way).
 pub const PARALLEL_TOL: f64 = 1e-9;
-/// A lateral or forward offset below this times `max(1, distance)` is zero.
+/// A lateral offset below this times the distance is zero (and so is a
+/// distance below this, in the coordinates' units).
 pub const LENGTH_TOL: f64 = 1e-9;
 
 /// The tangent length of the Hermite spline that places an S-curve's
@@ -51,7 +52,10 @@ pub fn classify(a: Pose, b: Pose) -> Case {
     let (da, db) = (a.direction(), b.direction());
     let w = b.position() - a.position();
     let dist = w.length();
-    let scale = dist.max(1.0);
+    // Relative to the pair's own distance: with `max(1, distance)` a pair
+    // 1.7e-9 apart with a sideways offset of 1.6e-10 was "straight", a line
+    // 0.095 rad off both headings whose lane edges were not parallel.
+    let scale = dist;
     let theta = normalize_angle(b.heading - a.heading);
     let sin = da.cross(db);
     let cos = da.dot(db);
@@ -126,8 +130,10 @@ fn push_line(segs: &mut Vec<Segment>, from: Point, to: Point, min_len: f64) {
 /// take `M` with `CM` = the shorter leg; the perpendiculars at the shorter
 /// leg's end and at `M` meet at the centre `O`. The arc is on the shorter
 /// leg's side, so `kind` is `ArcLine` when `|CA| <= |CB|`. A line shorter
-/// than 1e-9 of the piece is left out (a pure arc keeps kind `ArcLine`).
-/// `None` when the radius comes out non-positive or non-finite.
+/// than 1e-9 of `|AB|` is left out (a pure arc keeps kind `ArcLine`).
+/// `None` when the radius comes out non-positive or non-finite. Past a
+/// right angle the radius and `M` come from tangency instead of the legs
+/// (the same values, better conditioned there: see the body).
 pub fn fillet(a: Pose, b: Pose, c: Point, ta: f64, tb: f64, theta: f64) -> Option<Centreline> {
     let (da, db) = (a.direction(), b.direction());
     let turn = sign(theta);
@@ -140,27 +146,54 @@ pub fn fillet(a: Pose, b: Pose, c: Point, ta: f64, tb: f64, theta: f64) -> Optio
     } else {
         (1.0 - cs) / sn
     };
+    // Relative to the piece's own size, not to the legs: for nearly opposite
+    // headings the legs are huge (|AB| / sin θ) while the piece is small.
+    let min_len = LENGTH_TOL * a.position().distance(b.position());
     let (ca, cb) = (ta, -tb);
-    let arc_first = ca <= cb;
-    let leg = if arc_first { ca } else { cb };
-    let radius = leg / tan_half;
+    let (arc_first, radius, m) = if cs >= 0.0 {
+        // Up to a right angle the legs are at most |AB| / sin θ ≈ the radius
+        // scale: the seed's construction, M on the longer leg.
+        let arc_first = ca <= cb;
+        let leg = if arc_first { ca } else { cb };
+        let m = if arc_first { c + db * ca } else { c - da * cb };
+        (arc_first, leg / tan_half, m)
+    } else {
+        // Past a right angle the legs (|AB| / sin θ) grow without bound as
+        // the headings near opposite while the piece stays small, and their
+        // rounding (eps·|AB| / sin²θ) put the arc's end 1.6e-6 off b's line
+        // for θ = π − 3.9e-6 (a short line at a wild angle: G1 broken). So
+        // the radius comes from tangency: the arc leaving A (centre
+        // A + turn·R·left(a)) touches b's line when cross(db, A − B) =
+        // turn·R·(1 − cos θ), and the arc ending at B likewise; 1 − cos θ =
+        // sin|θ|·tan(|θ|/2) without cancellation. Arc first when B is on or
+        // ahead of where the arc from A meets b's line (|CA| <= |CB|, a tie
+        // within the dropped-line length included).
+        let (pa, pb) = (a.position(), b.position());
+        let one_minus_cos = sn * tan_half;
+        let r_first = turn * db.cross(pa - pb) / one_minus_cos;
+        let end = Arc::from_pose(a, r_first, turn, abs).end();
+        if r_first.is_finite() && r_first > 0.0 && db.dot(pb - end) >= -min_len {
+            (true, r_first, end)
+        } else {
+            let r = turn * da.cross(pb - pa) / one_minus_cos;
+            // M = O − turn·R·left(a) with O = B + turn·R·left(b).
+            (false, r, pb + (db.perp() - da.perp()) * (turn * r))
+        }
+    };
     if !(radius.is_finite() && radius > 0.0) {
         return None;
     }
-    let min_len = LENGTH_TOL * (ca + cb).max(1.0);
     let mut segs = Vec::with_capacity(2);
-    let (m, o, kind) = if arc_first {
+    let (o, kind) = if arc_first {
         let arc = Arc::from_pose(a, radius, turn, abs);
-        let m = c + db * ca;
         segs.push(Segment::Arc(arc));
         push_line(&mut segs, arc.end(), b.position(), min_len);
-        (m, arc.center, PieceKind::ArcLine)
+        (arc.center, PieceKind::ArcLine)
     } else {
-        let m = c - da * cb;
         push_line(&mut segs, a.position(), m, min_len);
         let arc = Arc::from_pose(Pose::at(m, a.heading), radius, turn, abs);
         segs.push(Segment::Arc(arc));
-        (m, arc.center, PieceKind::LineArc)
+        (arc.center, PieceKind::LineArc)
     };
     let path = Path::new(segs).ok()?;
     Some(Centreline {
@@ -192,7 +225,7 @@ pub fn u_turn(a: Pose, b: Pose, lateral: f64, forward: f64) -> Option<Centreline
     }
     let turn = sign(lateral);
     let da = a.direction();
-    let min_len = LENGTH_TOL * (lateral.abs() + forward.abs()).max(1.0);
+    let min_len = LENGTH_TOL * (lateral.abs() + forward.abs());
     let mut segs = Vec::with_capacity(2);
     let arc = if forward <= 0.0 {
         let arc = Arc::from_pose(a, radius, turn, core::f64::consts::PI);

@@ -19,7 +19,8 @@
 //! `θ` is the turn from `a`'s heading to `b`'s (in `(-π, π]`); the continuation
 //! lines are `A + t·dir(a)` and `B + s·dir(b)`; they meet at `C` with
 //! `t = ta`, `s = tb`; `lateral`/`forward` are `B - A` across/along `dir(a)`.
-//! Tolerances: parallel means `|sin θ| ≤ 1e-9`, zero offsets are ≤ `1e-9·max(1, |AB|)`.
+//! Tolerances: parallel means `|sin θ| ≤ 1e-9`, zero offsets are ≤ `1e-9·|AB|`
+//! (relative, so a road a micrometre wide is built like one a metre wide).
 //! Edges end at the profiles' edge points to about 1e-15 of the largest
 //! coordinate or radius involved: a pair just off straight gets arcs of
 //! enormous radius, whose points are only that precise.

@@ -8,7 +8,7 @@ use arcline::{
     RoadError, Segment,
 };
 
-pub const GOLDEN: u64 = 0x6255_ca87_0da0_95f0;
+pub const GOLDEN: u64 = 0xc627_5a69_1403_c834;
 
 struct Fnv(u64);
 
