@@ -213,3 +213,46 @@ fn profiles_1_7e_9_apart_and_1_6e_10_aside_are_not_a_tilted_straight() {
         connect_profiles(&a, &b).unwrap().kind
     });
 }
+
+/// Two circles of radius ~1e-4, centres 9.2e-20 apart, radii differing by
+/// 2.3e-12 (< EPSILON, so they count as touching): r0² − r1² over 2d put the
+/// touching point 2.4e6 away from both. Now it is on circle 0, facing c1.
+#[test]
+fn nearly_concentric_circles_touch_on_the_circles_not_a_million_away() {
+    let r0 = 9.585731898227801e-5;
+    let r1 = r0 * 1.0000000240959726;
+    let c1 = Point::new(r0 * 9.598571989686713e-16 * 1e-3, 0.0);
+    let hits = circle_circle(Point::ORIGIN, r0, c1, r1);
+    assert!(!hits.is_empty());
+    for p in hits.iter() {
+        assert!((p.distance(Point::ORIGIN) - r0).abs() < 1e-15, "{p:?}");
+        assert!((p.distance(c1) - r1).abs() <= EPSILON, "{p:?}");
+    }
+    let a = Arc::new(Point::ORIGIN, r0, -1.0, 2.0).unwrap();
+    let b = Arc::new(c1, r1, -1.0, 2.0).unwrap();
+    for p in arc_arc(&a, &b).iter() {
+        assert!(p.distance(Point::ORIGIN) < 2.0 * r0, "{p:?}");
+    }
+}
+
+/// A pose at (0, 41743) and a point 7.5e-8 to its left: the arc's start
+/// angle was taken from the rounded centre (ulp 7e-12 against a radius of
+/// 3.7e-8), so the arc left the pose 2e-4 rad off its heading.
+#[test]
+fn tangent_arc_far_from_the_origin_leaves_with_the_pose_heading() {
+    let h = -0.3353045405323932_f64;
+    let pose = Pose::new(0.0, 41742.97457442366, h);
+    let p = pose.position() + pose.left() * (7.4780881482049195e-6 * 0.01);
+    let seg = arc_to_point(pose, p).unwrap();
+    let start = seg.pose_at(0.0, h);
+    assert!(
+        normalize_angle(start.heading - h).abs() < 1e-12,
+        "{start:?}"
+    );
+    let Segment::Arc(a) = seg else {
+        panic!("expected an arc")
+    };
+    // About a half circle (p is rounded to the coordinates' 7e-12), ending at p.
+    assert!((a.sweep - PI).abs() < 1e-3, "{a:?}");
+    assert!(seg.pose_at(seg.length(), h).position().distance(p) < 1e-10);
+}

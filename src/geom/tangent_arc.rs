@@ -81,8 +81,12 @@ pub fn arc_to_point(pose: Pose, point: Point) -> Result<Segment, TangentArcError
     let s = len2 / (2.0 * nd);
     let center = start + n * s;
     let radius = s.abs();
-    let a0 = (start - center).angle();
-    let a1 = (point - center).angle();
+    // The angles from the centre in the start's own frame (start − centre is
+    // −n·s, point − centre is d − n·s), not from the rounded centre: far from
+    // the origin (4e4) a target 7.5e-8 away got a start angle 2e-4 rad off,
+    // so the arc left the pose at that angle to its heading.
+    let a0 = (n * -s).angle();
+    let a1 = (d - n * s).angle();
     let sweep = if s > 0.0 {
         wrap_two_pi(a1 - a0)
     } else {

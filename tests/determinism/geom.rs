@@ -76,4 +76,4 @@ pub fn digest() -> u64 {
 }
 
 /// The digest of the current results; a change here is a change in results.
-pub const GOLDEN: u64 = 0x6937_9204_bcb1_08f8;
+pub const GOLDEN: u64 = 0xe90e_56de_84b8_28f7;
