@@ -176,7 +176,7 @@ fn run(n: usize, steps: usize, seed: u64) {
         },
     ]);
     let mut next_kind = n;
-    let (mut moving_steps, mut far) = (0usize, 0.0f64);
+    let (mut moving_steps, mut far, mut time) = (0usize, 0.0f64, 0.0f64);
     for step in 0..steps {
         if step % 1000 == 0 {
             for (k, &id) in ids.iter().enumerate() {
@@ -201,6 +201,7 @@ fn run(n: usize, steps: usize, seed: u64) {
             _ => r.range(0.0, 4.0),
         };
         w.step(dt);
+        time += dt;
         if check(&w, step) > 0.0 {
             moving_steps += 1;
         }
