@@ -256,3 +256,37 @@ fn tangent_arc_far_from_the_origin_leaves_with_the_pose_heading() {
     assert!((a.sweep - PI).abs() < 1e-3, "{a:?}");
     assert!(seg.pose_at(seg.length(), h).position().distance(p) < 1e-10);
 }
+
+/// A "straight" 5.7e-8 long whose headings differ by 3e-10 (parallel within
+/// 1e-9), lanes 407 wide: its edges joined a's edge points to b's, and b's
+/// are turned by 3e-10 · 203 = 6e-8 sideways, more than the length: the
+/// outer edges ran backwards. Now every edge is parallel to the centreline.
+#[test]
+fn wide_straight_within_the_parallel_tolerance_keeps_its_edges_forward() {
+    let lanes = vec![
+        Lane::new(LaneKind::Driving, 76.26022206310132),
+        Lane::new(LaneKind::Sidewalk, 254.3530712503768),
+        Lane::new(LaneKind::Bike, 76.26022206310132),
+    ];
+    let a = Profile {
+        x: 0.0,
+        y: -25.825718366557957,
+        heading: PI,
+        lanes: lanes.clone(),
+    };
+    let b = Profile {
+        x: -5.7141604875726244e-8,
+        y: -25.825718366557957,
+        heading: 3.141592653288557,
+        lanes,
+    };
+    let piece = connect_profiles(&a, &b).unwrap();
+    assert_eq!(piece.kind, PieceKind::Straight);
+    let w = a.width();
+    for (i, e) in piece.boundaries.iter().enumerate() {
+        let h = e.start_pose().heading;
+        assert!(normalize_angle(h - PI).abs() < 1e-9, "edge {i} heads {h}");
+        assert_eq!(e.start_pose().position(), a.edge_points()[i]);
+        assert!(e.end_pose().position().distance(b.edge_points()[i]) <= 1e-9 * w / 2.0);
+    }
+}

@@ -78,7 +78,7 @@ fn near_arc(a: &Arc, p: Point, tol: f64) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(20_000), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(50_000), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn nearly_parallel_line_crossings_lie_on_both(o in base(), l1 in mag(), l2 in mag(), h in -PI..PI, dh in tiny(),

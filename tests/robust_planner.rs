@@ -389,7 +389,7 @@ fn check_turn(start: Pose, target: Point, r: f64) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(50_000), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(100_000), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn dubins_on_adversarial_queries(d in draw()) {

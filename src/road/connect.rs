@@ -73,14 +73,15 @@ fn half(
     }
 }
 
-/// The pose with its heading reduced to `(-π, π]` when it is beyond four
-/// turns: the constructions add ±π/2 to headings and multiply the angles by
-/// radii, so a heading of 2597 rad (2.7e-13 rad of precision left) put a
-/// nearly straight fillet's arc (radius ~1e12) a unit away from the profile.
-/// Headings within four turns are used as given (their rounding is below
-/// 4e-15 rad, and published results keep their bits).
+/// The pose with its heading reduced to `(-π, π]` when it is beyond ±8:
+/// the constructions add ±π/2 to headings and multiply the angles by radii,
+/// so a heading of 2597 rad (4.5e-13 rad of precision) put a nearly straight
+/// fillet's arc (radius 4e7) 6e-6 away from the profile, and one of −24.8
+/// (3.6e-15) opened joints of 1.6e-15 of the radius. Up to 8 a heading is as
+/// precise as the arc angles the construction makes anyway (8.9e-16 rad up
+/// to 2π) and is used as given (published results keep their bits).
 fn reduced(p: Pose) -> Pose {
-    if p.heading.abs() <= 4.0 * core::f64::consts::TAU {
+    if p.heading.abs() <= 8.0 {
         p
     } else {
         Pose {
@@ -298,7 +299,14 @@ pub(crate) fn build(a: &Profile, b: &Profile, bn: &str) -> Result<(RoadPiece, Tr
             return Err(no_solution(bn, "lane edges"));
         };
         let edge = if centre.kind == PieceKind::Straight {
-            Path::single(Line::new(pa, pb)).map_err(|_| no_solution(bn, "straight"))?
+            // Parallel to the centreline from a's edge point: b's heading may
+            // differ by up to the parallel tolerance (1e-9 rad), and joining
+            // edge point to edge point turned that into a sideways step of
+            // W/2 · 1e-9, which on a road 400 wide and 5.7e-8 long made the
+            // outer edges run backwards. The end is then within W/2 · 1e-9 of
+            // b's edge point, as for the other parallel case (the U-turn).
+            let along = b.position() - a.position();
+            Path::single(Line::new(pa, pa + along)).map_err(|_| no_solution(bn, "straight"))?
         } else {
             let off = edge_offset(&centre.path, o).map_err(|_| RoadError::LanesWiderThanTurn {
                 profile: bn.to_string(),
