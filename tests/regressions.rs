@@ -290,3 +290,51 @@ fn wide_straight_within_the_parallel_tolerance_keeps_its_edges_forward() {
         assert!(e.end_pose().position().distance(b.edge_points()[i]) <= 1e-9 * w / 2.0);
     }
 }
+
+fn seek_one_step(max_speed: f64, max_force: f64, mass: f64, weight: f64, dt: f64) -> VehicleState {
+    let mut w = World::new(7);
+    let spec = VehicleSpec {
+        mass,
+        ..VehicleSpec::new(0.0, 100.0, max_speed, max_force)
+    };
+    let id = w.add_vehicle(spec).unwrap();
+    w.set_behaviors(id, vec![Behavior::seek(Point::ORIGIN).weighted(weight)])
+        .unwrap();
+    w.step(dt);
+    w.vehicle(id).unwrap()
+}
+
+/// Seek with weight 1e300 and max speed 1e300: the weighted force overflowed
+/// to infinity, the seed's truncate made it `inf · 0 = NaN`, and the world
+/// froze the vehicle (velocity zero) instead of steering at max force.
+#[test]
+fn seek_with_weight_1e300_steers_at_max_force_instead_of_freezing() {
+    let s = seek_one_step(1e300, 1e300, 1.0, 1e300, 1.0);
+    assert_eq!(s.velocity, Vec2::new(0.0, -1e300));
+    assert_eq!(s.position, Point::new(0.0, 100.0 - 1e300));
+}
+
+/// Max force 1e-300 over a mass of 1e-300 with weight 1e300: the weighted
+/// seek (1.5e308 per component) was finite but its square overflowed, so the
+/// force came out zero and the vehicle never moved.
+#[test]
+fn a_finite_force_whose_square_overflows_is_truncated_to_max_force() {
+    let s = seek_one_step(2e8, 1e-300, 1e-300, 1e300, 1.0);
+    assert!(
+        (s.velocity.y + 1.0).abs() < 1e-12 && s.velocity.x == 0.0,
+        "{s:?}"
+    );
+}
+
+/// Max speed 1e-300, a velocity of 1.8e17 to truncate: the seed's shrink
+/// 1e-300 / 1.8e17 is subnormal, and the speed came out 1.00000008e-300,
+/// above max speed.
+#[test]
+fn a_max_speed_of_1e_minus_300_holds_exactly() {
+    let s = seek_one_step(1e-300, 1e300, 1.0, f64::MAX, 1e9);
+    let speed = s.velocity.x.hypot(s.velocity.y);
+    assert!(
+        speed <= 1e-300 && speed > 0.999_999_999_999e-300,
+        "{speed:e}"
+    );
+}

@@ -232,3 +232,58 @@ fn a_mixed_crowd_stepped_a_million_times_stays_finite_and_within_max_speed() {
 fn fifty_vehicles_stepped_a_million_times() {
     run(50, 1_000_000, 0x5EED_0050);
 }
+
+mod extreme {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn magnitude() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            Just(0.0),
+            Just(1e-300),
+            Just(1e300),
+            Just(f64::MAX),
+            (-12.0..12.0f64).prop_map(|e| 10f64.powf(e)),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 20_000, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// One vehicle at rest seeking a target: whatever the (valid) numbers,
+        /// the step is finite, within max speed, and, when it can move at
+        /// all, it moves towards the target.
+        #[test]
+        fn seek_with_extreme_numbers_moves_towards_the_target(
+            max_speed in magnitude(), max_force in magnitude(), mass in magnitude(), weight in magnitude(),
+            tx in -1e6..1e6f64, ty in -1e6..1e6f64, x in -1e6..1e6f64, y in -1e6..1e6f64,
+            dt in prop_oneof![Just(1.0), Just(1e-9), Just(1e9), 0.0..10.0f64], general in any::<bool>(),
+        ) {
+            let mass = if mass > 0.0 { mass } else { 1.0 };
+            let mut w = World::new(7);
+            let id = w.add_vehicle(VehicleSpec { mass, ..VehicleSpec::new(x, y, max_speed, max_force) }).unwrap();
+            let target = Point::new(tx, ty);
+            let mut list = vec![Behavior::seek(target).weighted(weight)];
+            if general {
+                // Not the single-seek fast path.
+                list.push(Behavior::new(BehaviorKind::Flee { target }).weighted(0.0));
+            }
+            w.set_behaviors(id, list).unwrap();
+            w.step(dt);
+            let s = w.vehicle(id).unwrap();
+            prop_assert!(s.position.is_finite() && s.velocity.is_finite() && s.heading.is_finite(), "{:?}", s);
+            let speed = s.velocity.x.hypot(s.velocity.y); // no overflow of the square
+            prop_assert!(speed <= max_speed * (1.0 + 1e-12), "speed {} > {}", speed, max_speed);
+            let to = target - Point::new(x, y);
+            // (A step that would carry it past f64::MAX stays put: documented.)
+            let can_move = max_speed > 0.0 && max_force > 0.0 && weight > 0.0 && to.length() > 0.0
+                && max_speed * dt < 1e300;
+            // Large enough that the first step's velocity is representable.
+            // The force is min(maxSpeed · weight, maxForce) (seek from rest).
+            let visible = max_force.min(max_speed * weight) / mass * dt > 1e-250;
+            if can_move && visible && (s.position - Point::new(x, y)).is_finite() {
+                prop_assert!(s.velocity.dot(to) > 0.0, "velocity {:?} does not head to the target {:?}", s.velocity, to);
+            }
+        }
+    }
+}

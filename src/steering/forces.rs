@@ -36,12 +36,55 @@ pub fn try_unit(v: Vec2) -> Option<Vec2> {
 #[inline]
 pub fn truncate(v: Vec2, max: f64) -> Vec2 {
     let l2 = v.length_squared();
-    if l2 <= max * max * (1.0 - 1.0 / 1_125_899_906_842_624.0) && l2.is_finite() {
+    if l2 <= max * max * (1.0 - 1.0 / 1_125_899_906_842_624.0)
+        && l2.is_finite()
+        && l2 >= f64::MIN_POSITIVE
+    {
         return v;
+    }
+    if !l2.is_finite() || (l2 < f64::MIN_POSITIVE && v != Vec2::ZERO) {
+        return truncate_scaled(v, max);
     }
     let i = max / l2.sqrt();
     if i < 1.0 {
+        if i < f64::MIN_POSITIVE && max > 0.0 {
+            // Subnormal: the ratio has lost its precision.
+            return truncate_scaled(v, max);
+        }
         v * i
+    } else {
+        v
+    }
+}
+
+/// [`truncate`] of a vector whose squared length overflows or underflows,
+/// where the seed's `max / |v|` is 0 (`v · 0` is NaN for an infinite
+/// component: a vehicle seeking with weight 1e300 froze) or infinite (a
+/// force of 1e-300 was never truncated to a max force of 0). The length
+/// comes from `hypot`; infinite components give their direction; NaN, zero.
+#[cold]
+fn truncate_scaled(v: Vec2, max: f64) -> Vec2 {
+    if v.x.is_nan() || v.y.is_nan() {
+        return Vec2::ZERO;
+    }
+    let max = max.max(0.0);
+    if !v.is_finite() {
+        let sign = |c: f64| if c.is_infinite() { c.signum() } else { 0.0 };
+        let dir = Vec2::new(sign(v.x), sign(v.y));
+        return try_unit(dir).map_or(Vec2::ZERO, |d| d * max);
+    }
+    // Exact power-of-two scaling into a range where neither hypot nor the
+    // unit vector over- or underflows; max scaled the same way (its own
+    // over- or underflow keeps the comparison right).
+    let s = if v.x.abs().max(v.y.abs()) > 1.0 {
+        f64::from_bits(0x1A70_0000_0000_0000) // 2^-600
+    } else {
+        f64::from_bits(0x6570_0000_0000_0000) // 2^600
+    };
+    let u = v * s;
+    let len = crate::math::hypot(u.x, u.y);
+    if len > max * s {
+        (u / len) * max
     } else {
         v
     }
@@ -252,7 +295,6 @@ mod tests {
         for (v, max) in [
             (Vec2::ZERO, 0.0),
             (Vec2::ZERO, 1.0),
-            (Vec2::new(1e300, 1e300), 1.0),
             (Vec2::new(3.0, 4.0), 1e300),
         ] {
             let (a, b) = (truncate(v, max), seed_truncate(v, max));
@@ -262,6 +304,22 @@ mod tests {
                 "{v:?} {max}"
             );
         }
+        // Where |v|² overflows the seed's max / |v| is 0 (and v · 0 is NaN
+        // for an infinite v): here the direction survives at length max.
+        let h = core::f64::consts::FRAC_1_SQRT_2;
+        for v in [
+            Vec2::new(1e300, 1e300),
+            Vec2::new(f64::INFINITY, f64::INFINITY),
+        ] {
+            let a = truncate(v, 1.0);
+            assert!(
+                (a.x - h).abs() < 1e-15 && (a.y - h).abs() < 1e-15,
+                "{v:?}: {a:?}"
+            );
+        }
+        // Where it underflows (1e-300) a max of 0 still truncates to 0.
+        assert_eq!(truncate(Vec2::new(1e-300, 0.0), 0.0), Vec2::ZERO);
+        assert_eq!(truncate(Vec2::new(f64::NAN, 0.0), 1.0), Vec2::ZERO);
     }
 
     #[test]

@@ -614,11 +614,28 @@ impl Prev<'_> {
         // The seed's truncate(velocity + force / mass, maxSpeed), keeping
         // the length it computes so the heading needs no second sqrt.
         let raw = vel + accel * dt;
-        let len = forces::length(raw);
+        let mut len = forces::length(raw);
+        // |raw|² overflowed (a force of 1e300 over a mass of 1e-300) or
+        // underflowed (speeds below 1e-154): truncate with `hypot`, so the
+        // direction survives at max speed instead of `raw · 0 = NaN` freezing
+        // the vehicle, and a max speed of 1e-300 still holds.
+        let raw = if len.is_finite() && (len >= 1e-150 || raw == Vec2::ZERO) {
+            raw
+        } else {
+            let r = forces::truncate(raw, max_speed);
+            len = crate::math::hypot(r.x, r.y);
+            r
+        };
         let shrink = max_speed / len;
         let (mut new_vel, mut heading) = if shrink < 1.0 {
             // At full speed |new_vel| = maxSpeed: the heading is a product.
-            let v = raw * shrink;
+            // (A subnormal shrink, 1e-300 / 1e17, has lost its precision:
+            // divide first there.)
+            let v = if shrink >= f64::MIN_POSITIVE {
+                raw * shrink
+            } else {
+                (raw / len) * max_speed
+            };
             let h = if max_speed > 0.0 {
                 let h = v * k.inv_max_speed;
                 [h.x, h.y]
@@ -642,7 +659,11 @@ impl Prev<'_> {
         if !(heading[0].is_finite() && heading[1].is_finite()) {
             heading = *own.head;
         }
-        let d = vel + sum;
+        let d = if sum.is_finite() {
+            vel + sum
+        } else {
+            vel + force
+        };
         Advanced {
             pos: [new_pos.x, new_pos.y],
             vel: [new_vel.x, new_vel.y],
@@ -711,10 +732,12 @@ impl Prev<'_> {
                 }
             }
         }
-        if acc.is_finite() {
-            acc
-        } else {
+        // Infinities keep their direction (truncate handles them); only NaN
+        // (opposite infinities) has none.
+        if acc.x.is_nan() || acc.y.is_nan() {
             Vec2::ZERO
+        } else {
+            acc
         }
     }
 
