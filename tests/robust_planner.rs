@@ -274,7 +274,19 @@ fn check_dubins(start: Pose, goal: Pose, r: f64) -> Result<(), TestCaseError> {
     let (l2, word) =
         dubins_length(start, goal, r).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert!(l2.is_finite());
-    let rel = 1e-12 * len.max(r);
+    // Turning circles whose centres are within NEAR·r are the same circle by
+    // definition (a pure arc); the built path then bridges the gap with a
+    // line, so its length may differ from dubins_length by that much.
+    let centre = |p: Pose, side: f64| {
+        Point::new(
+            p.x - side * r * p.heading.sin(),
+            p.y + side * r * p.heading.cos(),
+        )
+    };
+    let same_circle = [1.0, -1.0]
+        .iter()
+        .any(|&k| centre(start, k).distance(centre(goal, k)) <= 2.0 * NEAR * r);
+    let rel = 1e-12 * len.max(r) + if same_circle { 2.0 * NEAR * r } else { 0.0 };
     prop_assert!(
         (l2 - len).abs() <= rel + tol,
         "length {} vs path {}",
