@@ -23,7 +23,10 @@
 //! (relative, so a road a micrometre wide is built like one a metre wide).
 //! Edges end at the profiles' edge points to about 1e-15 of the largest
 //! coordinate or radius involved: a pair just off straight gets arcs of
-//! enormous radius, whose points are only that precise.
+//! enormous radius, whose points are only that precise. A pair built as
+//! parallel (straight, u-turn) whose headings differ within the 1e-9
+//! tolerance keeps its edges parallel to the centreline, so they end within
+//! `1e-9 · W/2` of `b`'s edge points (`W` the road's width).
 //!
 //! | case | kind | construction |
 //! |------|------|--------------|
