@@ -9,10 +9,19 @@
 //! to 4) and vehicles added, removed and re-limited on the way.
 //!
 //! `cargo test --release --test robust_steering -- --ignored` runs the
-//! 50-vehicle, million-step variant (a few seconds in release).
+//! 50-vehicle, million-step variant (about 11 s in release);
+//! `ROBUST_CASES=1000000` gives the one-step property more cases.
 
 use arcline::*;
 use std::sync::Arc as Shared;
+
+/// Cases per property (`ROBUST_CASES` overrides).
+fn cases(default: u32) -> u32 {
+    std::env::var("ROBUST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
 
 struct Rng(u64);
 impl Rng {
@@ -248,7 +257,7 @@ mod extreme {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 20_000, failure_persistence: None, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: super::cases(20_000), failure_persistence: None, ..ProptestConfig::default() })]
 
         /// One vehicle at rest seeking a target: whatever the (valid) numbers,
         /// the step is finite, within max speed, and, when it can move at
