@@ -36,34 +36,38 @@ pub fn try_unit(v: Vec2) -> Option<Vec2> {
 #[inline]
 pub fn truncate(v: Vec2, max: f64) -> Vec2 {
     let l2 = v.length_squared();
-    if l2 <= max * max * (1.0 - 1.0 / 1_125_899_906_842_624.0)
-        && l2.is_finite()
-        && l2 >= f64::MIN_POSITIVE
-    {
+    if l2 <= max * max * (1.0 - 1.0 / 1_125_899_906_842_624.0) && l2.is_finite() {
         return v;
-    }
-    if !l2.is_finite() || (l2 < f64::MIN_POSITIVE && v != Vec2::ZERO) {
-        return truncate_scaled(v, max);
     }
     let i = max / l2.sqrt();
     if i < 1.0 {
-        if i < f64::MIN_POSITIVE && max > 0.0 {
-            // Subnormal: the ratio has lost its precision.
-            return truncate_scaled(v, max);
+        if i >= f64::MIN_POSITIVE {
+            v * i
+        } else {
+            // |v|² overflowed (i = 0; v · 0 is NaN for an infinite v), the
+            // ratio is subnormal, or max is 0: the seed's arithmetic has lost
+            // the answer (a test only on this path, so ordinary numbers pay
+            // one predictable comparison).
+            truncate_scaled(v, max)
         }
-        v * i
     } else {
         v
     }
 }
 
-/// [`truncate`] of a vector whose squared length overflows or underflows,
-/// where the seed's `max / |v|` is 0 (`v · 0` is NaN for an infinite
-/// component: a vehicle seeking with weight 1e300 froze) or infinite (a
-/// force of 1e-300 was never truncated to a max force of 0). The length
-/// comes from `hypot`; infinite components give their direction; NaN, zero.
+/// [`truncate`] where the seed's arithmetic loses the answer: `|v|²`
+/// overflows (`max / |v|` is 0 and `v · 0` is NaN for an infinite
+/// component: a vehicle seeking with weight 1e300 froze), underflows, or
+/// `max / |v|` is subnormal (1e-300 / 1.8e17: a max speed of 1e-300 was
+/// exceeded). The length comes from `hypot` after an exact power-of-two
+/// scaling; infinite components give their direction; NaN gives zero.
+/// [`truncate`] calls it only when its ratio is below the smallest normal
+/// (so ordinary numbers pay one predictable comparison); the world calls it
+/// for velocities whose length over- or underflowed. A force whose square
+/// underflows against a max force below 1e-154 is left as the seed leaves it.
 #[cold]
-fn truncate_scaled(v: Vec2, max: f64) -> Vec2 {
+#[inline(never)]
+pub(crate) fn truncate_scaled(v: Vec2, max: f64) -> Vec2 {
     if v.x.is_nan() || v.y.is_nan() {
         return Vec2::ZERO;
     }
@@ -317,9 +321,12 @@ mod tests {
                 "{v:?}: {a:?}"
             );
         }
-        // Where it underflows (1e-300) a max of 0 still truncates to 0.
-        assert_eq!(truncate(Vec2::new(1e-300, 0.0), 0.0), Vec2::ZERO);
-        assert_eq!(truncate(Vec2::new(f64::NAN, 0.0), 1.0), Vec2::ZERO);
+        // A max of 0 gives 0; the scaled path also handles underflow and NaN
+        // (which the world calls directly for velocities).
+        assert_eq!(truncate(Vec2::new(3.0, -4.0), 0.0), Vec2::ZERO);
+        let t = truncate_scaled(Vec2::new(3e-300, 4e-300), 1e-300);
+        assert!((t.x - 0.6e-300).abs() < 1e-315 && (t.y - 0.8e-300).abs() < 1e-315);
+        assert_eq!(truncate_scaled(Vec2::new(f64::NAN, 0.0), 1.0), Vec2::ZERO);
     }
 
     #[test]

@@ -574,6 +574,27 @@ fn exact_inverse(mass: f64) -> f64 {
     }
 }
 
+/// The velocity `truncate(raw, maxSpeed)` and its heading where the seed's
+/// arithmetic fails: `|raw|²` overflows (a force of 1e300 over a mass of
+/// 1e-300: `raw · 0` was NaN and froze the vehicle) or underflows (speeds
+/// below 1e-154), or `maxSpeed / |raw|` is subnormal (1e-300 / 1.8e17: the
+/// speed came out above max speed). Lengths from `hypot`.
+#[cold]
+#[inline(never)]
+fn extreme_velocity(raw: Vec2, max_speed: f64, head: &[f64; 2]) -> (Vec2, [f64; 2]) {
+    let v = forces::truncate_scaled(raw, max_speed);
+    let len = crate::math::hypot(v.x, v.y);
+    // At rest (below a billionth of max speed) the heading stays, as in
+    // the ordinary path.
+    if len > 1e-9 * max_speed && len > 0.0 && len.is_finite() {
+        let h = v / len;
+        if h.is_finite() {
+            return (v, [h.x, h.y]);
+        }
+    }
+    (v, *head)
+}
+
 /// The previous step's state, read by every vehicle of the current step.
 struct Prev<'a> {
     /// Everyone's previous positions and velocities.
@@ -614,38 +635,30 @@ impl Prev<'_> {
         // The seed's truncate(velocity + force / mass, maxSpeed), keeping
         // the length it computes so the heading needs no second sqrt.
         let raw = vel + accel * dt;
-        let mut len = forces::length(raw);
-        // |raw|² overflowed (a force of 1e300 over a mass of 1e-300) or
-        // underflowed (speeds below 1e-154): truncate with `hypot`, so the
-        // direction survives at max speed instead of `raw · 0 = NaN` freezing
-        // the vehicle, and a max speed of 1e-300 still holds.
-        let raw = if len.is_finite() && (len >= 1e-150 || raw == Vec2::ZERO) {
-            raw
-        } else {
-            let r = forces::truncate(raw, max_speed);
-            len = crate::math::hypot(r.x, r.y);
-            r
-        };
+        let len = forces::length(raw);
         let shrink = max_speed / len;
         let (mut new_vel, mut heading) = if shrink < 1.0 {
-            // At full speed |new_vel| = maxSpeed: the heading is a product.
-            // (A subnormal shrink, 1e-300 / 1e17, has lost its precision:
-            // divide first there.)
-            let v = if shrink >= f64::MIN_POSITIVE {
-                raw * shrink
+            if shrink >= f64::MIN_POSITIVE {
+                // At full speed |new_vel| = maxSpeed: the heading is a product.
+                let v = raw * shrink;
+                let h = if max_speed > 0.0 {
+                    let h = v * k.inv_max_speed;
+                    [h.x, h.y]
+                } else {
+                    *own.head
+                };
+                (v, h)
             } else {
-                (raw / len) * max_speed
-            };
-            let h = if max_speed > 0.0 {
-                let h = v * k.inv_max_speed;
-                [h.x, h.y]
-            } else {
-                *own.head
-            };
-            (v, h)
+                // |raw|² overflowed (shrink 0), the shrink is subnormal, or
+                // max speed is 0: see `extreme_velocity`.
+                extreme_velocity(raw, max_speed, own.head)
+            }
         } else if len > 1e-9 * max_speed && len.is_finite() {
             let inv = 1.0 / len;
             (raw, [raw.x * inv, raw.y * inv])
+        } else if max_speed < 1e-140 && raw != Vec2::ZERO {
+            // |raw|² underflowed against a tiny max speed.
+            extreme_velocity(raw, max_speed, own.head)
         } else {
             // At rest (below a billionth of max speed) the heading stays.
             (raw, *own.head)
