@@ -71,10 +71,11 @@ test: setup setup-browser
 test-rust:
 	cargo test --all-targets
 
-# Rust tests compiled to wasm and run in Node (determinism digests).
+# Rust tests compiled to wasm and run in Node (determinism digests): every tests/wasm_*.rs.
+WASM_TESTS := $(foreach f,$(wildcard tests/wasm_*.rs),--test $(basename $(notdir $(f))))
 test-wasm:
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=$(WB_TEST_RUNNER) \
-	  cargo test --target $(WASM_TARGET) --test wasm
+	  cargo test --target $(WASM_TARGET) $(WASM_TESTS)
 
 test-types:
 	$(BIN)/tsc --noEmit -p www
@@ -86,7 +87,9 @@ test-api:
 test-browser:
 	node --test --test-concurrency=1 www/tests/browser/
 
-lint:
+lint: setup
+	@rustup component list --installed | grep -q '^clippy' || rustup component add clippy
+	@rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib -- -D warnings

@@ -20,9 +20,11 @@ impl fmt::Display for GeomError {
         match self {
             GeomError::NonFinite(what) => write!(f, "{what} must be a finite number"),
             GeomError::NonPositiveRadius => write!(f, "radius must be greater than zero"),
-            GeomError::OffsetCollapsesArc { segment, radius } => write!(
+            // The radius is in the value; the message avoids float formatting,
+            // which would weigh tens of kilobytes in the wasm module.
+            GeomError::OffsetCollapsesArc { segment, .. } => write!(
                 f,
-                "offset collapses the arc of segment {segment} (its radius would be {radius})"
+                "offset collapses the arc of segment {segment} (its radius would be zero or negative)"
             ),
             GeomError::EmptyPath => write!(f, "a path needs at least one segment"),
         }

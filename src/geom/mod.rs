@@ -7,11 +7,13 @@ mod error;
 mod intersect;
 mod line;
 pub mod math;
+mod number;
 mod path;
 mod point;
 mod pose;
 mod segment;
 mod svg;
+mod tangent_arc;
 mod vec2;
 
 pub use angle::{normalize_angle, wrap_two_pi};
@@ -27,6 +29,7 @@ pub use point::Point;
 pub use pose::Pose;
 pub use segment::Segment;
 pub use svg::path_to_svg;
+pub use tangent_arc::{arc_to_point, TangentArcError};
 pub use vec2::Vec2;
 
 /// Tolerance used by the geometric predicates of this crate (G1 checks, "on the

@@ -1,8 +1,8 @@
 //! SVG path data for a [`Path`], with exact elliptical-arc (`A`) commands.
 
+use super::number::push_number;
 use super::{Arc, Path, Segment};
 use core::f64::consts::{PI, TAU};
-use core::fmt::Write;
 
 /// SVG path data in the core's own y-up coordinates: `M` to the start, then
 /// `L` for each line and `A` for each arc (split in two when it sweeps a full
@@ -16,13 +16,15 @@ use core::fmt::Write;
 /// assert_eq!(path_to_svg(&Path::single(half).unwrap()), "M1 0 A1 1 0 0 1 -1 0");
 /// ```
 pub fn path_to_svg(path: &Path) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(24 * (path.segments().len() + 1));
     let start = path.segments()[0].start();
-    let _ = write!(out, "M{} {}", num(start.x), num(start.y));
+    out.push('M');
+    push_point(&mut out, start.x, start.y);
     for seg in path.segments() {
         match seg {
             Segment::Line(l) => {
-                let _ = write!(out, " L{} {}", num(l.end.x), num(l.end.y));
+                out.push_str(" L");
+                push_point(&mut out, l.end.x, l.end.y);
             }
             Segment::Arc(a) => write_arc(&mut out, a),
         }
@@ -30,12 +32,19 @@ pub fn path_to_svg(path: &Path) -> String {
     out
 }
 
+fn push_point(out: &mut String, x: f64, y: f64) {
+    push_number(out, x);
+    out.push(' ');
+    push_number(out, y);
+}
+
 fn write_arc(out: &mut String, a: &Arc) {
-    let pieces = (a.sweep.abs() / PI).ceil().max(1.0) as usize;
+    // One `A` draws less than a whole turn; a whole turn or more is split
+    // into pieces of at most half a turn.
     let pieces = if a.sweep.abs() >= TAU {
-        pieces.max(2)
+        libm::ceil(a.sweep.abs() / PI) as usize
     } else {
-        pieces.min(2)
+        1
     };
     let step = a.sweep / pieces as f64;
     let sweep_flag = u8::from(a.sweep > 0.0);
@@ -47,24 +56,13 @@ fn write_arc(out: &mut String, a: &Arc) {
             a.point_at_angle(angle)
         };
         let large = u8::from(step.abs() > PI);
-        let _ = write!(
-            out,
-            " A{} {} 0 {} {} {} {}",
-            num(a.radius),
-            num(a.radius),
-            large,
-            sweep_flag,
-            num(end.x),
-            num(end.y)
-        );
+        out.push_str(" A");
+        push_point(out, a.radius, a.radius);
+        out.push_str(if large == 1 { " 0 1 " } else { " 0 0 " });
+        out.push(if sweep_flag == 1 { '1' } else { '0' });
+        out.push(' ');
+        push_point(out, end.x, end.y);
     }
-}
-
-/// A number with at most 9 decimals and no `-0`.
-fn num(v: f64) -> String {
-    let rounded = (v * 1e9).round() / 1e9;
-    let rounded = if rounded == 0.0 { 0.0 } else { rounded };
-    format!("{rounded}")
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use crate::{Arc, GeomError, Line, Path, Point, Pose, Segment};
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// A JS `Error` whose message is `"{arg}: {why}"`.
@@ -13,6 +13,7 @@ pub fn arg_error(arg: &str, why: impl core::fmt::Display) -> JsError {
 }
 
 /// Reads a JS value into `T`, naming `arg` when its shape is wrong.
+#[allow(dead_code)] // for the module bindings that take structured options
 pub fn from_js<T: DeserializeOwned>(value: JsValue, arg: &str) -> Result<T, JsError> {
     if value.is_undefined() || value.is_null() {
         return Err(arg_error(arg, "is missing"));
@@ -37,6 +38,7 @@ pub fn finite(value: f64, arg: &str) -> Result<f64, JsError> {
 }
 
 /// `value` when finite and greater than zero.
+#[allow(dead_code)] // for the module bindings that take radii and widths
 pub fn positive(value: f64, arg: &str) -> Result<f64, JsError> {
     if finite(value, arg)? > 0.0 {
         Ok(value)
@@ -45,30 +47,66 @@ pub fn positive(value: f64, arg: &str) -> Result<f64, JsError> {
     }
 }
 
-pub fn point(value: JsValue, arg: &str) -> Result<Point, JsError> {
-    let p: Point = from_js(value, arg)?;
-    finite(p.x, &format!("{arg}.x"))?;
-    finite(p.y, &format!("{arg}.y"))?;
-    Ok(p)
+/// The property `key` of `obj` (undefined when `obj` is not an object).
+fn get(obj: &JsValue, key: &str) -> JsValue {
+    if obj.is_object() {
+        js_sys::Reflect::get(obj, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        JsValue::UNDEFINED
+    }
 }
 
+/// The finite number at `obj[key]`, named `{arg}.{key}` in errors.
+pub fn number_field(obj: &JsValue, key: &str, arg: &str) -> Result<f64, JsError> {
+    let v = get(obj, key);
+    match v.as_f64() {
+        Some(n) => finite(n, &format!("{arg}.{key}")),
+        None if v.is_undefined() => Err(arg_error(&format!("{arg}.{key}"), "is missing")),
+        None => Err(arg_error(&format!("{arg}.{key}"), "must be a number")),
+    }
+}
+
+fn object<'a>(value: &'a JsValue, arg: &str) -> Result<&'a JsValue, JsError> {
+    if value.is_undefined() || value.is_null() {
+        Err(arg_error(arg, "is missing"))
+    } else if !value.is_object() {
+        Err(arg_error(arg, "must be an object"))
+    } else {
+        Ok(value)
+    }
+}
+
+/// A point `{ x, y }`, both finite.
+pub fn point(value: JsValue, arg: &str) -> Result<Point, JsError> {
+    point_ref(&value, arg)
+}
+
+fn point_ref(value: &JsValue, arg: &str) -> Result<Point, JsError> {
+    let o = object(value, arg)?;
+    Ok(Point::new(
+        number_field(o, "x", arg)?,
+        number_field(o, "y", arg)?,
+    ))
+}
+
+/// A pose `{ x, y, heading }`, all finite.
 pub fn pose(value: JsValue, arg: &str) -> Result<Pose, JsError> {
-    let p: Pose = from_js(value, arg)?;
-    finite(p.x, &format!("{arg}.x"))?;
-    finite(p.y, &format!("{arg}.y"))?;
-    finite(p.heading, &format!("{arg}.heading"))?;
-    Ok(p)
+    let o = object(&value, arg)?;
+    Ok(Pose::new(
+        number_field(o, "x", arg)?,
+        number_field(o, "y", arg)?,
+        number_field(o, "heading", arg)?,
+    ))
 }
 
 /// A segment as the published API shapes it.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum SegmentJs {
     #[serde(rename_all = "camelCase")]
     Line {
         start: Point,
         end: Point,
-        #[serde(default)]
         length: f64,
     },
     #[serde(rename_all = "camelCase")]
@@ -77,18 +115,15 @@ pub enum SegmentJs {
         radius: f64,
         start_angle: f64,
         sweep: f64,
-        #[serde(default)]
         length: f64,
     },
 }
 
 /// A path as the published API shapes it: `{ segments, length, word }`.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 pub struct PathJs {
     pub segments: Vec<SegmentJs>,
-    #[serde(default)]
     pub length: f64,
-    #[serde(default)]
     pub word: String,
 }
 
@@ -126,34 +161,49 @@ pub fn path_to_js(p: &Path) -> Result<JsValue, JsError> {
     to_js(&PathJs::from(p))
 }
 
-/// A core path from a JS path object; lengths and word given by JS are ignored
-/// (recomputed), every number is checked.
+/// A core path from a JS path object `{ segments: [...] }`; the lengths and
+/// word a caller passes are ignored (recomputed), every number is checked.
 pub fn path(value: JsValue, arg: &str) -> Result<Path, JsError> {
-    let p: PathJs = from_js(value, arg)?;
-    let mut segments = Vec::with_capacity(p.segments.len());
-    for (i, s) in p.segments.into_iter().enumerate() {
+    let o = object(&value, arg)?;
+    let list = get(o, "segments");
+    if !js_sys::Array::is_array(&list) {
+        return Err(arg_error(
+            &format!("{arg}.segments"),
+            "must be an array of segments",
+        ));
+    }
+    let list = js_sys::Array::from(&list);
+    let mut segments = Vec::with_capacity(list.length() as usize);
+    for (i, s) in list.iter().enumerate() {
         let name = format!("{arg}.segments[{i}]");
-        segments.push(match s {
-            SegmentJs::Line { start, end, .. } => {
-                for (v, f) in [
-                    (start.x, "start.x"),
-                    (start.y, "start.y"),
-                    (end.x, "end.x"),
-                    (end.y, "end.y"),
-                ] {
-                    finite(v, &format!("{name}.{f}"))?;
+        let s = object(&s, &name)?;
+        let kind = get(s, "kind").as_string();
+        segments.push(match kind.as_deref() {
+            Some("line") => Segment::Line(Line::new(
+                point_ref(&get(s, "start"), &format!("{name}.start"))?,
+                point_ref(&get(s, "end"), &format!("{name}.end"))?,
+            )),
+            Some("arc") => {
+                let center = point_ref(&get(s, "center"), &format!("{name}.center"))?;
+                let radius = number_field(s, "radius", &name)?;
+                if radius <= 0.0 {
+                    return Err(arg_error(
+                        &format!("{name}.radius"),
+                        "must be greater than zero",
+                    ));
                 }
-                Segment::Line(Line::new(start, end))
+                let start = number_field(s, "startAngle", &name)?;
+                let sweep = number_field(s, "sweep", &name)?;
+                Segment::Arc(
+                    Arc::new(center, radius, start, sweep).map_err(|e| geom_error(&name, e))?,
+                )
             }
-            SegmentJs::Arc {
-                center,
-                radius,
-                start_angle,
-                sweep,
-                ..
-            } => Segment::Arc(
-                Arc::new(center, radius, start_angle, sweep).map_err(|e| geom_error(&name, e))?,
-            ),
+            _ => {
+                return Err(arg_error(
+                    &format!("{name}.kind"),
+                    "must be \"line\" or \"arc\"",
+                ))
+            }
         });
     }
     Path::new(segments).map_err(|e| geom_error(arg, e))
