@@ -26,7 +26,11 @@ fn thousand_formations(c: &mut Criterion) {
         let kind = PatternKind::ALL[f as usize % 5];
         let mut m = FormationManager::new(
             FormationPattern::new(kind, 2.0).unwrap(),
-            if f % 2 == 0 { AssignmentStrategy::Sequential } else { AssignmentStrategy::MinCost },
+            if f % 2 == 0 {
+                AssignmentStrategy::Sequential
+            } else {
+                AssignmentStrategy::MinCost
+            },
         );
         let cx = rng.next() * 1000.0;
         let cy = rng.next() * 1000.0;
@@ -40,7 +44,8 @@ fn thousand_formations(c: &mut Criterion) {
         for st in &s {
             m.add_member(st.id);
         }
-        m.set_target(FormationTarget::Pose(Pose::new(cx + 100.0, cy, 1.0))).unwrap();
+        m.set_target(FormationTarget::Pose(Pose::new(cx + 100.0, cy, 1.0)))
+            .unwrap();
         m.update(&s, 0.0);
         formations.push(m);
         states.push(s);
@@ -57,8 +62,12 @@ fn thousand_formations(c: &mut Criterion) {
 fn assignment_200(c: &mut Criterion) {
     let mut rng = Rng(42);
     let n = 200usize;
-    let members: Vec<Point> = (0..n).map(|_| Point::new(rng.next() * 300.0, rng.next() * 300.0)).collect();
-    let slots: Vec<Point> = (0..n).map(|_| Point::new(rng.next() * 300.0, rng.next() * 300.0)).collect();
+    let members: Vec<Point> = (0..n)
+        .map(|_| Point::new(rng.next() * 300.0, rng.next() * 300.0))
+        .collect();
+    let slots: Vec<Point> = (0..n)
+        .map(|_| Point::new(rng.next() * 300.0, rng.next() * 300.0))
+        .collect();
     let cost: Vec<f64> = members
         .iter()
         .flat_map(|m| slots.iter().map(move |s| m.distance(*s)))
@@ -77,7 +86,11 @@ fn assignment_200(c: &mut Criterion) {
     let states: Vec<MemberState> = members
         .iter()
         .enumerate()
-        .map(|(i, &p)| MemberState { id: i as u32, position: p, velocity: Vec2::ZERO })
+        .map(|(i, &p)| MemberState {
+            id: i as u32,
+            position: p,
+            velocity: Vec2::ZERO,
+        })
         .collect();
     for s in &states {
         f.add_member(s.id);

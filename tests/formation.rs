@@ -96,14 +96,22 @@ fn centroid_of_slot_targets_is_the_anchor_before_and_after_a_removal() {
                 assert_eq!(t.len(), ids.len());
                 let c = centroid(&t);
                 let a = f.anchor();
-                assert!(c.distance(a.position()) < 1e-9, "{kind} {strategy} step {step}");
+                assert!(
+                    c.distance(a.position()) < 1e-9,
+                    "{kind} {strategy} step {step}"
+                );
                 // Move every member a little toward its target.
                 for (p, t) in pos.iter_mut().zip(&t) {
                     *p = p.lerp(t.target.position(), 0.3);
                 }
             }
             // A unit in the middle of the formation is killed.
-            let dead = f.slot_targets().iter().find(|t| t.slot == 3).unwrap().member;
+            let dead = f
+                .slot_targets()
+                .iter()
+                .find(|t| t.slot == 3)
+                .unwrap()
+                .member;
             assert!(f.remove_member(dead));
             let k = ids.iter().position(|&i| i == dead).unwrap();
             let (mut ids, mut pos) = (ids.clone(), pos.clone());
@@ -111,7 +119,10 @@ fn centroid_of_slot_targets_is_the_anchor_before_and_after_a_removal() {
             pos.remove(k);
             // Right after the removal (before any update) and after updates.
             let c = centroid(f.slot_targets());
-            assert!(c.distance(f.anchor().position()) < 1e-9, "{kind} {strategy}");
+            assert!(
+                c.distance(f.anchor().position()) < 1e-9,
+                "{kind} {strategy}"
+            );
             for _ in 0..5 {
                 let t = f.update(&states(&ids, &pos), 0.1).to_vec();
                 assert_eq!(t.len(), 6);
@@ -124,7 +135,10 @@ fn centroid_of_slot_targets_is_the_anchor_before_and_after_a_removal() {
 #[test]
 fn drift_offset_is_recomputed_when_a_member_leaves() {
     // A column of 3 at spacing 2: slots at x = 0, -2, -4, centre -2.
-    let mut f = FormationManager::new(pattern(PatternKind::Column, 2.0), AssignmentStrategy::Sequential);
+    let mut f = FormationManager::new(
+        pattern(PatternKind::Column, 2.0),
+        AssignmentStrategy::Sequential,
+    );
     for id in 0..3 {
         f.add_member(id);
     }
@@ -133,12 +147,16 @@ fn drift_offset_is_recomputed_when_a_member_leaves() {
     assert_eq!(f.drift_offset(), Point::new(-1.0, 0.0));
     // The anchor at the origin heading +y: column slots are rotated to the
     // y axis, front one at +1.
-    f.set_anchor(Pose::new(0.0, 0.0, core::f64::consts::FRAC_PI_2)).unwrap();
+    f.set_anchor(Pose::new(0.0, 0.0, core::f64::consts::FRAC_PI_2))
+        .unwrap();
     let t = f.slot_targets();
     assert_eq!(t.len(), 2);
     assert!((t[0].target.y - 1.0).abs() < 1e-12 && t[0].target.x.abs() < 1e-12);
     assert!((t[1].target.y + 1.0).abs() < 1e-12);
-    assert_eq!((t[0].member, t[0].slot, t[1].member, t[1].slot), (1, 0, 2, 1));
+    assert_eq!(
+        (t[0].member, t[0].slot, t[1].member, t[1].slot),
+        (1, 0, 2, 1)
+    );
 }
 
 #[test]
@@ -157,7 +175,10 @@ fn min_cost_assignment_equals_brute_force_on_square_instances_up_to_seven() {
             seen.sort();
             assert_eq!(seen, (0..n).collect::<Vec<_>>());
             let got = assignment_cost(&cost, n, &a).unwrap();
-            assert!((got - best).abs() <= 1e-9 * best.max(1.0), "n {n}: {got} vs {best}");
+            assert!(
+                (got - best).abs() <= 1e-9 * best.max(1.0),
+                "n {n}: {got} vs {best}"
+            );
         }
     }
 }
@@ -193,7 +214,8 @@ fn formation_cost_assignment_equals_brute_force_over_slot_permutations() {
             let perms = permutations(n);
             for _ in 0..8 {
                 let mut f = FormationManager::new(pattern(kind, 3.0), AssignmentStrategy::MinCost);
-                f.set_anchor(Pose::new(0.0, 0.0, rng.range(-3.0, 3.0))).unwrap();
+                f.set_anchor(Pose::new(0.0, 0.0, rng.range(-3.0, 3.0)))
+                    .unwrap();
                 let ids: Vec<MemberId> = (0..n as u32).collect();
                 for &id in &ids {
                     f.add_member(id);
@@ -232,10 +254,18 @@ fn sequential_assignment_follows_joining_order() {
     for id in [40, 30, 20, 10] {
         f.add_member(id);
     }
-    let slots: Vec<(MemberId, usize)> = f.slot_targets().iter().map(|t| (t.member, t.slot)).collect();
+    let slots: Vec<(MemberId, usize)> = f
+        .slot_targets()
+        .iter()
+        .map(|t| (t.member, t.slot))
+        .collect();
     assert_eq!(slots, vec![(40, 0), (30, 1), (20, 2), (10, 3)]);
     f.remove_member(30);
-    let slots: Vec<(MemberId, usize)> = f.slot_targets().iter().map(|t| (t.member, t.slot)).collect();
+    let slots: Vec<(MemberId, usize)> = f
+        .slot_targets()
+        .iter()
+        .map(|t| (t.member, t.slot))
+        .collect();
     assert_eq!(slots, vec![(40, 0), (20, 1), (10, 2)]);
 }
 
@@ -258,21 +288,30 @@ fn joining_twice_keeps_one_slot_and_a_full_pattern_refuses() {
 
 #[test]
 fn a_pattern_too_small_for_the_members_is_refused() {
-    let mut f = FormationManager::new(pattern(PatternKind::Line, 1.0), AssignmentStrategy::Sequential);
+    let mut f = FormationManager::new(
+        pattern(PatternKind::Line, 1.0),
+        AssignmentStrategy::Sequential,
+    );
     for id in 0..5 {
         f.add_member(id);
     }
     let small = pattern(PatternKind::Circle, 1.0).with_capacity(4).unwrap();
     assert_eq!(
         f.set_pattern(small),
-        Err(FormationError::PatternTooSmall { members: 5, capacity: 4 })
+        Err(FormationError::PatternTooSmall {
+            members: 5,
+            capacity: 4
+        })
     );
     assert_eq!(f.pattern().kind(), PatternKind::Line);
 }
 
 #[test]
 fn bad_numbers_are_errors_or_ignored_never_nan() {
-    let mut f = FormationManager::new(pattern(PatternKind::Circle, 1.0), AssignmentStrategy::MinCost);
+    let mut f = FormationManager::new(
+        pattern(PatternKind::Circle, 1.0),
+        AssignmentStrategy::MinCost,
+    );
     assert_eq!(
         f.set_target(FormationTarget::Point(Point::new(f64::NAN, 0.0))),
         Err(FormationError::NonFinite("target"))
@@ -281,9 +320,21 @@ fn bad_numbers_are_errors_or_ignored_never_nan() {
     f.add_member(1);
     f.add_member(2);
     let bad = [
-        MemberState { id: 1, position: Point::new(f64::NAN, 1.0), velocity: Vec2::ZERO },
-        MemberState { id: 2, position: Point::new(1.0, 1.0), velocity: Vec2::new(f64::INFINITY, 0.0) },
-        MemberState { id: 99, position: Point::new(5.0, 5.0), velocity: Vec2::ZERO },
+        MemberState {
+            id: 1,
+            position: Point::new(f64::NAN, 1.0),
+            velocity: Vec2::ZERO,
+        },
+        MemberState {
+            id: 2,
+            position: Point::new(1.0, 1.0),
+            velocity: Vec2::new(f64::INFINITY, 0.0),
+        },
+        MemberState {
+            id: 99,
+            position: Point::new(5.0, 5.0),
+            velocity: Vec2::ZERO,
+        },
     ];
     for dt in [f64::NAN, -1.0, f64::INFINITY, 0.1] {
         for t in f.update(&bad, dt) {
@@ -298,7 +349,9 @@ fn an_unknown_pattern_name_is_named_in_the_error() {
     let e = "hexagon".parse::<PatternKind>().unwrap_err();
     assert!(e.to_string().contains("\"hexagon\""), "{e}");
     assert_eq!(
-        FormationPattern::new(PatternKind::Line, 0.0).unwrap_err().to_string(),
+        FormationPattern::new(PatternKind::Line, 0.0)
+            .unwrap_err()
+            .to_string(),
         "spacing must be greater than zero"
     );
 }

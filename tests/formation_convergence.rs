@@ -45,12 +45,19 @@ fn arrive(b: &mut Body, target: Point, slowing: f64) {
 fn step(f: &mut FormationManager, bodies: &mut [Body]) {
     let states: Vec<MemberState> = bodies
         .iter()
-        .map(|b| MemberState { id: b.id, position: b.p, velocity: b.v })
+        .map(|b| MemberState {
+            id: b.id,
+            position: b.p,
+            velocity: b.v,
+        })
         .collect();
     let targets = f.update(&states, DT).to_vec();
     let slowing = f.params().slowing_radius * f.pattern().spacing();
     for b in bodies.iter_mut() {
-        let t = targets.iter().find(|t| t.member == b.id).expect("every member has a target");
+        let t = targets
+            .iter()
+            .find(|t| t.member == b.id)
+            .expect("every member has a target");
         arrive(b, t.target.position(), slowing);
     }
 }
@@ -69,7 +76,9 @@ fn shape(points: &[Point]) -> Vec<f64> {
 }
 
 fn pattern_shape(p: &FormationPattern, n: usize) -> Vec<f64> {
-    let pts: Vec<Point> = (0..n).map(|i| p.slot_location(i, n).unwrap().position()).collect();
+    let pts: Vec<Point> = (0..n)
+        .map(|i| p.slot_location(i, n).unwrap().position())
+        .collect();
     shape(&pts)
 }
 
@@ -79,12 +88,21 @@ fn assert_converged(f: &FormationManager, bodies: &[Body], tol: f64, what: &str)
     for b in bodies {
         let t = f.target_of(b.id).unwrap();
         let d = b.p.distance(t.target.position());
-        assert!(d < tol, "{what}: member {} is {d} from its slot {}", b.id, t.slot);
+        assert!(
+            d < tol,
+            "{what}: member {} is {d} from its slot {}",
+            b.id,
+            t.slot
+        );
     }
     let mut slots: Vec<usize> = targets.iter().map(|t| t.slot).collect();
     slots.sort();
     slots.dedup();
-    assert_eq!(slots.len(), bodies.len(), "{what}: two members share a slot");
+    assert_eq!(
+        slots.len(),
+        bodies.len(),
+        "{what}: two members share a slot"
+    );
     // The members themselves stand in the pattern's shape.
     let got = shape(&bodies.iter().map(|b| b.p).collect::<Vec<_>>());
     let want = pattern_shape(f.pattern(), bodies.len());
@@ -114,17 +132,29 @@ fn run(kind: PatternKind, strategy: AssignmentStrategy, seed: u64) {
         step(&mut f, &mut bodies);
     }
     assert_converged(&f, &bodies, 0.05, &what);
-    assert!(f.anchor().approx_eq(goal, 0.05), "{what}: anchor {:?}", f.anchor());
+    assert!(
+        f.anchor().approx_eq(goal, 0.05),
+        "{what}: anchor {:?}",
+        f.anchor()
+    );
 
     // Kill the member in slot 2; the others close ranks.
-    let dead = f.slot_targets().iter().find(|t| t.slot == 2).unwrap().member;
+    let dead = f
+        .slot_targets()
+        .iter()
+        .find(|t| t.slot == 2)
+        .unwrap()
+        .member;
     assert!(f.remove_member(dead));
     bodies.retain(|b| b.id != dead);
     for _ in 0..(20.0 / DT) as usize {
         step(&mut f, &mut bodies);
     }
     assert_converged(&f, &bodies, 0.05, &format!("{what} after a removal"));
-    assert!(f.anchor().approx_eq(goal, 0.05), "{what}: anchor after removal");
+    assert!(
+        f.anchor().approx_eq(goal, 0.05),
+        "{what}: anchor after removal"
+    );
 }
 
 #[test]
@@ -173,7 +203,11 @@ fn a_line_closes_ranks_to_spacing_gaps() {
         AssignmentStrategy::MinCost,
     );
     let mut bodies: Vec<Body> = (0..7)
-        .map(|i| Body { id: i, p: Point::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)), v: Vec2::ZERO })
+        .map(|i| Body {
+            id: i,
+            p: Point::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)),
+            v: Vec2::ZERO,
+        })
         .collect();
     for b in &bodies {
         f.add_member(b.id);
@@ -188,7 +222,10 @@ fn a_line_closes_ranks_to_spacing_gaps() {
         step(&mut f, &mut bodies);
     }
     let left = goal.left();
-    let mut along: Vec<f64> = bodies.iter().map(|b| (b.p - goal.position()).dot(left)).collect();
+    let mut along: Vec<f64> = bodies
+        .iter()
+        .map(|b| (b.p - goal.position()).dot(left))
+        .collect();
     along.sort_by(f64::total_cmp);
     for w in along.windows(2) {
         assert!((w[1] - w[0] - 2.0).abs() < 0.05, "gap {}", w[1] - w[0]);
@@ -214,7 +251,11 @@ fn the_formation_follows_a_turning_path_like_a_vehicle() {
         AssignmentStrategy::MinCost,
     );
     let mut bodies: Vec<Body> = (0..5)
-        .map(|i| Body { id: i, p: Point::new(-2.0 * i as f64, 0.5 * i as f64), v: Vec2::ZERO })
+        .map(|i| Body {
+            id: i,
+            p: Point::new(-2.0 * i as f64, 0.5 * i as f64),
+            v: Vec2::ZERO,
+        })
         .collect();
     for b in &bodies {
         f.add_member(b.id);
@@ -231,6 +272,10 @@ fn the_formation_follows_a_turning_path_like_a_vehicle() {
     }
     assert!(max_off < 1e-9);
     assert!(f.followed_path().is_none(), "the path was finished");
-    assert!(f.anchor().approx_eq(path.end_pose(), 0.05), "{:?}", f.anchor());
+    assert!(
+        f.anchor().approx_eq(path.end_pose(), 0.05),
+        "{:?}",
+        f.anchor()
+    );
     assert_converged(&f, &bodies, 0.05, "V after the path");
 }

@@ -185,7 +185,10 @@ mod tests {
     fn leash_pulls_back_to_the_radius() {
         let p = leash(Point::new(10.0, 0.0), Point::ORIGIN, 2.0);
         assert_eq!(p, Point::new(2.0, 0.0));
-        assert_eq!(leash(Point::new(1.0, 0.0), Point::ORIGIN, 2.0), Point::new(1.0, 0.0));
+        assert_eq!(
+            leash(Point::new(1.0, 0.0), Point::ORIGIN, 2.0),
+            Point::new(1.0, 0.0)
+        );
     }
 
     #[test]

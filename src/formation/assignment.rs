@@ -70,8 +70,7 @@ impl FromStr for AssignmentStrategy {
 /// assert_eq!(min_cost_assignment(&[5.0, 1.0, 1.0, 5.0], 2, 2), Some(vec![1, 0]));
 /// ```
 pub fn min_cost_assignment(cost: &[f64], rows: usize, cols: usize) -> Option<Vec<usize>> {
-    if rows > cols || rows.checked_mul(cols)? != cost.len() || !cost.iter().all(|c| c.is_finite())
-    {
+    if rows > cols || rows.checked_mul(cols)? != cost.len() || !cost.iter().all(|c| c.is_finite()) {
         return None;
     }
     if rows == 0 {

@@ -451,10 +451,7 @@ impl FormationManager {
         cost.clear();
         for m in &self.members {
             for o in &self.offsets {
-                let slot = Point::new(
-                    frame.x + o.x * c - o.y * s,
-                    frame.y + o.x * s + o.y * c,
-                );
+                let slot = Point::new(frame.x + o.x * c - o.y * s, frame.y + o.x * s + o.y * c);
                 // A member whose position is unknown is indifferent.
                 cost.push(m.state.map_or(0.0, |(p, _)| p.distance(slot)));
             }
@@ -480,11 +477,8 @@ impl FormationManager {
         self.offsets.clear();
         for i in 0..n {
             let p = self.pattern.slot_location(i, n).unwrap_or_default();
-            self.offsets.push(Pose::new(
-                p.x - self.drift.x,
-                p.y - self.drift.y,
-                p.heading,
-            ));
+            self.offsets
+                .push(Pose::new(p.x - self.drift.x, p.y - self.drift.y, p.heading));
         }
     }
 

@@ -90,7 +90,10 @@ mod tests {
             leash: 0.0,
             ..Default::default()
         };
-        assert_eq!(p.validated(), Err(FormationError::InvalidParameter("leash")));
+        assert_eq!(
+            p.validated(),
+            Err(FormationError::InvalidParameter("leash"))
+        );
         let p = FormationParams {
             max_speed: f64::INFINITY,
             ..Default::default()

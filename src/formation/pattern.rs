@@ -295,8 +295,14 @@ mod tests {
     fn box_is_square_ish() {
         let p = FormationPattern::new(PatternKind::Box, 1.0).unwrap();
         // 7 members: 3 wide, so slot 3 starts the second rank.
-        assert_eq!(p.slot_location(3, 7).unwrap().position(), Point::new(-1.0, 0.0));
-        assert_eq!(p.slot_location(2, 4).unwrap().position(), Point::new(-1.0, 0.0));
+        assert_eq!(
+            p.slot_location(3, 7).unwrap().position(),
+            Point::new(-1.0, 0.0)
+        );
+        assert_eq!(
+            p.slot_location(2, 4).unwrap().position(),
+            Point::new(-1.0, 0.0)
+        );
         assert_eq!(ceil_sqrt(0), 1);
         assert_eq!(ceil_sqrt(9), 3);
         assert_eq!(ceil_sqrt(10), 4);

@@ -2,8 +2,7 @@
 //! over its vehicles. A member belongs to at most one formation.
 
 use super::{
-    AssignmentStrategy, FormationError, FormationManager, FormationPattern, MemberId,
-    MemberState,
+    AssignmentStrategy, FormationError, FormationManager, FormationPattern, MemberId, MemberState,
 };
 use crate::{Point, Vec2};
 use std::collections::BTreeMap;
@@ -270,7 +269,10 @@ mod tests {
     #[test]
     fn a_full_pattern_refuses() {
         let mut r = Formations::new();
-        let a = r.create(line().with_capacity(2).unwrap(), AssignmentStrategy::Sequential);
+        let a = r.create(
+            line().with_capacity(2).unwrap(),
+            AssignmentStrategy::Sequential,
+        );
         assert_eq!(r.join(a, 1), Ok(true));
         assert_eq!(r.join(a, 2), Ok(true));
         assert_eq!(r.join(a, 3), Ok(false));
