@@ -51,8 +51,9 @@ build: setup
 	$(WASM_BINDGEN) --target web --out-dir $(PKG) $(WASM_RAW)
 	$(BIN)/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
 	  $(PKG)/arcline_bg.wasm -o $(PKG)/arcline_bg.wasm
-	$(BIN)/esbuild www/src/main.ts --bundle --format=esm --target=es2022 --sourcemap \
-	  --external:../pkg/arcline.js --outfile=www/build/main.js --log-level=warning
+	$(BIN)/esbuild www/src/main.ts www/src/embed.ts --bundle --splitting --format=esm --target=es2022 \
+	  --sourcemap --outdir=www/build --entry-names=[name] --chunk-names=chunk-[hash] --log-level=warning
+	node scripts/package.mjs
 	@printf 'wasm: %s bytes raw, %s gzipped\n' $$(stat -c %s $(PKG)/arcline_bg.wasm) $$(gzip -9c $(PKG)/arcline_bg.wasm | wc -c)
 
 serve: build
@@ -70,6 +71,7 @@ test: setup setup-browser
 
 test-rust:
 	cargo test --all-targets
+	cargo test --doc
 
 # Rust tests compiled to wasm and run in Node (determinism digests): every tests/wasm_*.rs.
 WASM_TESTS := $(foreach f,$(wildcard tests/wasm_*.rs),--test $(basename $(notdir $(f))))
@@ -82,7 +84,7 @@ test-types:
 
 # The published JS API, loaded in Node exactly as tutorial authors load it.
 test-api:
-	node --test www/tests/api/
+	node --test www/tests/api/ www/tests/hostile/
 
 test-browser:
 	node --test --test-concurrency=1 www/tests/browser/

@@ -1,20 +1,11 @@
 // The playground page: loads the wasm module once, mounts one diagram per
-// section, and exposes the mounted diagrams to tests as `window.__arcline`.
-import init, * as arcline from "../pkg/arcline.js";
-import type { Diagram, MountDiagram } from "./shell/diagram.js";
-import { mount as mountArc } from "./diagrams/arc.js";
-import { mount as mountPlanner } from "./diagrams/planner.js";
-import { mount as mountSteering } from "./diagrams/steering.js";
-import { mount as mountFormation } from "./diagrams/formation.js";
-import { mount as mountRoad } from "./diagrams/road.js";
-
-const DIAGRAMS: Record<string, MountDiagram> = {
-  arc: mountArc,
-  planner: mountPlanner,
-  steering: mountSteering,
-  formation: mountFormation,
-  road: mountRoad,
-};
+// section, keeps the whole scene in the URL hash (a "copy link" button shares
+// it), and exposes the mounted diagrams to tests as `window.__arcline`.
+// `?embed=1&kind=planner` shows one bare diagram, for iframes.
+import type { Api, Diagram } from "./shell/diagram.js";
+import { DIAGRAMS, isKind } from "./registry.js";
+import { loadApi, onTrap, restartApi } from "./runtime.js";
+import { hashForScene, sceneFromHash } from "./share.js";
 
 declare global {
   interface Window {
@@ -22,25 +13,89 @@ declare global {
   }
 }
 
-async function main(): Promise<void> {
-  await init();
-  const diagrams: Record<string, Diagram> = {};
-  for (const section of document.querySelectorAll<HTMLElement>("[data-diagram]")) {
-    const kind = section.dataset["diagram"] ?? "";
-    const mount = DIAGRAMS[kind];
-    const root = section.querySelector<HTMLElement>(".mount");
-    if (!mount || !root) continue;
-    diagrams[kind] = mount(root, arcline);
-  }
-  window.__arcline = { ready: true, diagrams };
-  performance.mark("arcline:interactive");
+const diagrams: Record<string, Diagram> = {};
+
+function scene(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [kind, d] of Object.entries(diagrams)) out[kind] = d.getState();
+  return out;
 }
 
-main().catch((err: unknown) => {
+function mountAll(api: Api, restore: Record<string, unknown>): void {
+  const params = new URLSearchParams(location.search);
+  const embed = params.get("embed") === "1";
+  const only = params.get("kind") ?? "";
+  if (embed) document.body.classList.add("embed");
+  let hashTimer = 0;
+  for (const section of document.querySelectorAll<HTMLElement>("[data-diagram]")) {
+    const kind = section.dataset["diagram"] ?? "";
+    const root = section.querySelector<HTMLElement>(".mount");
+    const mount = DIAGRAMS[kind];
+    if (!mount || !root) continue;
+    if (embed && isKind(only) && kind !== only) {
+      section.hidden = true;
+      continue;
+    }
+    const options: Record<string, string> = {};
+    if (embed) for (const [k, v] of params) if (k !== "embed" && k !== "kind") options[k] = v;
+    const d = mount(root, api, options);
+    diagrams[kind] = d;
+    if (restore[kind] !== undefined) d.setState(restore[kind]);
+    d.onChange(() => {
+      clearTimeout(hashTimer);
+      hashTimer = window.setTimeout(() => history.replaceState(null, "", hashForScene(scene())), 150);
+    });
+  }
+}
+
+function setupShare(): void {
+  const button = document.getElementById("copy-link");
+  const note = document.getElementById("copy-note");
+  button?.addEventListener("click", () => {
+    const url = `${location.origin}${location.pathname}${location.search}${hashForScene(scene())}`;
+    history.replaceState(null, "", url);
+    navigator.clipboard?.writeText(url).then(
+      () => note && (note.textContent = "Link copied."),
+      () => note && (note.textContent = "Copy the address bar: it holds this scene."),
+    );
+  });
+}
+
+function showTrap(): void {
+  const box = document.getElementById("load-error");
+  if (!box || !box.hidden) return;
+  box.hidden = false;
+  box.textContent = "The WebAssembly module stopped (a bug, not your input). ";
+  const restart = document.createElement("button");
+  restart.type = "button";
+  restart.textContent = "Restart the diagrams";
+  restart.addEventListener("click", () => {
+    const saved = scene();
+    for (const [kind, d] of Object.entries(diagrams)) {
+      d.destroy();
+      delete diagrams[kind];
+    }
+    box.hidden = true;
+    restartApi().then((api) => mountAll(api, saved), fail);
+  });
+  box.append(restart);
+}
+
+function fail(err: unknown): void {
   const box = document.getElementById("load-error");
   if (box) {
     box.hidden = false;
     box.textContent = `Arcline could not start: ${err instanceof Error ? err.message : String(err)}`;
   }
-  throw err;
-});
+}
+
+async function main(): Promise<void> {
+  const api = await loadApi();
+  mountAll(api, sceneFromHash(location.hash));
+  setupShare();
+  onTrap(showTrap);
+  window.__arcline = { ready: true, diagrams };
+  performance.mark("arcline:interactive");
+}
+
+main().catch(fail);

@@ -27,6 +27,14 @@ export interface ViewOptions {
 
 const GRAB_RADIUS_PX = 14;
 
+/**
+ * Work timings for the benchmarks (off unless `enabled`): milliseconds spent
+ * in each drag update (the state setter and the core calls behind it) and in
+ * each draw. Exposed as `window.__arclineFrameStats`.
+ */
+export const frameStats = { enabled: false, move: [] as number[], draw: [] as number[] };
+(window as unknown as { __arclineFrameStats: typeof frameStats }).__arclineFrameStats = frameStats;
+
 export class View {
   readonly stage: HTMLDivElement;
   readonly canvas: HTMLCanvasElement;
@@ -121,6 +129,12 @@ export class View {
 
   /** Redraws now. */
   draw(): void {
+    const t0 = frameStats.enabled ? performance.now() : 0;
+    this.drawNow();
+    if (frameStats.enabled) frameStats.draw.push(performance.now() - t0);
+  }
+
+  private drawNow(): void {
     const { ctx } = this;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
@@ -222,7 +236,9 @@ export class View {
           if (ev.pointerId !== e.pointerId) return;
           if (Math.hypot(ev.clientX - origin.x, ev.clientY - origin.y) > 3) moved = true;
           if (drag) {
+            const t0 = frameStats.enabled ? performance.now() : 0;
             drag.move(this.toWorld(ev.clientX, ev.clientY));
+            if (frameStats.enabled) frameStats.move.push(performance.now() - t0);
           } else {
             this.center = { x: camera.x - (ev.clientX - origin.x) / this.scale, y: camera.y + (ev.clientY - origin.y) / this.scale };
             this.requestDraw();

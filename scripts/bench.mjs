@@ -1,0 +1,137 @@
+// `make bench`: every benchmark in one run, each figure beside its peer
+// measured in the same run, written to BENCHMARKS.md.
+//   1. native: `cargo bench` (criterion); groups hold an `arcline` function and
+//      optionally a peer's (named after the peer crate); ratio = ours / peer.
+//   2. wasm under Node: every bench/*.bench.mjs exports run() -> rows.
+//   3. the page in headless Chromium: scripts/bench-page.mjs.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync, statSync } from "node:fs";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const root = join(fileURLToPath(import.meta.url), "..", "..");
+const only = process.argv.slice(2);
+
+function fmtTime(ns) {
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
+  if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`;
+  return `${ns.toFixed(1)} ns`;
+}
+
+/** Mean time (ns) of every criterion benchmark: { "group/function": ns }. */
+function criterionResults() {
+  const dir = join(root, "target", "criterion");
+  const out = {};
+  if (!existsSync(dir)) return out;
+  const walk = (d, parts) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (!statSync(p).isDirectory()) continue;
+      const est = join(p, "new", "estimates.json");
+      if (existsSync(est) && name !== "report") {
+        const e = JSON.parse(readFileSync(est, "utf8"));
+        out[[...parts, name].join("/")] = e.mean.point_estimate;
+      } else if (name !== "report" && name !== "new" && name !== "base") walk(p, [...parts, name]);
+    }
+  };
+  walk(dir, []);
+  return out;
+}
+
+function nativeRows() {
+  if (!only.length || only.includes("native")) {
+    execFileSync("cargo", ["bench", "--benches", "--", "--noplot"], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+  }
+  const results = criterionResults();
+  const groups = {};
+  for (const [id, ns] of Object.entries(results)) {
+    const i = id.lastIndexOf("/");
+    (groups[id.slice(0, i)] ??= {})[id.slice(i + 1)] = ns;
+  }
+  const rows = [];
+  for (const [group, fns] of Object.entries(groups).sort()) {
+    const ours = fns["arcline"];
+    const peers = Object.entries(fns).filter(([k]) => k !== "arcline");
+    if (ours === undefined) {
+      for (const [k, ns] of peers) rows.push({ name: `${group}/${k}`, ours: fmtTime(ns), peer: "", ratio: "" });
+      continue;
+    }
+    if (!peers.length) rows.push({ name: group, ours: fmtTime(ours), peer: "", ratio: "" });
+    for (const [peer, ns] of peers) rows.push({ name: group, ours: fmtTime(ours), peer: `${fmtTime(ns)} (${peer})`, ratio: (ours / ns).toFixed(3) });
+  }
+  return rows;
+}
+
+async function wasmRows() {
+  const dir = join(root, "bench");
+  const rows = [];
+  if (!existsSync(dir)) return rows;
+  for (const f of readdirSync(dir).filter((f) => f.endsWith(".bench.mjs")).sort()) {
+    const mod = await import(pathToFileURL(join(dir, f)).href);
+    for (const r of await mod.run()) {
+      const unit = r.unit ?? "";
+      const show = (v) => (v === null || v === undefined ? "" : `${Number(v).toPrecision(4)} ${unit}`);
+      const lowerIsBetter = unit !== "ops/s";
+      const ratio = r.peer ? (lowerIsBetter ? r.ours / r.peer : r.peer / r.ours) : null;
+      rows.push({
+        name: r.name,
+        ours: show(r.ours),
+        peer: r.peer ? `${show(r.peer)} (${r.peerName})` : "",
+        ratio: ratio === null ? "" : ratio.toFixed(3),
+        note: r.note ?? "",
+      });
+    }
+  }
+  return rows;
+}
+
+function sizeRows() {
+  const wasm = readFileSync(join(root, "www", "pkg", "arcline_bg.wasm"));
+  const js = ["main.js", "embed.js"]
+    .map((f) => join(root, "www", "build", f))
+    .concat(readdirSync(join(root, "www", "build")).filter((f) => f.startsWith("chunk-") && f.endsWith(".js")).map((f) => join(root, "www", "build", f)))
+    .concat([join(root, "www", "pkg", "arcline.js")]);
+  const jsBytes = js.reduce((n, f) => n + readFileSync(f).length, 0);
+  const jsGz = js.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+  return [
+    { name: "wasm module (after wasm-opt -Oz)", ours: `${(wasm.length / 1024).toFixed(1)} KB raw, ${(gzipSync(wasm, { level: 9 }).length / 1024).toFixed(1)} KB gzip`, peer: "target < 150 KB raw", ratio: "" },
+    { name: "JS (bundles + wasm-bindgen glue)", ours: `${(jsBytes / 1024).toFixed(1)} KB raw, ${(jsGz / 1024).toFixed(1)} KB gzip`, peer: "", ratio: "" },
+  ];
+}
+
+function table(rows, withNote = false) {
+  const head = withNote ? "| benchmark | Arcline | peer (same run) | ratio | note |\n|---|---|---|---|---|" : "| benchmark | Arcline | peer (same run) | ratio ours/peer |\n|---|---|---|---|";
+  return [head, ...rows.map((r) => `| ${r.name} | ${r.ours} | ${r.peer} | ${r.ratio} |${withNote ? ` ${r.note ?? ""} |` : ""}`)].join("\n");
+}
+
+const native = nativeRows();
+const wasm = await wasmRows();
+let page = [];
+if (!only.length || only.includes("page")) {
+  const { runPageBudgets } = await import(pathToFileURL(join(root, "scripts", "bench-page.mjs")).href);
+  page = await runPageBudgets();
+}
+const date = new Date().toISOString().slice(0, 16).replace("T", " ");
+const md = `# Benchmarks
+
+Written by \`make bench\` on ${date} UTC, on a machine with ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}),
+Node ${process.version}. Every peer figure was measured in the same run as ours; a ratio below 1
+means Arcline takes less time (for rates, a ratio below 1 means Arcline does more per second).
+Timings on a shared 2-core machine are noisy: compare ratios, not absolute numbers.
+
+## Native (criterion, \`cargo bench\`)
+
+${table(native)}
+
+## WebAssembly under Node (the built module, \`bench/*.bench.mjs\`)
+
+${table(wasm, true)}
+
+## The page in headless Chromium (\`scripts/bench-page.mjs\`)
+
+${table(page.concat(sizeRows()), true)}
+`;
+writeFileSync(join(root, "BENCHMARKS.md"), md);
+console.log(md);

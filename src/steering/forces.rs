@@ -1,0 +1,181 @@
+//! The behaviours as pure functions of one vehicle's previous state. Each
+//! returns a steering vector (desired velocity − velocity) and never NaN:
+//! zero-length directions give a zero desired velocity.
+
+use super::behavior::Obstacle;
+use super::path_follow::closest_distance_along;
+use crate::{Path, Point, Vec2};
+
+/// The seed's `truncate`: scale by `max / |v|` when that is below 1
+/// (a zero vector, or `max = 0` with a zero vector, comes back unchanged).
+#[inline]
+pub fn truncate(v: Vec2, max: f64) -> Vec2 {
+    let i = max / v.length();
+    if i < 1.0 {
+        v * i
+    } else {
+        v
+    }
+}
+
+/// The seed's seek: `normalize(target − position) · maxSpeed − velocity`.
+#[inline]
+pub fn seek(pos: Point, vel: Vec2, max_speed: f64, target: Point) -> Vec2 {
+    let desired = match (target - pos).try_normalize() {
+        Some(d) => d * max_speed,
+        None => Vec2::ZERO,
+    };
+    desired - vel
+}
+
+/// `normalize(position − target) · maxSpeed − velocity`.
+#[inline]
+pub fn flee(pos: Point, vel: Vec2, max_speed: f64, target: Point) -> Vec2 {
+    let desired = match (pos - target).try_normalize() {
+        Some(d) => d * max_speed,
+        None => Vec2::ZERO,
+    };
+    desired - vel
+}
+
+/// Seek with the desired speed `maxSpeed · min(d / slowing, 1)`, capped at
+/// `d / dt` so one step never carries the vehicle past the target.
+#[inline]
+pub fn arrive(pos: Point, vel: Vec2, max_speed: f64, target: Point, slowing: f64, dt: f64) -> Vec2 {
+    let to = target - pos;
+    let d = to.length();
+    if !(d > 0.0) {
+        return -vel;
+    }
+    let speed = (max_speed * (d / slowing).min(1.0)).min(d / dt);
+    to * (speed / d) - vel
+}
+
+/// Where a quarry at `q` moving at `vq` will be when a vehicle at `pos` with
+/// `max_speed` could reach it: `q + vq · d / (maxSpeed + |vq|)`.
+#[inline]
+pub fn predict(pos: Point, max_speed: f64, q: Point, vq: Vec2) -> Point {
+    let closing = max_speed + vq.length();
+    if closing > 0.0 {
+        let t = (q - pos).length() / closing;
+        if t.is_finite() {
+            return q + vq * t;
+        }
+    }
+    q
+}
+
+/// Reynolds' wander. `state` is the wander point in the vehicle's frame
+/// (x forward, y left), kept on the circle of `radius`; `r1`, `r2` in `[-1, 1)`.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub fn wander(
+    vel: Vec2,
+    heading: Vec2,
+    max_speed: f64,
+    state: &mut [f64; 2],
+    distance: f64,
+    radius: f64,
+    jitter: f64,
+    r1: f64,
+    r2: f64,
+) -> Vec2 {
+    let w = Vec2::new(state[0] + r1 * jitter, state[1] + r2 * jitter);
+    let w = w.try_normalize().unwrap_or(Vec2::new(1.0, 0.0)) * radius;
+    *state = [w.x, w.y];
+    let local = Vec2::new(w.x + distance, w.y);
+    let dir = Vec2::new(
+        local.x * heading.x - local.y * heading.y,
+        local.x * heading.y + local.y * heading.x,
+    );
+    dir.normalize_or_zero() * max_speed - vel
+}
+
+/// Steer around the nearest obstacle in the vehicle's corridor: circles
+/// (grown by a margin of one step at full speed) that overlap the strip
+/// from just behind the vehicle to `look_ahead` in front. The push is
+/// sideways, away from the side the centre is on (dead ahead: to the
+/// right), stronger the deeper the overlap and the nearer the obstacle, with
+/// a little braking. A vehicle inside a circle heads straight out of it.
+pub fn avoid(
+    pos: Point,
+    vel: Vec2,
+    heading: Vec2,
+    max_speed: f64,
+    obstacles: &[Obstacle],
+    look_ahead: f64,
+) -> Vec2 {
+    let margin = max_speed;
+    let mut nearest: Option<(f64, f64, f64)> = None; // (ahead, lateral, grown radius)
+    for o in obstacles {
+        let d = o.center - pos;
+        if d.length_squared() < o.radius * o.radius {
+            let out = (-d).try_normalize().unwrap_or(-heading);
+            return out * max_speed - vel;
+        }
+        let r = o.radius + margin;
+        let ahead = d.dot(heading);
+        let lateral = heading.cross(d); // + : obstacle on the left
+        if ahead > -r && ahead < look_ahead + r && lateral.abs() < r {
+            let closer = match nearest {
+                Some((a, _, _)) => ahead < a,
+                None => true,
+            };
+            if closer {
+                nearest = Some((ahead, lateral, r));
+            }
+        }
+    }
+    let Some((ahead, lateral, r)) = nearest else {
+        return Vec2::ZERO;
+    };
+    let side = if lateral >= 0.0 { -1.0 } else { 1.0 };
+    let urgency = 1.0 + ((look_ahead - ahead.max(0.0)) / look_ahead).max(0.0);
+    let push = max_speed * (r - lateral.abs()) / r * urgency;
+    let brake = max_speed * 0.2 * (1.0 - ahead.max(0.0) / (look_ahead + r)).max(0.0);
+    heading.perp() * (side * push) - heading * brake
+}
+
+/// Seek the point `look_ahead` past the closest point of `path`; arrive at
+/// its end.
+pub fn follow_path(
+    pos: Point,
+    vel: Vec2,
+    max_speed: f64,
+    path: &Path,
+    look_ahead: f64,
+    dt: f64,
+) -> Vec2 {
+    let s = closest_distance_along(path, pos) + look_ahead;
+    if s >= path.length() {
+        arrive(
+            pos,
+            vel,
+            max_speed,
+            path.end_pose().position(),
+            look_ahead,
+            dt,
+        )
+    } else {
+        seek(pos, vel, max_speed, path.pose_at(s).position())
+    }
+}
+
+/// A direction for two vehicles at exactly the same point, from their ids
+/// only (so it does not depend on storage order): the vehicle with the
+/// smaller id gets `-u`, the other `u`.
+#[inline]
+pub fn tie_break(me: u32, other: u32) -> Vec2 {
+    let (lo, hi) = if me < other { (me, other) } else { (other, me) };
+    let h = super::rng::splitmix64((u64::from(lo) << 32) | u64::from(hi));
+    let a = (h >> 40) as f64 / (1u64 << 24) as f64 - 0.5;
+    let b = ((h >> 16) & 0xFF_FFFF) as f64 / (1u64 << 24) as f64 - 0.5;
+    let u = Vec2::new(a, b)
+        .try_normalize()
+        .unwrap_or(Vec2::new(1.0, 0.0));
+    if me < other {
+        -u
+    } else {
+        u
+    }
+}

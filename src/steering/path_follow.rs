@@ -1,0 +1,99 @@
+//! Where a point is along a [`Path`]: the distance along it of the path's
+//! closest point, for path following.
+
+use crate::{wrap_two_pi, Path, Point, Segment};
+
+/// The distance along `path` (in `[0, length]`) of the point of the path
+/// closest to `p`. Ties go to the earlier segment.
+///
+/// # Examples
+/// ```
+/// use arcline::{closest_distance_along, Line, Path, Point};
+/// let p = Path::single(Line::new(Point::new(0.0, 0.0), Point::new(10.0, 0.0))).unwrap();
+/// assert_eq!(closest_distance_along(&p, Point::new(3.0, 5.0)), 3.0);
+/// assert_eq!(closest_distance_along(&p, Point::new(-3.0, 5.0)), 0.0);
+/// ```
+pub fn closest_distance_along(path: &Path, p: Point) -> f64 {
+    let mut best = f64::INFINITY;
+    let mut best_s = 0.0;
+    let mut before = 0.0;
+    for seg in path.segments() {
+        let len = seg.length();
+        let (s, q) = closest_on_segment(seg, p);
+        let d2 = (q - p).length_squared();
+        if d2 < best {
+            best = d2;
+            best_s = before + s;
+        }
+        before += len;
+    }
+    best_s.clamp(0.0, path.length().max(0.0))
+}
+
+/// Distance along `seg` of its closest point to `p`, and that point.
+fn closest_on_segment(seg: &Segment, p: Point) -> (f64, Point) {
+    match seg {
+        Segment::Line(l) => {
+            let len = l.length();
+            match l.direction() {
+                Some(d) => {
+                    let s = (p - l.start).dot(d).clamp(0.0, len);
+                    (s, l.start + d * s)
+                }
+                None => (0.0, l.start),
+            }
+        }
+        Segment::Arc(a) => {
+            let len = a.length();
+            let start = a.start();
+            let end = a.end();
+            let turn = a.turn();
+            let rel = wrap_two_pi((a.angle_of(p) - a.start_angle) * turn);
+            let span = a.sweep.abs();
+            if (p - a.center).length_squared() > 0.0 && rel <= span {
+                let s = rel * a.radius;
+                (s, a.pose_at(s).position())
+            } else if (p - start).length_squared() <= (p - end).length_squared() {
+                (0.0, start)
+            } else {
+                (len, end)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Arc, Line};
+    use core::f64::consts::{FRAC_PI_2, PI};
+
+    #[test]
+    fn point_outside_a_left_quarter_circle_projects_onto_it() {
+        // Quarter circle around the origin, radius 10, from angle 0 to 90°.
+        let a = Arc::new(Point::ORIGIN, 10.0, 0.0, FRAC_PI_2).unwrap();
+        let p = Path::single(a).unwrap();
+        let s = closest_distance_along(&p, Point::new(20.0, 20.0));
+        assert!((s - 10.0 * PI / 4.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn right_turn_is_measured_from_its_own_start() {
+        let a = Arc::new(Point::ORIGIN, 10.0, FRAC_PI_2, -FRAC_PI_2).unwrap();
+        let p = Path::single(a).unwrap();
+        let s = closest_distance_along(&p, Point::new(0.0, 30.0));
+        assert!(s.abs() < 1e-12);
+        let s = closest_distance_along(&p, Point::new(5.0, 0.1));
+        assert!((s - a.length()).abs() < 0.02 * a.length());
+    }
+
+    #[test]
+    fn second_segment_adds_the_first_length() {
+        let p = Path::new(vec![
+            Segment::Line(Line::new(Point::new(0.0, 0.0), Point::new(5.0, 0.0))),
+            Segment::Line(Line::new(Point::new(5.0, 0.0), Point::new(5.0, 5.0))),
+        ])
+        .unwrap();
+        assert_eq!(closest_distance_along(&p, Point::new(7.0, 2.0)), 7.0);
+    }
+}

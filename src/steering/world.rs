@@ -1,0 +1,627 @@
+//! `World`: every vehicle of a crowd in struct-of-arrays storage, stepped
+//! simultaneously (each vehicle reads the previous step's state and writes the
+//! next buffers, so the result does not depend on the order of vehicles).
+
+use super::behavior::{Behavior, BehaviorKind, BehaviorSet, Combine};
+use super::error::SteeringError;
+use super::forces;
+use super::grid::Grid;
+use super::rng::{splitmix64, Pcg32};
+use super::vehicle::{VehicleDebug, VehicleId, VehicleSpec, VehicleState};
+use crate::{Point, Vec2};
+use std::sync::Arc as Shared;
+
+const NO_SLOT: u32 = u32::MAX;
+
+/// A crowd of vehicles and their behaviours.
+///
+/// Per step, for each vehicle (with `dt = 1` this is the seed's per-frame
+/// rule, bit for bit):
+/// `force = truncate(Σ weightᵢ · behaviourᵢ, maxForce)`,
+/// `velocity = truncate(velocity + force / mass · dt, maxSpeed)`,
+/// `position += velocity · dt`; the heading follows the velocity, and a
+/// vehicle at rest keeps its heading.
+///
+/// Vehicles live in slots `0..len()`; removing one moves the last vehicle
+/// into its slot, so slots change but ids never do. The bulk views
+/// ([`positions`](World::positions), [`velocities`](World::velocities),
+/// [`headings`](World::headings), [`ids`](World::ids)) are in slot order.
+///
+/// # Examples
+/// ```
+/// use arcline::{Behavior, Point, VehicleSpec, World};
+/// let mut w = World::new(1);
+/// let id = w.add_vehicle(VehicleSpec::new(0.0, 0.0, 2.0, 0.5)).unwrap();
+/// w.set_behaviors(id, vec![Behavior::seek(Point::new(10.0, 0.0))]).unwrap();
+/// w.step(1.0);
+/// assert_eq!(w.vehicle(id).unwrap().position, Point::new(0.5, 0.0));
+/// ```
+#[derive(Debug, Clone)]
+pub struct World {
+    seed: u64,
+    next_id: u64,
+    /// Slot of each id ever issued (`NO_SLOT` once removed).
+    slot_of: Vec<u32>,
+    // Per slot:
+    ids: Vec<VehicleId>,
+    pos: Vec<[f64; 2]>,
+    vel: Vec<[f64; 2]>,
+    head: Vec<[f64; 2]>,
+    max_speed: Vec<f64>,
+    max_force: Vec<f64>,
+    mass: Vec<f64>,
+    sets: Vec<Shared<BehaviorSet>>,
+    wander: Vec<[f64; 2]>,
+    rng: Vec<Pcg32>,
+    desired: Vec<[f64; 2]>,
+    force: Vec<[f64; 2]>,
+    // The buffers the next step writes (swapped in after it).
+    next_pos: Vec<[f64; 2]>,
+    next_vel: Vec<[f64; 2]>,
+    next_head: Vec<[f64; 2]>,
+    record_debug: bool,
+    grid: Grid,
+    /// The largest neighbour radius of any vehicle's behaviours (None: recompute).
+    neighbour_radius: Option<f64>,
+    empty: Shared<BehaviorSet>,
+}
+
+impl Default for World {
+    fn default() -> World {
+        World::new(0)
+    }
+}
+
+impl World {
+    /// An empty world whose wander generators derive from `seed`.
+    pub fn new(seed: u64) -> World {
+        World {
+            seed,
+            next_id: 0,
+            slot_of: Vec::new(),
+            ids: Vec::new(),
+            pos: Vec::new(),
+            vel: Vec::new(),
+            head: Vec::new(),
+            max_speed: Vec::new(),
+            max_force: Vec::new(),
+            mass: Vec::new(),
+            sets: Vec::new(),
+            wander: Vec::new(),
+            rng: Vec::new(),
+            desired: Vec::new(),
+            force: Vec::new(),
+            next_pos: Vec::new(),
+            next_vel: Vec::new(),
+            next_head: Vec::new(),
+            record_debug: false,
+            grid: Grid::default(),
+            neighbour_radius: Some(0.0),
+            empty: Shared::new(BehaviorSet::default()),
+        }
+    }
+
+    /// Number of vehicles.
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    /// The slot of a live vehicle.
+    #[inline]
+    pub fn slot(&self, id: VehicleId) -> Option<usize> {
+        match self.slot_of.get(id.0 as usize) {
+            Some(&s) if s != NO_SLOT => Some(s as usize),
+            _ => None,
+        }
+    }
+
+    pub fn contains(&self, id: VehicleId) -> bool {
+        self.slot(id).is_some()
+    }
+
+    /// Adds a vehicle and returns its new id.
+    ///
+    /// # Errors
+    /// The spec's first bad number (see [`VehicleSpec::check`]), or
+    /// [`SteeringError::OutOfIds`] after 2³² − 1 vehicles.
+    pub fn add_vehicle(&mut self, spec: VehicleSpec) -> Result<VehicleId, SteeringError> {
+        spec.check()?;
+        if self.next_id >= u64::from(NO_SLOT) {
+            return Err(SteeringError::OutOfIds);
+        }
+        let id = VehicleId(self.next_id as u32);
+        self.next_id += 1;
+        self.slot_of.push(self.ids.len() as u32);
+        self.ids.push(id);
+        let v = spec.velocity;
+        self.pos.push([spec.position.x, spec.position.y]);
+        self.vel.push([v.x, v.y]);
+        let h = match spec.heading {
+            Some(a) => Vec2::from_angle(a),
+            None => v.try_normalize().unwrap_or(Vec2::new(1.0, 0.0)),
+        };
+        self.head.push([h.x, h.y]);
+        self.max_speed.push(spec.max_speed);
+        self.max_force.push(spec.max_force);
+        self.mass.push(spec.mass);
+        self.sets.push(self.empty.clone());
+        self.wander.push([0.0, 0.0]);
+        self.rng
+            .push(Pcg32::new(splitmix64(self.seed) ^ u64::from(id.0)));
+        self.desired.push([v.x, v.y]);
+        self.force.push([0.0, 0.0]);
+        Ok(id)
+    }
+
+    /// Removes a vehicle; its id is never handed out again. Behaviours that
+    /// pursue or evade it stop pushing.
+    ///
+    /// # Errors
+    /// [`SteeringError::UnknownVehicle`] for an unknown or removed id.
+    pub fn remove_vehicle(&mut self, id: VehicleId) -> Result<(), SteeringError> {
+        let slot = self.slot(id).ok_or(SteeringError::UnknownVehicle(id.0))?;
+        let last = self.ids.len() - 1;
+        self.ids.swap_remove(slot);
+        self.pos.swap_remove(slot);
+        self.vel.swap_remove(slot);
+        self.head.swap_remove(slot);
+        self.max_speed.swap_remove(slot);
+        self.max_force.swap_remove(slot);
+        self.mass.swap_remove(slot);
+        self.sets.swap_remove(slot);
+        self.wander.swap_remove(slot);
+        self.rng.swap_remove(slot);
+        self.desired.swap_remove(slot);
+        self.force.swap_remove(slot);
+        if slot != last {
+            let moved = self.ids[slot];
+            self.slot_of[moved.0 as usize] = slot as u32;
+        }
+        self.slot_of[id.0 as usize] = NO_SLOT;
+        self.neighbour_radius = None;
+        Ok(())
+    }
+
+    /// Gives a vehicle these behaviours, added as a weighted sum.
+    ///
+    /// # Errors
+    /// [`SteeringError::UnknownVehicle`], or [`SteeringError::Behavior`] with
+    /// the index of the first bad behaviour (a bad number, or a quarry that
+    /// is not a live vehicle).
+    pub fn set_behaviors(
+        &mut self,
+        id: VehicleId,
+        behaviors: Vec<Behavior>,
+    ) -> Result<(), SteeringError> {
+        self.set_behaviors_with(id, behaviors, Combine::WeightedSum)
+    }
+
+    /// [`set_behaviors`](World::set_behaviors) with a choice of [`Combine`].
+    ///
+    /// # Errors
+    /// As [`set_behaviors`](World::set_behaviors).
+    pub fn set_behaviors_with(
+        &mut self,
+        id: VehicleId,
+        behaviors: Vec<Behavior>,
+        combine: Combine,
+    ) -> Result<(), SteeringError> {
+        let slot = self.slot(id).ok_or(SteeringError::UnknownVehicle(id.0))?;
+        let set = self.behavior_set(behaviors, combine)?;
+        self.sets[slot] = set;
+        self.neighbour_radius = None;
+        Ok(())
+    }
+
+    /// Checks a list of behaviours once so it can be shared by many vehicles
+    /// ([`set_behavior_set`](World::set_behavior_set)).
+    ///
+    /// # Errors
+    /// [`SteeringError::Behavior`] naming the first bad behaviour.
+    pub fn behavior_set(
+        &self,
+        behaviors: Vec<Behavior>,
+        combine: Combine,
+    ) -> Result<Shared<BehaviorSet>, SteeringError> {
+        for (index, b) in behaviors.iter().enumerate() {
+            if let BehaviorKind::Pursue { quarry } | BehaviorKind::Evade { quarry } = b.kind {
+                if !self.contains(quarry) {
+                    return Err(SteeringError::Behavior {
+                        index,
+                        error: Box::new(SteeringError::UnknownQuarry(quarry.0)),
+                    });
+                }
+            }
+        }
+        BehaviorSet::new(behaviors, combine)
+            .map(Shared::new)
+            .map_err(|(index, e)| SteeringError::Behavior {
+                index,
+                error: Box::new(e),
+            })
+    }
+
+    /// Gives a vehicle a checked, possibly shared, behaviour set.
+    ///
+    /// # Errors
+    /// [`SteeringError::UnknownVehicle`].
+    pub fn set_behavior_set(
+        &mut self,
+        id: VehicleId,
+        set: Shared<BehaviorSet>,
+    ) -> Result<(), SteeringError> {
+        let slot = self.slot(id).ok_or(SteeringError::UnknownVehicle(id.0))?;
+        self.sets[slot] = set;
+        self.neighbour_radius = None;
+        Ok(())
+    }
+
+    /// A vehicle's behaviours.
+    pub fn behaviors(&self, id: VehicleId) -> Option<&BehaviorSet> {
+        self.slot(id).map(|s| &*self.sets[s])
+    }
+
+    /// A vehicle's state, or `None` for an unknown or removed id.
+    pub fn vehicle(&self, id: VehicleId) -> Option<VehicleState> {
+        let s = self.slot(id)?;
+        let (p, v, h) = (self.pos[s], self.vel[s], self.head[s]);
+        Some(VehicleState {
+            id,
+            position: Point::new(p[0], p[1]),
+            velocity: Vec2::new(v[0], v[1]),
+            heading: Vec2::new(h[0], h[1]).angle(),
+            max_speed: self.max_speed[s],
+            max_force: self.max_force[s],
+            mass: self.mass[s],
+        })
+    }
+
+    /// Moves a vehicle and sets its velocity (for example to teleport it, or
+    /// for a controller that steers it directly). The heading follows a
+    /// non-zero velocity.
+    ///
+    /// # Errors
+    /// [`SteeringError::UnknownVehicle`] or a non-finite number.
+    pub fn set_state(
+        &mut self,
+        id: VehicleId,
+        position: Point,
+        velocity: Vec2,
+    ) -> Result<(), SteeringError> {
+        let s = self.slot(id).ok_or(SteeringError::UnknownVehicle(id.0))?;
+        super::error::finite(position.x, "x")?;
+        super::error::finite(position.y, "y")?;
+        super::error::finite(velocity.x, "vx")?;
+        super::error::finite(velocity.y, "vy")?;
+        self.pos[s] = [position.x, position.y];
+        self.vel[s] = [velocity.x, velocity.y];
+        if let Some(h) = velocity.try_normalize() {
+            self.head[s] = [h.x, h.y];
+        }
+        Ok(())
+    }
+
+    /// Turns recording of [`debug`](World::debug) values on or off (off by
+    /// default: a crowd does not pay for it).
+    pub fn set_record_debug(&mut self, on: bool) {
+        self.record_debug = on;
+    }
+
+    /// What the last step computed for a vehicle (zero force before the
+    /// first step with recording on).
+    pub fn debug(&self, id: VehicleId) -> Option<VehicleDebug> {
+        let s = self.slot(id)?;
+        let (d, f) = (self.desired[s], self.force[s]);
+        Some(VehicleDebug {
+            desired: Vec2::new(d[0], d[1]),
+            force: Vec2::new(f[0], f[1]),
+        })
+    }
+
+    /// Ids in slot order.
+    pub fn ids(&self) -> &[VehicleId] {
+        &self.ids
+    }
+
+    /// Positions `x0, y0, x1, y1, …` (stride 2) in slot order.
+    pub fn positions(&self) -> &[f64] {
+        self.pos.as_flattened()
+    }
+
+    /// Velocities `vx0, vy0, …` (stride 2) in slot order.
+    pub fn velocities(&self) -> &[f64] {
+        self.vel.as_flattened()
+    }
+
+    /// Unit heading vectors `cos h0, sin h0, …` (stride 2) in slot order.
+    pub fn headings(&self) -> &[f64] {
+        self.head.as_flattened()
+    }
+
+    fn neighbour_radius(&mut self) -> f64 {
+        match self.neighbour_radius {
+            Some(r) => r,
+            None => {
+                let r = self
+                    .sets
+                    .iter()
+                    .fold(0.0, |r: f64, s| r.max(s.neighbour_radius));
+                self.neighbour_radius = Some(r);
+                r
+            }
+        }
+    }
+
+    /// Advances every vehicle by `dt` from the previous step's state. `dt`
+    /// that is zero, negative or not finite changes nothing.
+    pub fn step(&mut self, dt: f64) {
+        if !(dt > 0.0 && dt.is_finite()) || self.ids.is_empty() {
+            return;
+        }
+        let n = self.ids.len();
+        let radius = self.neighbour_radius();
+        if radius > 0.0 {
+            self.grid
+                .build(self.pos.as_flattened(), self.vel.as_flattened(), radius);
+        }
+        self.next_pos.resize(n, [0.0; 2]);
+        self.next_vel.resize(n, [0.0; 2]);
+        self.next_head.resize(n, [0.0; 2]);
+        let prev = Prev {
+            pos: &self.pos,
+            vel: &self.vel,
+            head: &self.head,
+            max_speed: &self.max_speed,
+            ids: &self.ids,
+            slot_of: &self.slot_of,
+            grid: &self.grid,
+            dt,
+        };
+        for i in 0..n {
+            let (p, v) = (self.pos[i], self.vel[i]);
+            let (pos, vel) = (Point::new(p[0], p[1]), Vec2::new(v[0], v[1]));
+            let (max_speed, max_force) = (self.max_speed[i], self.max_force[i]);
+            let set = &*self.sets[i];
+            let sum = prev.combined(i, set, max_force, &mut self.wander[i], &mut self.rng[i]);
+            let force = forces::truncate(sum, max_force);
+            let mut new_vel = forces::truncate(vel + force / self.mass[i] * dt, max_speed);
+            let mut new_pos = pos + new_vel * dt;
+            if !(new_vel.is_finite() && new_pos.is_finite()) {
+                // Only reachable near f64::MAX: stay put rather than go NaN.
+                new_vel = Vec2::ZERO;
+                new_pos = pos;
+            }
+            self.next_pos[i] = [new_pos.x, new_pos.y];
+            self.next_vel[i] = [new_vel.x, new_vel.y];
+            let speed2 = new_vel.length_squared();
+            let rest = 1e-9 * max_speed;
+            self.next_head[i] = if speed2 > rest * rest && speed2 > 0.0 {
+                let s = crate::math::sqrt(speed2);
+                [new_vel.x / s, new_vel.y / s]
+            } else {
+                self.head[i]
+            };
+            if self.record_debug {
+                let d = vel + sum;
+                self.desired[i] = [d.x, d.y];
+                self.force[i] = [force.x, force.y];
+            }
+        }
+        core::mem::swap(&mut self.pos, &mut self.next_pos);
+        core::mem::swap(&mut self.vel, &mut self.next_vel);
+        core::mem::swap(&mut self.head, &mut self.next_head);
+    }
+}
+
+/// The previous step's state, read by every vehicle of the current step.
+struct Prev<'a> {
+    pos: &'a [[f64; 2]],
+    vel: &'a [[f64; 2]],
+    head: &'a [[f64; 2]],
+    max_speed: &'a [f64],
+    ids: &'a [VehicleId],
+    slot_of: &'a [u32],
+    grid: &'a Grid,
+    dt: f64,
+}
+
+impl Prev<'_> {
+    #[inline]
+    fn point(&self, i: usize) -> Point {
+        let p = self.pos[i];
+        Point::new(p[0], p[1])
+    }
+
+    #[inline]
+    fn velocity(&self, i: usize) -> Vec2 {
+        let v = self.vel[i];
+        Vec2::new(v[0], v[1])
+    }
+
+    #[inline]
+    fn quarry(&self, id: VehicleId) -> Option<usize> {
+        match self.slot_of.get(id.0 as usize) {
+            Some(&s) if s != NO_SLOT => Some(s as usize),
+            _ => None,
+        }
+    }
+
+    /// The behaviours of vehicle `i` combined as its set says (before the
+    /// final truncation to `max_force`).
+    #[inline]
+    fn combined(
+        &self,
+        i: usize,
+        set: &BehaviorSet,
+        max_force: f64,
+        wander: &mut [f64; 2],
+        rng: &mut Pcg32,
+    ) -> Vec2 {
+        let mut acc = Vec2::ZERO;
+        match set.combine {
+            Combine::WeightedSum => {
+                for b in &set.behaviors {
+                    acc += self.behavior(i, &b.kind, wander, rng) * b.weight;
+                }
+            }
+            Combine::Priority => {
+                let mut left = max_force;
+                for b in &set.behaviors {
+                    let f = self.behavior(i, &b.kind, wander, rng) * b.weight;
+                    let m = f.length();
+                    if m <= left {
+                        acc += f;
+                        left -= m;
+                    } else {
+                        if let Some(u) = f.try_normalize() {
+                            acc += u * left;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if acc.is_finite() {
+            acc
+        } else {
+            Vec2::ZERO
+        }
+    }
+
+    /// One behaviour's steering vector for vehicle `i`.
+    #[inline]
+    fn behavior(
+        &self,
+        i: usize,
+        kind: &BehaviorKind,
+        wander: &mut [f64; 2],
+        rng: &mut Pcg32,
+    ) -> Vec2 {
+        let (pos, vel, ms) = (self.point(i), self.velocity(i), self.max_speed[i]);
+        match kind {
+            BehaviorKind::Seek { target } => forces::seek(pos, vel, ms, *target),
+            BehaviorKind::Flee { target } => forces::flee(pos, vel, ms, *target),
+            BehaviorKind::Arrive {
+                target,
+                slowing_radius,
+            } => forces::arrive(pos, vel, ms, *target, *slowing_radius, self.dt),
+            BehaviorKind::Pursue { quarry } | BehaviorKind::Evade { quarry } => {
+                let Some(q) = self.quarry(*quarry).filter(|&q| q != i) else {
+                    return Vec2::ZERO;
+                };
+                let at = forces::predict(pos, ms, self.point(q), self.velocity(q));
+                if matches!(kind, BehaviorKind::Pursue { .. }) {
+                    forces::seek(pos, vel, ms, at)
+                } else {
+                    forces::flee(pos, vel, ms, at)
+                }
+            }
+            BehaviorKind::Wander {
+                distance,
+                radius,
+                jitter,
+            } => {
+                let (r1, r2) = (rng.next_signed(), rng.next_signed());
+                let h = self.head[i];
+                forces::wander(
+                    vel,
+                    Vec2::new(h[0], h[1]),
+                    ms,
+                    wander,
+                    *distance,
+                    *radius,
+                    *jitter * self.dt,
+                    r1,
+                    r2,
+                )
+            }
+            BehaviorKind::Separation { radius } => self.separation(i, pos, *radius) * ms,
+            BehaviorKind::Alignment { radius } => {
+                let (sum, count) = self.neighbour_sum(i, pos, *radius, true);
+                if count > 0 {
+                    sum / f64::from(count) - vel
+                } else {
+                    Vec2::ZERO
+                }
+            }
+            BehaviorKind::Cohesion { radius } => {
+                let (sum, count) = self.neighbour_sum(i, pos, *radius, false);
+                if count > 0 {
+                    forces::seek(pos, vel, ms, pos + sum / f64::from(count))
+                } else {
+                    Vec2::ZERO
+                }
+            }
+            BehaviorKind::Avoid {
+                obstacles,
+                look_ahead,
+            } => {
+                let h = self.head[i];
+                let l = look_ahead.unwrap_or(10.0 * ms).max(f64::MIN_POSITIVE);
+                forces::avoid(pos, vel, Vec2::new(h[0], h[1]), ms, obstacles, l)
+            }
+            BehaviorKind::FollowPath { path, look_ahead } => {
+                forces::follow_path(pos, vel, ms, path, *look_ahead, self.dt)
+            }
+        }
+    }
+
+    /// `Σ unit(away) · (1 − d / radius)` over the neighbours closer than
+    /// `radius` (to be scaled by max speed).
+    #[inline]
+    fn separation(&self, i: usize, pos: Point, radius: f64) -> Vec2 {
+        let r2 = radius * radius;
+        let inv_r = 1.0 / radius;
+        let (mut sx, mut sy) = (0.0, 0.0);
+        for range in self.grid.block(pos.x, pos.y) {
+            for e in self.grid.entries.get(range).unwrap_or(&[]) {
+                let dx = pos.x - e.x;
+                let dy = pos.y - e.y;
+                let d2 = dx * dx + dy * dy;
+                if d2 < r2 && e.slot as usize != i {
+                    if d2 > 0.0 {
+                        let d = crate::math::sqrt(d2);
+                        let k = 1.0 / d - inv_r;
+                        sx += dx * k;
+                        sy += dy * k;
+                    } else {
+                        let (me, other) = (self.ids[i].0, self.ids[e.slot as usize].0);
+                        let u = forces::tie_break(me, other);
+                        sx += u.x;
+                        sy += u.y;
+                    }
+                }
+            }
+        }
+        Vec2::new(sx, sy)
+    }
+
+    /// The sum over neighbours closer than `radius` of their velocities
+    /// (`velocities`) or of their offsets from `pos`, and their count.
+    #[inline]
+    fn neighbour_sum(&self, i: usize, pos: Point, radius: f64, velocities: bool) -> (Vec2, u32) {
+        let r2 = radius * radius;
+        let (mut sx, mut sy, mut count) = (0.0, 0.0, 0u32);
+        for range in self.grid.block(pos.x, pos.y) {
+            for e in self.grid.entries.get(range).unwrap_or(&[]) {
+                let dx = e.x - pos.x;
+                let dy = e.y - pos.y;
+                if dx * dx + dy * dy < r2 && e.slot as usize != i {
+                    if velocities {
+                        sx += e.vx;
+                        sy += e.vy;
+                    } else {
+                        sx += dx;
+                        sy += dy;
+                    }
+                    count += 1;
+                }
+            }
+        }
+        (Vec2::new(sx, sy), count)
+    }
+}

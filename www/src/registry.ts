@@ -1,0 +1,15 @@
+// Every diagram kind, for the playground page and the <arcline-demo> element.
+import type { MountDiagram } from "./shell/diagram.js";
+import { mount as arc } from "./diagrams/arc.js";
+import { mount as planner } from "./diagrams/planner.js";
+import { mount as steering } from "./diagrams/steering.js";
+import { mount as formation } from "./diagrams/formation.js";
+import { mount as road } from "./diagrams/road.js";
+
+export const DIAGRAMS: Readonly<Record<string, MountDiagram>> = { arc, planner, steering, formation, road };
+
+export const KINDS = Object.keys(DIAGRAMS);
+
+export function isKind(kind: string): boolean {
+  return Object.prototype.hasOwnProperty.call(DIAGRAMS, kind);
+}

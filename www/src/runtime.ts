@@ -1,0 +1,45 @@
+// Loading the wasm module once per page, and starting a fresh instance after
+// a trap (a trapped instance cannot be trusted: its memory may be mid-update).
+import type { Api } from "./shell/diagram.js";
+
+let current: Promise<Api> | null = null;
+let generation = 0;
+const crashListeners = new Set<(e: unknown) => void>();
+
+/** The loaded module, shared by every diagram on the page. */
+export function loadApi(): Promise<Api> {
+  if (!current) {
+    const url = new URL("../pkg/arcline.js", import.meta.url);
+    if (generation > 0) url.searchParams.set("instance", String(generation));
+    current = import(/* @vite-ignore */ url.href).then(async (m: Api & { default: (o?: unknown) => Promise<unknown> }) => {
+      await m.default({ module_or_path: new URL("../pkg/arcline_bg.wasm", import.meta.url) });
+      return m;
+    });
+  }
+  return current;
+}
+
+/** Drops the current instance; the next loadApi() starts a fresh one. */
+export function restartApi(): Promise<Api> {
+  generation += 1;
+  current = null;
+  return loadApi();
+}
+
+/** Whether `e` is a WebAssembly trap (a bug in the module, not bad input). */
+export function isTrap(e: unknown): boolean {
+  return e instanceof WebAssembly.RuntimeError;
+}
+
+/** Calls `listener` whenever a trap reaches the window (from any handler). */
+export function onTrap(listener: (e: unknown) => void): () => void {
+  crashListeners.add(listener);
+  return () => crashListeners.delete(listener);
+}
+
+window.addEventListener("error", (ev) => {
+  if (isTrap(ev.error)) for (const l of crashListeners) l(ev.error);
+});
+window.addEventListener("unhandledrejection", (ev) => {
+  if (isTrap(ev.reason)) for (const l of crashListeners) l(ev.reason);
+});

@@ -1,0 +1,203 @@
+// Hostile input through the whole JS API: every exported function and every
+// World method, called with generated bad values in every argument position
+// (and seeded random mixtures). Each call must return a valid result (no
+// non-finite number anywhere in it) or throw an Error with a message; none may
+// trap the module (WebAssembly.RuntimeError). Afterwards normal calls still
+// give the right answers. The count of calls is reported.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import * as A from "../../pkg/arcline.js";
+
+A.initSync({ module: readFileSync(new URL("../../pkg/arcline_bg.wasm", import.meta.url)) });
+
+// --- values ---------------------------------------------------------------
+const pose = { x: 1, y: 2, heading: 0.5 };
+const point = { x: 8, y: -3 };
+const line = { kind: "line", start: { x: 0, y: 0 }, end: { x: 3, y: 4 } };
+const arc = { kind: "arc", center: { x: 0, y: 1 }, radius: 1, startAngle: -Math.PI / 2, sweep: 1 };
+const path = { segments: [arc, line] };
+const lanes = [
+  { kind: "sidewalk", width: 2 },
+  { kind: "driving", width: 3.5 },
+  { kind: "driving", width: 3.5 },
+  { kind: "sidewalk", width: 2 },
+];
+const profileA = { x: 0, y: 0, heading: 0, lanes };
+const profileB = { x: 40, y: 40, heading: Math.PI / 2, lanes };
+
+const NUMBERS = [NaN, Infinity, -Infinity, -0, 0, -1, 1e308, -1e308, 5e-324, 2 ** 53, 1e-9];
+const ODD = [null, undefined, "", "12", "NaN", true, {}, [], () => 1, Symbol.iterator, 10n];
+const SHAPES = [
+  { x: NaN, y: 0 },
+  { x: 0, y: Infinity, heading: 0 },
+  { x: "1", y: 2, heading: 3 },
+  { x: 1e308, y: -1e308, heading: 1e308 },
+  { x: 0, y: 0, heading: 0, extra: "ignored" },
+  { segments: [] },
+  { segments: null },
+  { segments: [{ kind: "spiral" }] },
+  { segments: [{ kind: "arc", center: { x: 0, y: 0 }, radius: 0, startAngle: 0, sweep: 1 }] },
+  { segments: [{ kind: "arc", center: { x: 0, y: 0 }, radius: -2, startAngle: 0, sweep: 1e308 }] },
+  { segments: [{ kind: "line", start: { x: 0, y: 0 }, end: { x: NaN, y: 0 } }] },
+  { segments: Array.from({ length: 20000 }, () => line) },
+  { ...profileA, lanes: [] },
+  { ...profileA, lanes: [{ kind: "driving", width: 0 }] },
+  { ...profileA, lanes: [{ kind: "driving", width: -3 }] },
+  { ...profileA, lanes: [{ kind: "hovercraft", width: 3 }] },
+  { ...profileA, lanes: [{ kind: "driving", width: NaN }] },
+  { ...profileA, lanes: Array.from({ length: 5000 }, () => ({ kind: "driving", width: 1e6 })) },
+  { ...profileB, x: 1e300 },
+  { ...profileA, heading: NaN },
+  { kind: "seek" },
+  { kind: "seek", target: { x: NaN, y: 0 } },
+  { kind: "wander", distance: -1, radius: 0, jitter: Infinity },
+  { kind: "pursue", quarry: 99999 },
+  { kind: "arrive", target: point, slowingRadius: 0 },
+  { kind: "separation", radius: -1 },
+  { kind: "avoid", obstacles: [{ x: 0, y: 0, radius: NaN }] },
+  { kind: "followPath", path: { segments: [] }, lookAhead: 1 },
+  { kind: "followPath", path, lookAhead: NaN },
+  { pattern: "pentagram", spacing: 1 },
+  { pattern: "v", spacing: 0 },
+  { pattern: "line", spacing: Infinity },
+  { x: 0, y: 0, maxSpeed: -1, maxForce: 1 },
+  { x: 0, y: 0, maxSpeed: 1, maxForce: 1, mass: 0 },
+  { x: 0, y: 0, maxSpeed: 1, maxForce: NaN },
+  new Float64Array([NaN, 0, 0, 1, 1, 0]),
+  new Float64Array(7),
+  new Float64Array(0),
+  [{ kind: "seek", target: point, weight: NaN }],
+  [{ kind: "seek", target: point }, "seek"],
+  Array.from({ length: 1000 }, () => ({ kind: "seek", target: point })),
+];
+const BAD = [...NUMBERS, ...ODD, ...SHAPES];
+
+// Valid arguments for the published functions, so that each bad value is
+// tried in one position while the others are fine.
+const VALID = {
+  poseAt: [path, 1],
+  pathToSvg: [path],
+  arcToPoint: [pose, point],
+  offsetPath: [path, 0.5],
+  intersectPaths: [path, { segments: [{ kind: "line", start: { x: -5, y: 0.5 }, end: { x: 5, y: 0.5 } }] }],
+  planTurn: [pose, point, 2],
+  planDubins: [pose, { ...point, heading: 1 }, 2],
+  dubinsCandidates: [pose, { ...point, heading: 1 }, 2],
+  dubinsLengths: [new Float64Array([0, 0, 0, 10, 0, 1]), 2],
+  connectProfiles: [profileA, profileB],
+  constrainProfile: [profileA, profileB],
+};
+
+// --- checks ---------------------------------------------------------------
+let calls = 0;
+
+/** Every number reachable in `v` is finite. */
+function allFinite(v, seen = new Set()) {
+  if (typeof v === "number") return Number.isFinite(v);
+  if (v === null || typeof v !== "object" || seen.has(v)) return true;
+  seen.add(v);
+  if (ArrayBuffer.isView(v)) return Array.prototype.every.call(v, (x) => typeof x !== "number" || Number.isFinite(x));
+  return Object.values(v).every((x) => allFinite(x, seen));
+}
+
+function attempt(label, fn) {
+  calls++;
+  let result;
+  try {
+    result = fn();
+  } catch (e) {
+    assert.ok(!(e instanceof WebAssembly.RuntimeError), `${label}: trapped (${e?.message})`);
+    assert.ok(e instanceof Error, `${label}: threw a non-Error ${String(e)}`);
+    assert.ok(e.message.length > 0, `${label}: an Error without a message`);
+    return { threw: e };
+  }
+  assert.ok(allFinite(result), `${label}: a non-finite number in the result`);
+  return { result };
+}
+
+function mulberry32(seed) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rnd = mulberry32(20261130);
+const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
+
+const functions = Object.entries(A).filter(
+  ([name, f]) => typeof f === "function" && !/^[A-Z]/.test(name) && !name.startsWith("init") && name !== "default" && name !== "start",
+);
+
+test("every exported function survives bad values in every argument position", () => {
+  assert.ok(functions.length >= 5, "exports found");
+  for (const [name, f] of functions) {
+    const valid = VALID[name] ?? Array.from({ length: Math.max(1, f.length) }, () => undefined);
+    for (let i = 0; i < valid.length; i++) {
+      for (const bad of BAD) {
+        const args = valid.slice();
+        args[i] = bad;
+        attempt(`${name}(arg ${i} = ${describe(bad)})`, () => f(...args));
+      }
+    }
+    for (let k = 0; k < 150; k++) {
+      const args = valid.map((v) => (rnd() < 0.5 ? v : pick(BAD)));
+      attempt(`${name}(random mixture ${k})`, () => f(...args));
+    }
+    attempt(`${name}() with extra arguments`, () => f(...valid, 1, 2, 3));
+  }
+});
+
+test("every World method survives bad values, unknown and removed ids, and use after free", { skip: typeof A.World !== "function" && "no World export yet" }, () => {
+  const methods = Object.getOwnPropertyNames(A.World.prototype).filter((m) => m !== "constructor" && m !== "free" && typeof A.World.prototype[m] === "function");
+  const world = new A.World();
+  const v = world.addVehicle({ x: 0, y: 0, maxSpeed: 2, maxForce: 0.5 });
+  const w = world.addVehicle({ x: 3, y: 1, maxSpeed: 2, maxForce: 0.5, mass: 2 });
+  world.removeVehicle(w);
+  const ids = [v, w, -1, 2 ** 32, 1.5, NaN];
+  for (const m of methods) {
+    const arity = Math.max(1, A.World.prototype[m].length);
+    for (let i = 0; i < arity; i++) {
+      for (const bad of BAD.concat(ids)) {
+        const args = Array.from({ length: arity }, () => v);
+        args[i] = bad;
+        attempt(`World.${m}(arg ${i} = ${describe(bad)})`, () => world[m](...args));
+      }
+    }
+    for (let k = 0; k < 100; k++) {
+      const args = Array.from({ length: arity }, () => (rnd() < 0.4 ? pick(ids) : pick(BAD)));
+      attempt(`World.${m}(random mixture ${k})`, () => world[m](...args));
+    }
+  }
+  // The world still works: a vehicle at rest seeking (10, 0) with max force
+  // 0.5 and mass 1 moves 0.5 along x in the first step (the seed's rule).
+  const fresh = world.addVehicle({ x: 0, y: 0, maxSpeed: 2, maxForce: 0.5 });
+  world.setBehaviors(fresh, [{ kind: "seek", target: { x: 10, y: 0 } }]);
+  world.step(1);
+  const s = world.vehicle(fresh);
+  assert.ok(Math.abs(s.x - 0.5) < 1e-12 && Math.abs(s.y) < 1e-12, JSON.stringify(s));
+  world.free();
+  for (const m of methods) attempt(`World.${m} after free`, () => world[m](v));
+});
+
+test("after all that, normal calls give the right answers", () => {
+  const p = A.arcToPoint({ x: 0, y: 0, heading: 0 }, { x: 10, y: 10 });
+  assert.ok(Math.abs(p.segments[0].radius - 10) < 1e-12);
+  assert.equal(A.pathToSvg(p), "M0 0 A10 10 0 0 1 10 10");
+  console.log(`hostile-input suite: ${calls} calls, no trap`);
+  assert.ok(calls > 1000);
+});
+
+function describe(v) {
+  if (typeof v === "symbol" || typeof v === "bigint" || typeof v === "function") return typeof v;
+  if (ArrayBuffer.isView(v)) return `${v.constructor.name}(${v.length})`;
+  try {
+    const s = JSON.stringify(v);
+    return s === undefined ? String(v) : s.length > 60 ? s.slice(0, 57) + "..." : s;
+  } catch {
+    return String(v);
+  }
+}
