@@ -20,6 +20,8 @@ pub enum FormationError {
     PatternTooSmall { members: usize, capacity: usize },
     /// No formation has this id (never created, or removed).
     UnknownFormation(FormationId),
+    /// No vehicle (member) has this id in the world.
+    UnknownMember(MemberId),
     /// The member already holds a slot in another formation.
     AlreadyInFormation {
         member: MemberId,
@@ -47,6 +49,7 @@ impl fmt::Display for FormationError {
                 "the pattern has {capacity} slots but the formation has {members} members"
             ),
             FormationError::UnknownFormation(id) => write!(f, "no formation with id {id}"),
+            FormationError::UnknownMember(id) => write!(f, "no vehicle with id {id}"),
             FormationError::AlreadyInFormation { member, formation } => write!(
                 f,
                 "vehicle {member} is already in formation {formation} (leave it first)"

@@ -11,7 +11,9 @@
 //!   limits but held back by the members, or following a turning-radius
 //!   [`Path`](crate::Path)). Each member's slot target is
 //!   `anchor + rotate(slot − drift offset, heading)`.
-//! - [`Formations`] is a registry of formations and membership for a world.
+//! - [`Formations`] is a registry of formations and membership for any world;
+//!   [`WorldFormations`] drives the vehicles of the steering
+//!   [`World`](crate::World) with it (members arrive at their slot targets).
 //!
 //! The manager never touches vehicles: it takes member states and gives slot
 //! targets, which the world's steering (an arrive behaviour) then reaches.
@@ -23,6 +25,7 @@ mod manager;
 mod params;
 mod pattern;
 mod registry;
+mod steer;
 
 pub use anchor::FormationTarget;
 pub use assignment::{assignment_cost, min_cost_assignment, AssignmentStrategy};
@@ -31,3 +34,4 @@ pub use manager::{FormationManager, MemberId, MemberState, SlotTarget};
 pub use params::FormationParams;
 pub use pattern::{FormationPattern, PatternKind, MAX_CAPACITY};
 pub use registry::{FormationId, FormationMut, Formations};
+pub use steer::WorldFormations;

@@ -166,6 +166,12 @@ impl Formations {
         self.scratch = scratch;
         self.gone = gone;
     }
+
+    /// The members that left during the last [`update`](Self::update)
+    /// because `lookup` no longer knew them.
+    pub fn last_gone(&self) -> &[MemberId] {
+        &self.gone
+    }
 }
 
 /// Mutable access to one formation that cannot change its membership (the
