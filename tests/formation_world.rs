@@ -134,6 +134,24 @@ fn leaving_gives_back_the_vehicles_own_behaviours() {
     ));
     f.leave(&mut w, ids[1]);
     assert_eq!(w.behaviors(ids[1]).unwrap().behaviors(), &flee[..]);
+    // Behaviours set on the world directly while in a formation are noticed
+    // at the next step: the formation still steers, and they come back after.
+    let wander = vec![Behavior::new(BehaviorKind::Wander {
+        distance: 2.0,
+        radius: 1.0,
+        jitter: 0.5,
+    })];
+    w.set_behaviors(ids[2], wander.clone()).unwrap();
+    run(&mut w, &mut f, 0.1);
+    assert!(matches!(
+        w.behaviors(ids[2]).unwrap().behaviors()[0].kind,
+        BehaviorKind::Arrive { .. }
+    ));
+    assert_eq!(f.own_behaviors(ids[2]).unwrap().behaviors(), &wander[..]);
+    let shared = w.behavior_set(seek.clone(), Combine::WeightedSum).unwrap();
+    w.set_behavior_set(ids[2], shared).unwrap();
+    f.leave(&mut w, ids[2]);
+    assert_eq!(w.behaviors(ids[2]).unwrap().behaviors(), &seek[..]);
     // Leaving twice, or a vehicle never in one: nothing.
     assert_eq!(f.leave(&mut w, ids[1]), None);
 }

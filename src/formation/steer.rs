@@ -2,6 +2,9 @@
 //! of the two-level steering. A vehicle that joins is steered by its
 //! formation alone (an arrive at its slot target, set before every step);
 //! its own behaviours are kept aside and given back when it leaves.
+//! Behaviours given to a member while it is in a formation (by any of the
+//! world's setters) are noticed at the next step and become the ones it gets
+//! back when it leaves.
 
 use super::{
     AssignmentStrategy, FormationError, FormationId, FormationMut, FormationPattern, Formations,
@@ -36,6 +39,9 @@ use std::sync::Arc as Shared;
 pub struct WorldFormations {
     formations: Formations,
     own: BTreeMap<MemberId, Shared<BehaviorSet>>,
+    /// The arrive each member was last given, to notice when someone else
+    /// gave it behaviours meanwhile.
+    given: BTreeMap<MemberId, Shared<BehaviorSet>>,
 }
 
 impl WorldFormations {
@@ -97,6 +103,8 @@ impl WorldFormations {
     /// (`None` if it was in none).
     pub fn leave(&mut self, world: &mut World, vehicle: VehicleId) -> Option<FormationId> {
         let left = self.formations.leave(vehicle.0)?;
+        self.adopt_changes(world, vehicle.0);
+        self.given.remove(&vehicle.0);
         if let Some(own) = self.own.remove(&vehicle.0) {
             // The vehicle may be gone from the world: nothing to give back then.
             let _ = world.set_behavior_set(vehicle, own);
@@ -115,6 +123,8 @@ impl WorldFormations {
         formation: FormationId,
     ) -> Result<(), FormationError> {
         for m in self.formations.remove(formation)? {
+            self.adopt_changes(world, m);
+            self.given.remove(&m);
             if let Some(own) = self.own.remove(&m) {
                 let _ = world.set_behavior_set(VehicleId(m), own);
             }
@@ -162,19 +172,38 @@ impl WorldFormations {
         );
         for id in self.formations.last_gone() {
             self.own.remove(id);
+            self.given.remove(id);
         }
         for (_, f) in self.formations.iter() {
             let slowing = f.params().slowing_radius * f.pattern().spacing();
             for t in f.slot_targets() {
+                adopt(world, &mut self.own, &self.given, t.member);
                 let arrive = Behavior::new(BehaviorKind::Arrive {
                     target: t.target.position(),
                     slowing_radius: slowing,
                 });
                 if let Ok(set) = BehaviorSet::new(vec![arrive], Combine::WeightedSum) {
-                    let _ = world.set_behavior_set(VehicleId(t.member), Shared::new(set));
+                    let set = Shared::new(set);
+                    if world
+                        .set_behavior_set(VehicleId(t.member), set.clone())
+                        .is_ok()
+                    {
+                        self.given.insert(t.member, set);
+                    }
                 }
             }
         }
+    }
+
+    /// If a member's behaviours are no longer the arrive this type gave it,
+    /// someone set new ones: keep those for when it leaves.
+    fn adopt_changes(&mut self, world: &World, member: MemberId) {
+        adopt(world, &mut self.own, &self.given, member);
+    }
+
+    /// The behaviours a member will get back when it leaves.
+    pub fn own_behaviors(&self, member: VehicleId) -> Option<&BehaviorSet> {
+        self.own.get(&member.0).map(|s| &**s)
     }
 
     /// Refreshes one formation's slot targets from the world (dt = 0).
@@ -194,6 +223,19 @@ impl WorldFormations {
         };
         if let Some(mut f) = self.formations.get_mut(formation) {
             f.update(&states, 0.0);
+        }
+    }
+}
+
+fn adopt(
+    world: &World,
+    own: &mut BTreeMap<MemberId, Shared<BehaviorSet>>,
+    given: &BTreeMap<MemberId, Shared<BehaviorSet>>,
+    member: MemberId,
+) {
+    if let (Some(now), Some(ours)) = (world.behaviors(VehicleId(member)), given.get(&member)) {
+        if !core::ptr::eq(now, &**ours) {
+            own.insert(member, Shared::new(now.clone()));
         }
     }
 }
