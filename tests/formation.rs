@@ -345,6 +345,33 @@ fn bad_numbers_are_errors_or_ignored_never_nan() {
 }
 
 #[test]
+fn huge_coordinates_give_finite_targets() {
+    let mut f = FormationManager::new(
+        pattern(PatternKind::Circle, 1e300),
+        AssignmentStrategy::MinCost,
+    );
+    for id in 0..4 {
+        f.add_member(id);
+    }
+    f.set_target(FormationTarget::Pose(Pose::new(-1.7e308, 1.7e308, 1e300)))
+        .unwrap();
+    let s: Vec<MemberState> = (0..4)
+        .map(|id| MemberState {
+            id,
+            position: Point::new(1.7e308, if id % 2 == 0 { 1.7e308 } else { -1.7e308 }),
+            velocity: Vec2::new(1e308, -1e308),
+        })
+        .collect();
+    for _ in 0..5 {
+        for t in f.update(&s, 1e10) {
+            assert!(t.target.is_finite(), "{t:?}");
+        }
+        assert!(f.anchor().is_finite());
+        assert!(f.center_of_mass().unwrap().0.is_finite());
+    }
+}
+
+#[test]
 fn an_unknown_pattern_name_is_named_in_the_error() {
     let e = "hexagon".parse::<PatternKind>().unwrap_err();
     assert!(e.to_string().contains("\"hexagon\""), "{e}");

@@ -371,6 +371,7 @@ impl FormationManager {
             target: self.target,
             dt,
         };
+        let before = self.anchor;
         let finished = match self.followed.as_mut() {
             Some(f) => self.anchor.follow(f, &input),
             None => {
@@ -378,6 +379,10 @@ impl FormationManager {
                 false
             }
         };
+        if !(self.anchor.pose.is_finite() && self.anchor.velocity.is_finite()) {
+            // Only near f64::MAX: stay rather than go NaN.
+            self.anchor = before;
+        }
         if finished {
             self.followed = None;
         }
@@ -401,17 +406,21 @@ impl FormationManager {
         self.refresh_targets();
     }
 
+    /// Mean position and velocity of the members with a known state, summed
+    /// as `Σ pᵢ / n` so that coordinates near `f64::MAX` do not overflow.
     fn centre_of_mass(&self) -> Option<(Point, Vec2)> {
-        let (mut p, mut v, mut n) = (Vec2::ZERO, Vec2::ZERO, 0usize);
-        for (pos, vel) in self.members.iter().filter_map(|m| m.state) {
-            p += pos.to_vec2();
-            v += vel;
-            n += 1;
+        let n = self.members.iter().filter(|m| m.state.is_some()).count();
+        if n == 0 {
+            return None;
         }
-        (n > 0).then(|| {
-            let n = n as f64;
-            (Point::new(p.x / n, p.y / n), v / n)
-        })
+        let nf = n as f64;
+        let (mut p, mut v) = (Vec2::ZERO, Vec2::ZERO);
+        for (pos, vel) in self.members.iter().filter_map(|m| m.state) {
+            p += pos.to_vec2() / nf;
+            v += vel / nf;
+        }
+        let c = (Point::new(p.x, p.y), v);
+        (c.0.is_finite() && c.1.is_finite()).then_some(c)
     }
 
     fn assign_sequential(&mut self) {
@@ -488,14 +497,19 @@ impl FormationManager {
         self.targets.clear();
         for m in &self.members {
             let o = self.offsets.get(m.slot).copied().unwrap_or_default();
+            let mut target = Pose::new(
+                a.x + o.x * c - o.y * s,
+                a.y + o.x * s + o.y * c,
+                normalize_angle(a.heading + o.heading),
+            );
+            if !target.is_finite() {
+                // Only near f64::MAX, where the slot would overflow.
+                target = a;
+            }
             self.targets.push(SlotTarget {
                 member: m.id,
                 slot: m.slot,
-                target: Pose::new(
-                    a.x + o.x * c - o.y * s,
-                    a.y + o.x * s + o.y * c,
-                    normalize_angle(a.heading + o.heading),
-                ),
+                target,
             });
         }
     }

@@ -151,10 +151,20 @@ impl WorldFormations {
         Ok(())
     }
 
-    /// Forgets vehicles that are no longer in the world (the others close
-    /// ranks) and refreshes the slot targets without moving anything.
-    pub fn prune(&mut self, world: &mut World) {
-        self.before_step(world, 0.0);
+    /// Forgets members that are no longer in the world (the others close
+    /// ranks at once); the anchors do not move.
+    pub fn prune(&mut self, world: &World) {
+        let gone: Vec<MemberId> = self
+            .formations
+            .iter()
+            .flat_map(|(_, f)| f.members())
+            .filter(|&m| !world.contains(VehicleId(m)))
+            .collect();
+        for m in gone {
+            self.formations.leave(m);
+            self.own.remove(&m);
+            self.given.remove(&m);
+        }
     }
 
     /// Runs every formation for a step of `dt` from the world's current
