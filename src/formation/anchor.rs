@@ -119,8 +119,12 @@ impl Anchor {
         let goal = target.position();
         let to = goal - base;
         let dist = to.length();
-        // Kinematic arrive with high limits, never overshooting the goal.
-        let desired = to.normalize_or_zero() * (dist / p.time_to_target).min(p.max_speed);
+        // Kinematic arrive with high limits: ask for the speed that reaches
+        // the goal in this step (capped), and never step past it. Only the
+        // leash below holds the anchor back, so once the goal is within the
+        // leash of the members the anchor sits exactly on it.
+        let want = if dt > 0.0 { dist / dt } else { 0.0 };
+        let desired = to.normalize_or_zero() * want.min(p.max_speed);
         self.velocity += (desired - self.velocity).truncate(p.max_acceleration * dt);
         self.velocity = self.velocity.truncate(p.max_speed);
         let mut pos = base + (self.velocity * dt).truncate(dist);

@@ -23,9 +23,6 @@ pub struct FormationParams {
     pub max_speed: f64,
     /// The anchor's maximum acceleration (units per second²).
     pub max_acceleration: f64,
-    /// The anchor arrives like Millington's kinematic arrive: desired speed =
-    /// distance / `time_to_target` (seconds), capped at `max_speed`.
-    pub time_to_target: f64,
     /// The fastest the formation's heading turns, radians per second.
     pub max_turn_rate: f64,
     /// The furthest the anchor may be from the members' centre of mass, in
@@ -42,7 +39,6 @@ impl Default for FormationParams {
             velocity_lead: 0.25,
             max_speed: 1.0e3,
             max_acceleration: 1.0e4,
-            time_to_target: 0.25,
             max_turn_rate: PI / 2.0,
             leash: 2.0,
             slowing_radius: 2.0,
@@ -62,7 +58,6 @@ impl FormationParams {
             ("velocityLead", self.velocity_lead, true),
             ("maxSpeed", self.max_speed, false),
             ("maxAcceleration", self.max_acceleration, false),
-            ("timeToTarget", self.time_to_target, false),
             ("maxTurnRate", self.max_turn_rate, false),
             ("leash", self.leash, false),
             ("slowingRadius", self.slowing_radius, false),
