@@ -586,7 +586,7 @@ fn ids_are_never_reused_and_removed_ids_are_rejected() {
     // The moved vehicle is still found by its id.
     assert_eq!(w.vehicle(c).unwrap().position, Point::new(2.0, 0.0));
     assert_eq!(w.vehicle(b).unwrap().position, Point::new(1.0, 0.0));
-    let mut ids = w.ids().to_vec();
+    let mut ids: Vec<VehicleId> = w.ids().collect();
     ids.sort();
     assert_eq!(ids, vec![b, c, d]);
     assert!(w.vehicle(VehicleId(999)).is_none());

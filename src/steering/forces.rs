@@ -6,11 +6,32 @@ use super::behavior::Obstacle;
 use super::path_follow::closest_distance_along;
 use crate::{Path, Point, Vec2};
 
+/// `|v|` with the hardware square root. `libm::sqrt` is a software routine
+/// on stable wasm32; `f64::sqrt` is IEEE-exact everywhere, so this is
+/// bit-identical to [`Vec2::length`] and much faster in wasm.
+#[inline]
+pub fn length(v: Vec2) -> f64 {
+    v.length_squared().sqrt()
+}
+
+/// `v / |v|`, or `None` for a zero or non-finite vector (as
+/// [`Vec2::try_normalize`], bit for bit).
+#[inline]
+pub fn try_unit(v: Vec2) -> Option<Vec2> {
+    let len = length(v);
+    if len.is_finite() && len > 0.0 {
+        let n = v / len;
+        n.is_finite().then_some(n)
+    } else {
+        None
+    }
+}
+
 /// The seed's `truncate`: scale by `max / |v|` when that is below 1
 /// (a zero vector, or `max = 0` with a zero vector, comes back unchanged).
 #[inline]
 pub fn truncate(v: Vec2, max: f64) -> Vec2 {
-    let i = max / v.length();
+    let i = max / length(v);
     if i < 1.0 {
         v * i
     } else {
@@ -21,7 +42,7 @@ pub fn truncate(v: Vec2, max: f64) -> Vec2 {
 /// The seed's seek: `normalize(target − position) · maxSpeed − velocity`.
 #[inline]
 pub fn seek(pos: Point, vel: Vec2, max_speed: f64, target: Point) -> Vec2 {
-    let desired = match (target - pos).try_normalize() {
+    let desired = match try_unit(target - pos) {
         Some(d) => d * max_speed,
         None => Vec2::ZERO,
     };
@@ -31,7 +52,7 @@ pub fn seek(pos: Point, vel: Vec2, max_speed: f64, target: Point) -> Vec2 {
 /// `normalize(position − target) · maxSpeed − velocity`.
 #[inline]
 pub fn flee(pos: Point, vel: Vec2, max_speed: f64, target: Point) -> Vec2 {
-    let desired = match (pos - target).try_normalize() {
+    let desired = match try_unit(pos - target) {
         Some(d) => d * max_speed,
         None => Vec2::ZERO,
     };
@@ -43,7 +64,7 @@ pub fn flee(pos: Point, vel: Vec2, max_speed: f64, target: Point) -> Vec2 {
 #[inline]
 pub fn arrive(pos: Point, vel: Vec2, max_speed: f64, target: Point, slowing: f64, dt: f64) -> Vec2 {
     let to = target - pos;
-    let d = to.length();
+    let d = length(to);
     if !(d > 0.0) {
         return -vel;
     }
@@ -55,9 +76,9 @@ pub fn arrive(pos: Point, vel: Vec2, max_speed: f64, target: Point, slowing: f64
 /// `max_speed` could reach it: `q + vq · d / (maxSpeed + |vq|)`.
 #[inline]
 pub fn predict(pos: Point, max_speed: f64, q: Point, vq: Vec2) -> Point {
-    let closing = max_speed + vq.length();
+    let closing = max_speed + length(vq);
     if closing > 0.0 {
-        let t = (q - pos).length() / closing;
+        let t = length(q - pos) / closing;
         if t.is_finite() {
             return q + vq * t;
         }
@@ -81,14 +102,14 @@ pub fn wander(
     r2: f64,
 ) -> Vec2 {
     let w = Vec2::new(state[0] + r1 * jitter, state[1] + r2 * jitter);
-    let w = w.try_normalize().unwrap_or(Vec2::new(1.0, 0.0)) * radius;
+    let w = try_unit(w).unwrap_or(Vec2::new(1.0, 0.0)) * radius;
     *state = [w.x, w.y];
     let local = Vec2::new(w.x + distance, w.y);
     let dir = Vec2::new(
         local.x * heading.x - local.y * heading.y,
         local.x * heading.y + local.y * heading.x,
     );
-    dir.normalize_or_zero() * max_speed - vel
+    try_unit(dir).unwrap_or(Vec2::ZERO) * max_speed - vel
 }
 
 /// Steer around the nearest obstacle in the vehicle's corridor: circles
@@ -110,7 +131,7 @@ pub fn avoid(
     for o in obstacles {
         let d = o.center - pos;
         if d.length_squared() < o.radius * o.radius {
-            let out = (-d).try_normalize().unwrap_or(-heading);
+            let out = try_unit(-d).unwrap_or(-heading);
             return out * max_speed - vel;
         }
         let r = o.radius + margin;

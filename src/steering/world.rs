@@ -23,7 +23,8 @@ const NO_SLOT: u32 = u32::MAX;
 /// vehicle at rest keeps its heading.
 ///
 /// Vehicles live in slots `0..len()`; removing one moves the last vehicle
-/// into its slot, so slots change but ids never do. The bulk views
+/// into its slot, and a step with neighbour behaviours sorts the slots by
+/// grid cell (for memory locality), so slots change but ids never do. The bulk views
 /// ([`positions`](World::positions), [`velocities`](World::velocities),
 /// [`headings`](World::headings), [`ids`](World::ids)) are in slot order.
 ///
@@ -43,7 +44,7 @@ pub struct World {
     /// Slot of each id ever issued (`NO_SLOT` once removed).
     slot_of: Vec<u32>,
     // Per slot:
-    ids: Vec<VehicleId>,
+    ids: Vec<u32>,
     pos: Vec<[f64; 2]>,
     vel: Vec<[f64; 2]>,
     head: Vec<[f64; 2]>,
@@ -61,6 +62,13 @@ pub struct World {
     next_head: Vec<[f64; 2]>,
     record_debug: bool,
     grid: Grid,
+    steps_since_sort: u32,
+    // Scratch buffers for reordering the slots (kept for their capacity).
+    scratch2: Vec<[f64; 2]>,
+    scratch1: Vec<f64>,
+    scratch_ids: Vec<u32>,
+    scratch_rng: Vec<Pcg32>,
+    scratch_sets: Vec<Shared<BehaviorSet>>,
     /// The largest neighbour radius of any vehicle's behaviours (None: recompute).
     neighbour_radius: Option<f64>,
     empty: Shared<BehaviorSet>,
@@ -96,6 +104,12 @@ impl World {
             next_head: Vec::new(),
             record_debug: false,
             grid: Grid::default(),
+            steps_since_sort: u32::MAX,
+            scratch2: Vec::new(),
+            scratch1: Vec::new(),
+            scratch_ids: Vec::new(),
+            scratch_rng: Vec::new(),
+            scratch_sets: Vec::new(),
             neighbour_radius: Some(0.0),
             empty: Shared::new(BehaviorSet::default()),
         }
@@ -136,7 +150,7 @@ impl World {
         let id = VehicleId(self.next_id as u32);
         self.next_id += 1;
         self.slot_of.push(self.ids.len() as u32);
-        self.ids.push(id);
+        self.ids.push(id.0);
         let v = spec.velocity;
         self.pos.push([spec.position.x, spec.position.y]);
         self.vel.push([v.x, v.y]);
@@ -154,6 +168,7 @@ impl World {
             .push(Pcg32::new(splitmix64(self.seed) ^ u64::from(id.0)));
         self.desired.push([v.x, v.y]);
         self.force.push([0.0, 0.0]);
+        self.steps_since_sort = u32::MAX;
         Ok(id)
     }
 
@@ -179,7 +194,7 @@ impl World {
         self.force.swap_remove(slot);
         if slot != last {
             let moved = self.ids[slot];
-            self.slot_of[moved.0 as usize] = slot as u32;
+            self.slot_of[moved as usize] = slot as u32;
         }
         self.slot_of[id.0 as usize] = NO_SLOT;
         self.neighbour_radius = None;
@@ -322,9 +337,24 @@ impl World {
         })
     }
 
-    /// Ids in slot order.
-    pub fn ids(&self) -> &[VehicleId] {
+    /// The ids of the live vehicles, in slot order.
+    pub fn ids(&self) -> impl ExactSizeIterator<Item = VehicleId> + '_ {
+        self.ids.iter().map(|&i| VehicleId(i))
+    }
+
+    /// The ids of the live vehicles as plain numbers, in slot order (the
+    /// `i`-th id names the vehicle at `positions()[2i..2i + 2]`).
+    pub fn raw_ids(&self) -> &[u32] {
         &self.ids
+    }
+
+    /// Gives every vehicle the same checked behaviour set (see
+    /// [`behavior_set`](World::behavior_set)).
+    pub fn set_all_behaviors(&mut self, set: Shared<BehaviorSet>) {
+        for s in &mut self.sets {
+            *s = set.clone();
+        }
+        self.neighbour_radius = None;
     }
 
     /// Positions `x0, y0, x1, y1, …` (stride 2) in slot order.
@@ -356,6 +386,37 @@ impl World {
         }
     }
 
+    /// Moves the vehicles into the grid's cell order, so that vehicles near
+    /// each other in the plane are near each other in memory and the
+    /// neighbour queries of consecutive slots read the same cache lines.
+    fn reorder_by_cell(&mut self) {
+        let order = &self.grid.slot;
+        fn permute<T: Clone>(v: &mut Vec<T>, scratch: &mut Vec<T>, order: &[u32]) {
+            scratch.clear();
+            scratch.extend(order.iter().map(|&s| v[s as usize].clone()));
+            core::mem::swap(v, scratch);
+        }
+        permute(&mut self.ids, &mut self.scratch_ids, order);
+        permute(&mut self.pos, &mut self.scratch2, order);
+        permute(&mut self.vel, &mut self.scratch2, order);
+        permute(&mut self.head, &mut self.scratch2, order);
+        permute(&mut self.wander, &mut self.scratch2, order);
+        permute(&mut self.desired, &mut self.scratch2, order);
+        permute(&mut self.force, &mut self.scratch2, order);
+        permute(&mut self.max_speed, &mut self.scratch1, order);
+        permute(&mut self.max_force, &mut self.scratch1, order);
+        permute(&mut self.mass, &mut self.scratch1, order);
+        permute(&mut self.rng, &mut self.scratch_rng, order);
+        permute(&mut self.sets, &mut self.scratch_sets, order);
+        self.scratch_sets.clear();
+        for (slot, &id) in self.ids.iter().enumerate() {
+            self.slot_of[id as usize] = slot as u32;
+        }
+        for (slot, s) in self.grid.slot.iter_mut().enumerate() {
+            *s = slot as u32;
+        }
+    }
+
     /// Advances every vehicle by `dt` from the previous step's state. `dt`
     /// that is zero, negative or not finite changes nothing.
     pub fn step(&mut self, dt: f64) {
@@ -367,6 +428,13 @@ impl World {
         if radius > 0.0 {
             self.grid
                 .build(self.pos.as_flattened(), self.vel.as_flattened(), radius);
+            // Vehicles move little per step: re-sorting every few steps keeps
+            // the memory order close enough to the cell order.
+            if self.steps_since_sort >= 8 {
+                self.reorder_by_cell();
+                self.steps_since_sort = 0;
+            }
+            self.steps_since_sort = self.steps_since_sort.saturating_add(1);
         }
         self.next_pos.resize(n, [0.0; 2]);
         self.next_vel.resize(n, [0.0; 2]);
@@ -388,7 +456,12 @@ impl World {
             let set = &*self.sets[i];
             let sum = prev.combined(i, set, max_force, &mut self.wander[i], &mut self.rng[i]);
             let force = forces::truncate(sum, max_force);
-            let mut new_vel = forces::truncate(vel + force / self.mass[i] * dt, max_speed);
+            // The seed's truncate(velocity + force / mass, maxSpeed), keeping
+            // the length it computes so the heading needs no second sqrt.
+            let raw = vel + force / self.mass[i] * dt;
+            let len = forces::length(raw);
+            let shrink = max_speed / len;
+            let mut new_vel = if shrink < 1.0 { raw * shrink } else { raw };
             let mut new_pos = pos + new_vel * dt;
             if !(new_vel.is_finite() && new_pos.is_finite()) {
                 // Only reachable near f64::MAX: stay put rather than go NaN.
@@ -397,11 +470,9 @@ impl World {
             }
             self.next_pos[i] = [new_pos.x, new_pos.y];
             self.next_vel[i] = [new_vel.x, new_vel.y];
-            let speed2 = new_vel.length_squared();
-            let rest = 1e-9 * max_speed;
-            self.next_head[i] = if speed2 > rest * rest && speed2 > 0.0 {
-                let s = crate::math::sqrt(speed2);
-                [new_vel.x / s, new_vel.y / s]
+            // At rest (or nearly: below a billionth of max speed) the heading stays.
+            self.next_head[i] = if len > 1e-9 * max_speed && len.is_finite() {
+                [raw.x / len, raw.y / len]
             } else {
                 self.head[i]
             };
@@ -423,7 +494,7 @@ struct Prev<'a> {
     vel: &'a [[f64; 2]],
     head: &'a [[f64; 2]],
     max_speed: &'a [f64],
-    ids: &'a [VehicleId],
+    ids: &'a [u32],
     slot_of: &'a [u32],
     grid: &'a Grid,
     dt: f64,
@@ -472,12 +543,12 @@ impl Prev<'_> {
                 let mut left = max_force;
                 for b in &set.behaviors {
                     let f = self.behavior(i, &b.kind, wander, rng) * b.weight;
-                    let m = f.length();
+                    let m = forces::length(f);
                     if m <= left {
                         acc += f;
                         left -= m;
                     } else {
-                        if let Some(u) = f.try_normalize() {
+                        if let Some(u) = forces::try_unit(f) {
                             acc += u * left;
                         }
                         break;
@@ -578,19 +649,23 @@ impl Prev<'_> {
         let inv_r = 1.0 / radius;
         let (mut sx, mut sy) = (0.0, 0.0);
         for range in self.grid.block(pos.x, pos.y) {
-            for e in self.grid.entries.get(range).unwrap_or(&[]) {
-                let dx = pos.x - e.x;
-                let dy = pos.y - e.y;
+            let first = range.start;
+            for (j, e) in self.grid.xy.get(range).unwrap_or(&[]).iter().enumerate() {
+                let dx = pos.x - e[0];
+                let dy = pos.y - e[1];
                 let d2 = dx * dx + dy * dy;
-                if d2 < r2 && e.slot as usize != i {
+                if d2 < r2 {
+                    let other = self.grid.slot.get(first + j).copied().unwrap_or(u32::MAX) as usize;
+                    if other == i {
+                        continue;
+                    }
                     if d2 > 0.0 {
-                        let d = crate::math::sqrt(d2);
+                        let d = d2.sqrt();
                         let k = 1.0 / d - inv_r;
                         sx += dx * k;
                         sy += dy * k;
-                    } else {
-                        let (me, other) = (self.ids[i].0, self.ids[e.slot as usize].0);
-                        let u = forces::tie_break(me, other);
+                    } else if let Some(&them) = self.ids.get(other) {
+                        let u = forces::tie_break(self.ids[i], them);
                         sx += u.x;
                         sy += u.y;
                     }
@@ -607,13 +682,19 @@ impl Prev<'_> {
         let r2 = radius * radius;
         let (mut sx, mut sy, mut count) = (0.0, 0.0, 0u32);
         for range in self.grid.block(pos.x, pos.y) {
-            for e in self.grid.entries.get(range).unwrap_or(&[]) {
-                let dx = e.x - pos.x;
-                let dy = e.y - pos.y;
-                if dx * dx + dy * dy < r2 && e.slot as usize != i {
+            let first = range.start;
+            for (j, e) in self.grid.xy.get(range).unwrap_or(&[]).iter().enumerate() {
+                let dx = e[0] - pos.x;
+                let dy = e[1] - pos.y;
+                if dx * dx + dy * dy < r2 {
+                    let k = first + j;
+                    if self.grid.slot.get(k).copied() == Some(i as u32) {
+                        continue;
+                    }
                     if velocities {
-                        sx += e.vx;
-                        sy += e.vy;
+                        let v = self.grid.vel.get(k).copied().unwrap_or([0.0; 2]);
+                        sx += v[0];
+                        sy += v[1];
                     } else {
                         sx += dx;
                         sy += dy;

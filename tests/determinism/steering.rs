@@ -1,0 +1,205 @@
+//! The steering determinism digest: a 10,000-step crowd run (wander with its
+//! seeded generator, flocking through the spatial grid, pursuit, avoidance,
+//! path following, priority mode, vehicles added and removed on the way),
+//! hashed with FNV-1a over the bits of every state. Native and wasm must agree.
+
+use arcline::{
+    math, Arc, Behavior, BehaviorKind, Combine, Line, Obstacle, Path, Point, Segment, Vec2,
+    VehicleId, VehicleSpec, World,
+};
+use std::sync::Arc as Shared;
+
+pub const STEPS: usize = 10_000;
+pub const GOLDEN: u64 = 0x151f_c8f5_b585_6f9c;
+
+struct Fnv(u64);
+impl Fnv {
+    fn add(&mut self, x: f64) {
+        for b in x.to_bits().to_le_bytes() {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    }
+}
+
+/// xorshift64: the run's own pseudo-random numbers in [0, 1).
+struct Xs(u64);
+impl Xs {
+    fn next(&mut self) -> f64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+fn add(w: &mut World, r: &mut Xs) -> VehicleId {
+    let spec = VehicleSpec {
+        velocity: Vec2::new(r.next() - 0.5, r.next() - 0.5),
+        mass: 0.5 + r.next() * 2.0,
+        ..VehicleSpec::new(
+            r.next() * 200.0 - 100.0,
+            r.next() * 200.0 - 100.0,
+            0.5 + r.next() * 1.5,
+            0.05 + r.next() * 0.3,
+        )
+    };
+    w.add_vehicle(spec).expect("valid spec")
+}
+
+fn behaviours(
+    k: usize,
+    ids: &[VehicleId],
+    path: &Shared<Path>,
+    obstacles: &Shared<[Obstacle]>,
+    t: f64,
+) -> (Vec<Behavior>, Combine) {
+    // libm through arcline::math: the same bits natively and in wasm.
+    let target = Point::new(60.0 * math::sin(t * 0.37), 60.0 * math::cos(t * 0.23));
+    let quarry = ids[(k * 7 + 3) % ids.len()];
+    let flock = [
+        Behavior::separation(4.0).weighted(2.0),
+        Behavior::new(BehaviorKind::Alignment { radius: 8.0 }).weighted(0.5),
+        Behavior::new(BehaviorKind::Cohesion { radius: 10.0 }).weighted(0.3),
+    ];
+    let avoid = Behavior::new(BehaviorKind::Avoid {
+        obstacles: obstacles.clone(),
+        look_ahead: None,
+    })
+    .weighted(3.0);
+    match k % 6 {
+        0 => (
+            [vec![Behavior::seek(target)], flock.to_vec()].concat(),
+            Combine::WeightedSum,
+        ),
+        1 => (
+            vec![
+                avoid,
+                Behavior::new(BehaviorKind::Wander {
+                    distance: 4.0,
+                    radius: 2.0,
+                    jitter: 0.5,
+                }),
+                Behavior::new(BehaviorKind::Arrive {
+                    target: Point::ORIGIN,
+                    slowing_radius: 80.0,
+                })
+                .weighted(0.2),
+            ],
+            Combine::Priority,
+        ),
+        2 => (
+            vec![
+                Behavior::new(BehaviorKind::Pursue { quarry }),
+                flock[0].clone(),
+            ],
+            Combine::WeightedSum,
+        ),
+        3 => (
+            vec![
+                Behavior::new(BehaviorKind::Evade { quarry }).weighted(0.5),
+                Behavior::new(BehaviorKind::Arrive {
+                    target,
+                    slowing_radius: 20.0,
+                }),
+                avoid,
+            ],
+            Combine::WeightedSum,
+        ),
+        4 => (
+            vec![Behavior::new(BehaviorKind::FollowPath {
+                path: path.clone(),
+                look_ahead: 6.0,
+            })],
+            Combine::WeightedSum,
+        ),
+        _ => (
+            [
+                flock.to_vec(),
+                vec![
+                    Behavior::new(BehaviorKind::Flee { target }).weighted(0.1),
+                    Behavior::new(BehaviorKind::Wander {
+                        distance: 3.0,
+                        radius: 1.0,
+                        jitter: 0.2,
+                    }),
+                ],
+            ]
+            .concat(),
+            Combine::WeightedSum,
+        ),
+    }
+}
+
+fn hash_state(h: &mut Fnv, w: &World) {
+    let mut ids: Vec<VehicleId> = w.ids().collect();
+    ids.sort();
+    for id in ids {
+        let v = w.vehicle(id).expect("live id");
+        h.add(f64::from(id.0));
+        h.add(v.position.x);
+        h.add(v.position.y);
+        h.add(v.velocity.x);
+        h.add(v.velocity.y);
+        h.add(v.heading);
+        // The crowd stays a crowd: no NaN, nobody flung to infinity.
+        assert!(v.position.is_finite() && v.position.distance(Point::ORIGIN) < 1e4);
+    }
+}
+
+pub fn digest() -> u64 {
+    let mut r = Xs(0x9E37_79B9_7F4A_7C15);
+    let mut w = World::new(2026);
+    let mut ids: Vec<VehicleId> = (0..90).map(|_| add(&mut w, &mut r)).collect();
+    let path = Shared::new(
+        Path::new(vec![
+            Segment::Line(Line::new(Point::new(-80.0, -40.0), Point::new(40.0, -40.0))),
+            Segment::Arc(
+                Arc::new(
+                    Point::new(40.0, 0.0),
+                    40.0,
+                    -core::f64::consts::FRAC_PI_2,
+                    core::f64::consts::PI,
+                )
+                .expect("arc"),
+            ),
+            Segment::Line(Line::new(Point::new(40.0, 40.0), Point::new(-80.0, 40.0))),
+        ])
+        .expect("path"),
+    );
+    let obstacles: Shared<[Obstacle]> = Shared::from(
+        (0..6)
+            .map(|k| Obstacle {
+                center: Point::new(-75.0 + 30.0 * k as f64, 10.0 * (k % 3) as f64 - 10.0),
+                radius: 4.0 + k as f64,
+            })
+            .collect::<Vec<_>>(),
+    );
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    for step in 0..STEPS {
+        if step % 1000 == 0 {
+            let t = step as f64;
+            for (k, &id) in ids.iter().enumerate() {
+                let (bs, c) = behaviours(k, &ids, &path, &obstacles, t);
+                w.set_behaviors_with(id, bs, c).expect("valid behaviours");
+            }
+        }
+        if step == 2500 {
+            for _ in 0..20 {
+                ids.push(add(&mut w, &mut r));
+            }
+        }
+        if step == 5000 {
+            for k in (0..ids.len()).rev().step_by(9) {
+                w.remove_vehicle(ids.remove(k)).expect("live id");
+            }
+        }
+        // dt varies a little around 1.
+        w.step(0.5 + r.next());
+        if step % 500 == 499 {
+            hash_state(&mut h, &w);
+        }
+    }
+    hash_state(&mut h, &w);
+    h.0
+}

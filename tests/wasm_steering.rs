@@ -1,0 +1,11 @@
+//! The steering determinism digest computed in wasm (Node), which must equal
+//! the native one.
+#![cfg(target_arch = "wasm32")]
+
+#[path = "determinism/steering.rs"]
+mod d;
+
+#[wasm_bindgen_test::wasm_bindgen_test]
+fn crowd_digest_in_wasm_matches_the_native_golden_value() {
+    assert_eq!(d::digest(), d::GOLDEN);
+}
