@@ -50,13 +50,15 @@ fn thousand_formations(c: &mut Criterion) {
         formations.push(m);
         states.push(s);
     }
-    c.bench_function("formation: one step of 1000 formations x 10 members", |b| {
+    let mut g = c.benchmark_group("formation_step_1000x10");
+    g.bench_function("arcline", |b| {
         b.iter(|| {
             for (m, s) in formations.iter_mut().zip(&states) {
                 black_box(m.update(black_box(s), 1.0 / 60.0));
             }
         })
     });
+    g.finish();
 }
 
 fn assignment_200(c: &mut Criterion) {
@@ -72,9 +74,11 @@ fn assignment_200(c: &mut Criterion) {
         .iter()
         .flat_map(|m| slots.iter().map(move |s| m.distance(*s)))
         .collect();
-    c.bench_function("formation: Hungarian assignment 200 x 200", |b| {
+    let mut g = c.benchmark_group("formation_hungarian_200x200");
+    g.bench_function("arcline", |b| {
         b.iter(|| black_box(min_cost_assignment(black_box(&cost), n, n)))
     });
+    g.finish();
 
     // The same size through the manager: a circle of 200 (capacity raised),
     // reassigned from random member positions.
@@ -96,12 +100,14 @@ fn assignment_200(c: &mut Criterion) {
         f.add_member(s.id);
     }
     f.update(&states, 0.0);
-    c.bench_function("formation: manager reassignment of 200 members", |b| {
+    let mut g = c.benchmark_group("formation_reassign_200");
+    g.bench_function("arcline", |b| {
         b.iter(|| {
             f.update_assignments();
             black_box(f.slot_targets().len())
         })
     });
+    g.finish();
 }
 
 criterion_group! {

@@ -2,7 +2,8 @@
 //! (DESIGN.md: `createFormation`, `joinFormation`, `leaveFormation`,
 //! `setFormationTarget`, `formation`), plus a few extensions for the diagram
 //! (`setFormationPattern`, `followFormationPath`, `removeFormation`,
-//! `formationIds`).
+//! `formationOf`), and the free function `minCostAssignment` (the Hungarian
+//! method the cost-based slot assignment uses).
 //!
 //! A second `#[wasm_bindgen] impl World` block: the `World` wrapper (in
 //! `steering.rs`) holds a [`WorldFormations`](crate::WorldFormations) next to
@@ -15,7 +16,7 @@ use crate::{
     AssignmentStrategy, FormationError, FormationId, FormationManager, FormationPattern,
     FormationTarget, PatternKind, Point, Pose, VehicleId,
 };
-use js_sys::Reflect;
+use js_sys::{Float64Array, Reflect, Uint32Array};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -388,4 +389,59 @@ impl World {
         let v = self.vehicle_id(&vehicle)?;
         Ok(self.formations.formations().formation_of(v.0))
     }
+}
+
+/// The largest number of rows `minCostAssignment` takes (O(rows² · cols)).
+const MAX_ASSIGNMENT_ROWS: usize = 1024;
+
+/// `minCostAssignment(cost, rows, cols)`: the assignment of each of `rows`
+/// workers to a distinct one of `cols` jobs (rows ≤ cols ≤ 4096, rows ≤ 1024)
+/// with the least total cost; `cost` is row-major (`cost[r * cols + c]`).
+/// Returns the column of each row. The Hungarian method (Kuhn–Munkres with
+/// potentials), O(rows² · cols).
+#[wasm_bindgen(js_name = minCostAssignment)]
+pub fn min_cost_assignment(
+    cost: JsValue,
+    rows: JsValue,
+    cols: JsValue,
+) -> Result<Uint32Array, JsError> {
+    let rows_n = number(&rows, "rows")?;
+    let cols_n = number(&cols, "cols")?;
+    if !(rows_n >= 0.0 && rows_n.fract() == 0.0 && rows_n <= MAX_ASSIGNMENT_ROWS as f64) {
+        return Err(arg_error(
+            "rows",
+            format!("must be a whole number from 0 to {MAX_ASSIGNMENT_ROWS}"),
+        ));
+    }
+    if !(cols_n >= rows_n && cols_n.fract() == 0.0 && cols_n <= crate::MAX_CAPACITY as f64) {
+        return Err(arg_error(
+            "cols",
+            format!(
+                "must be a whole number from rows to {}",
+                crate::MAX_CAPACITY
+            ),
+        ));
+    }
+    let (r, c) = (rows_n as usize, cols_n as usize);
+    if !cost.is_instance_of::<Float64Array>() {
+        return Err(arg_error("cost", "must be a Float64Array"));
+    }
+    let cost = Float64Array::from(cost).to_vec();
+    if cost.len() != r * c {
+        return Err(arg_error(
+            "cost",
+            format!(
+                "must hold rows × cols = {} numbers, not {}",
+                r * c,
+                cost.len()
+            ),
+        ));
+    }
+    if let Some(i) = cost.iter().position(|v| !v.is_finite()) {
+        return Err(arg_error(&format!("cost[{i}]"), "must be a finite number"));
+    }
+    let out = crate::min_cost_assignment(&cost, r, c)
+        .ok_or_else(|| arg_error("cost", "has no assignment (overflow)"))?;
+    let out: Vec<u32> = out.into_iter().map(|j| j as u32).collect();
+    Ok(Uint32Array::from(&out[..]))
 }

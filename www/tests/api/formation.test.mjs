@@ -274,3 +274,39 @@ test("the anchor follows a turning path like a vehicle", () => {
   near(s.anchor.heading, Math.PI / 2, 1e-9, "end heading");
   w.free();
 });
+
+test("minCostAssignment equals brute force up to 7 and the npm peer (Jonker–Volgenant) on 60 × 80", async () => {
+  const { linearSumAssignment: lsa } = await import("linear-sum-assignment");
+  let seed = 12345;
+  const rnd = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296);
+  const total = (cost, cols, a) => Array.from(a).reduce((s, c, r) => s + cost[r * cols + c], 0);
+  const perms = (n) => {
+    if (n === 0) return [[]];
+    const out = [];
+    for (const p of perms(n - 1)) for (let i = 0; i <= p.length; i++) out.push([...p.slice(0, i), n - 1, ...p.slice(i)]);
+    return out;
+  };
+  for (let n = 1; n <= 7; n++) {
+    const all = perms(n);
+    for (let k = 0; k < 5; k++) {
+      const cost = Float64Array.from({ length: n * n }, () => rnd() * 100);
+      const a = A.minCostAssignment(cost, n, n);
+      assert.equal(new Set(a).size, n);
+      const best = Math.min(...all.map((p) => total(cost, n, p)));
+      near(total(cost, n, a), best, 1e-9, `n = ${n}`);
+    }
+  }
+  const rows = 60;
+  const cols = 80;
+  const cost = Float64Array.from({ length: rows * cols }, () => rnd() * 1000);
+  const ours = A.minCostAssignment(cost, rows, cols);
+  const matrix = Array.from({ length: rows }, (_, r) => Array.from(cost.subarray(r * cols, (r + 1) * cols)));
+  const peer = lsa(matrix, { maximaze: false });
+  near(total(cost, cols, ours), peer.gain, 1e-6, "total vs linear-sum-assignment");
+  throwsNamed(() => A.minCostAssignment(cost, 81, 80), "cols");
+  throwsNamed(() => A.minCostAssignment(cost, 60, 79), "cost");
+  throwsNamed(() => A.minCostAssignment([1, 2, 3, 4], 2, 2), "cost");
+  throwsNamed(() => A.minCostAssignment(Float64Array.of(1, NaN, 3, 4), 2, 2), "cost[1]");
+  throwsNamed(() => A.minCostAssignment(Float64Array.of(1), -1, 1), "rows");
+  assert.deepEqual(Array.from(A.minCostAssignment(new Float64Array(0), 0, 0)), []);
+});
