@@ -310,3 +310,60 @@ test("minCostAssignment equals brute force up to 7 and the npm peer (Jonker–Vo
   throwsNamed(() => A.minCostAssignment(Float64Array.of(1), -1, 1), "rows");
   assert.deepEqual(Array.from(A.minCostAssignment(new Float64Array(0), 0, 0)), []);
 });
+
+test("every formation method survives hostile values in every position (no trap, finite results)", () => {
+  const w = new A.World();
+  const v = vehicleAt(w, 0, 0);
+  const gone = vehicleAt(w, 1, 1);
+  w.removeVehicle(gone);
+  const f = w.createFormation({ pattern: "v", spacing: 1 });
+  const BAD = [NaN, Infinity, -Infinity, -0, 0, -1, 1e308, -1e308, 2 ** 53, 1.5, null, undefined, "", "1", true, {}, [], () => 1, 10n, Symbol.iterator,
+    { x: NaN, y: 0 }, { x: 1e308, y: -1e308, heading: 1e308 }, { x: 0, y: 0, heading: 0 }, { pattern: "v", spacing: -1 }, { pattern: "box", spacing: 1e308 },
+    { segments: [] }, { segments: [{ kind: "arc", center: { x: 0, y: 0 }, radius: 0, startAngle: 0, sweep: 1 }] }, gone, v, f, new Float64Array(3)];
+  const calls = {
+    createFormation: 1, joinFormation: 2, leaveFormation: 1, setFormationTarget: 2, formation: 1,
+    setFormationPattern: 2, followFormationPath: 2, removeFormation: 1, formationOf: 1,
+  };
+  const good = { createFormation: [{ pattern: "circle", spacing: 2 }], joinFormation: [f, v], leaveFormation: [v], setFormationTarget: [f, { x: 5, y: 5 }],
+    formation: [f], setFormationPattern: [f, { spacing: 2 }], followFormationPath: [f, { segments: [{ kind: "line", start: { x: 0, y: 0 }, end: { x: 5, y: 0 } }] }], removeFormation: [f], formationOf: [v] };
+  const finite = (x) => typeof x === "number" ? Number.isFinite(x) : x && typeof x === "object" ? Object.values(x).every(finite) : true;
+  let n = 0;
+  for (const [m, arity] of Object.entries(calls)) {
+    for (let i = 0; i < arity; i++) {
+      for (const bad of BAD) {
+        if (m === "removeFormation" && bad === f) continue;
+        const args = good[m].slice();
+        args[i] = bad;
+        n++;
+        try {
+          const r = w[m](...args);
+          assert.ok(finite(r), `${m}: non-finite result`);
+        } catch (e) {
+          assert.ok(!(e instanceof WebAssembly.RuntimeError), `${m}(${i}): trap ${e.message}`);
+          assert.ok(e instanceof Error && e.message.length > 0, `${m}(${i}): not an Error`);
+        }
+      }
+    }
+    w.step(1 / 30);
+  }
+  for (const p of BAD) {
+    for (const k of [0, 1, 2]) {
+      const args = [new Float64Array(4), 2, 2];
+      args[k] = p;
+      try {
+        A.minCostAssignment(...args);
+      } catch (e) {
+        assert.ok(!(e instanceof WebAssembly.RuntimeError) && e instanceof Error, "minCostAssignment");
+      }
+    }
+  }
+  assert.ok(n > 300);
+  // Still works, and huge coordinates stayed finite.
+  const g = w.createFormation({ pattern: "line", spacing: 1 });
+  const far = w.addVehicle({ x: 1e308, y: -1e308, maxSpeed: 1e308, maxForce: 1e308 });
+  w.joinFormation(g, far);
+  w.setFormationTarget(g, { x: -1e308, y: 1e308, heading: 1e308 });
+  for (let i = 0; i < 10; i++) w.step(1e10);
+  assert.ok(finite(w.formation(g)));
+  w.free();
+});
