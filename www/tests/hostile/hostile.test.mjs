@@ -152,7 +152,9 @@ test("every exported function survives bad values in every argument position", (
 });
 
 test("every World method survives bad values, unknown and removed ids, and use after free", { skip: typeof A.World !== "function" && "no World export yet" }, () => {
-  const methods = Object.getOwnPropertyNames(A.World.prototype).filter((m) => m !== "constructor" && m !== "free" && typeof A.World.prototype[m] === "function");
+  const own = (m) => Object.getOwnPropertyDescriptor(A.World.prototype, m);
+  const methods = Object.getOwnPropertyNames(A.World.prototype).filter((m) => m !== "constructor" && m !== "free" && !m.startsWith("__") && typeof own(m).value === "function");
+  const getters = Object.getOwnPropertyNames(A.World.prototype).filter((m) => typeof own(m).get === "function");
   const world = new A.World();
   const v = world.addVehicle({ x: 0, y: 0, maxSpeed: 2, maxForce: 0.5 });
   const w = world.addVehicle({ x: 3, y: 1, maxSpeed: 2, maxForce: 0.5, mass: 2 });
@@ -179,8 +181,10 @@ test("every World method survives bad values, unknown and removed ids, and use a
   world.step(1);
   const s = world.vehicle(fresh);
   assert.ok(Math.abs(s.x - 0.5) < 1e-12 && Math.abs(s.y) < 1e-12, JSON.stringify(s));
+  for (const g of getters) attempt(`World.${g} (getter)`, () => world[g]);
   world.free();
   for (const m of methods) attempt(`World.${m} after free`, () => world[m](v));
+  for (const g of getters) attempt(`World.${g} (getter) after free`, () => world[g]);
 });
 
 test("after all that, normal calls give the right answers", () => {
