@@ -45,15 +45,6 @@ struct Member {
     state: Option<(Point, Vec2)>,
 }
 
-/// Which frame a pending cost-based reassignment measures travel in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Reassign {
-    /// To the slots where they are now (after a membership or pattern change).
-    Current,
-    /// To the slots where they will be at the target (after a new target).
-    AtTarget,
-}
-
 /// A formation: a pattern, its members and the two-level steering that moves
 /// them. See the module documentation.
 ///
@@ -89,7 +80,11 @@ pub struct FormationManager {
     target: Option<FormationTarget>,
     followed: Option<Followed>,
     targets: Vec<SlotTarget>,
-    reassign: Option<Reassign>,
+    /// A cost-based reassignment is due at the next update (membership,
+    /// pattern or target changed). Travel is measured to the slots where
+    /// they are that update: members then move with their slots, so that is
+    /// the travel an assignment decides.
+    reassign: bool,
     scratch_cost: Vec<f64>,
 }
 
@@ -108,7 +103,7 @@ impl FormationManager {
             target: None,
             followed: None,
             targets: Vec::new(),
-            reassign: None,
+            reassign: false,
             scratch_cost: Vec::new(),
         }
     }
@@ -190,7 +185,7 @@ impl FormationManager {
         if self.strategy == AssignmentStrategy::Sequential {
             self.assign_sequential();
         } else {
-            self.reassign = Some(Reassign::Current);
+            self.reassign = true;
         }
         self.recompute_offsets();
         self.refresh_targets();
@@ -254,9 +249,7 @@ impl FormationManager {
             });
         }
         self.pattern = pattern;
-        if self.strategy == AssignmentStrategy::MinCost {
-            self.reassign = Some(Reassign::Current);
-        }
+        self.reassign = self.strategy == AssignmentStrategy::MinCost;
         self.recompute_offsets();
         self.refresh_targets();
         Ok(())
@@ -273,11 +266,11 @@ impl FormationManager {
         self.strategy = strategy;
         match strategy {
             AssignmentStrategy::Sequential => {
-                self.reassign = None;
+                self.reassign = false;
                 self.assign_sequential();
                 self.refresh_targets();
             }
-            AssignmentStrategy::MinCost => self.reassign = Some(Reassign::Current),
+            AssignmentStrategy::MinCost => self.reassign = true,
         }
     }
 
@@ -290,7 +283,7 @@ impl FormationManager {
 
     /// Sends the formation to a point or a pose (stops following a path).
     /// With the cost-based strategy, members are reassigned at the next
-    /// update to the slots nearest them as laid out at the target.
+    /// update (to the slots as they are then).
     ///
     /// # Errors
     /// [`FormationError::NonFinite`]`("target")` for NaN or infinite numbers;
@@ -301,9 +294,7 @@ impl FormationManager {
         }
         self.target = Some(target);
         self.followed = None;
-        if self.strategy == AssignmentStrategy::MinCost {
-            self.reassign = Some(Reassign::AtTarget);
-        }
+        self.reassign |= self.strategy == AssignmentStrategy::MinCost;
         Ok(())
     }
 
@@ -315,13 +306,11 @@ impl FormationManager {
 
     /// The anchor follows `path` from its start (for example a turning-radius
     /// path planned from [`anchor`](Self::anchor) to a goal pose), taking the
-    /// path's heading; at its end the target becomes the end pose.
+    /// path's heading; at its end the target becomes the end pose. The
+    /// formation turns rigidly along the path, so slots are not reassigned.
     pub fn follow_path(&mut self, path: Path) {
         let end = path.end_pose();
         self.target = Some(FormationTarget::Pose(end)).filter(|t| t.is_finite());
-        if self.strategy == AssignmentStrategy::MinCost {
-            self.reassign = Some(Reassign::AtTarget);
-        }
         self.followed = Some(Followed {
             path,
             travelled: 0.0,
@@ -386,10 +375,8 @@ impl FormationManager {
         if finished {
             self.followed = None;
         }
-        if let Some(frame) = self.reassign.take() {
-            if self.strategy == AssignmentStrategy::MinCost {
-                self.assign_min_cost(frame);
-            }
+        if core::mem::take(&mut self.reassign) && self.strategy == AssignmentStrategy::MinCost {
+            self.assign_min_cost();
         }
         self.refresh_targets();
         &self.targets
@@ -400,9 +387,9 @@ impl FormationManager {
     pub fn update_assignments(&mut self) {
         match self.strategy {
             AssignmentStrategy::Sequential => self.assign_sequential(),
-            AssignmentStrategy::MinCost => self.assign_min_cost(Reassign::Current),
+            AssignmentStrategy::MinCost => self.assign_min_cost(),
         }
-        self.reassign = None;
+        self.reassign = false;
         self.refresh_targets();
     }
 
@@ -429,32 +416,13 @@ impl FormationManager {
         }
     }
 
-    /// The frame (anchor pose) in which a reassignment measures distances.
-    fn frame(&self, which: Reassign) -> Pose {
-        match (which, self.target) {
-            (Reassign::AtTarget, Some(t)) => {
-                let heading = t.heading().unwrap_or_else(|| {
-                    let from = self.center.map_or(self.anchor.pose.position(), |c| c.0);
-                    let d = t.position() - from;
-                    if d.length() > self.pattern.spacing() {
-                        d.angle()
-                    } else {
-                        self.anchor.pose.heading
-                    }
-                });
-                Pose::at(t.position(), heading)
-            }
-            _ => self.anchor.pose,
-        }
-    }
-
-    fn assign_min_cost(&mut self, which: Reassign) {
+    fn assign_min_cost(&mut self) {
         let n = self.members.len();
         if n < 2 {
             self.assign_sequential();
             return;
         }
-        let frame = self.frame(which);
+        let frame = self.anchor.pose;
         let (s, c) = (math::sin(frame.heading), math::cos(frame.heading));
         let mut cost = core::mem::take(&mut self.scratch_cost);
         cost.clear();

@@ -116,3 +116,32 @@ test("the pattern picker, the spacing slider and the assignment toggle reach the
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("with the planner, the formation follows a turning path to the target", { skip: false }, async () => {
+  const { page, context, problems } = await open();
+  const hasPlanner = await page.evaluate(() => !document.querySelector('[data-diagram="formation"] input[type="checkbox"]').disabled);
+  if (!hasPlanner) {
+    // Without planDubins in this build the toggle says so and stays off.
+    const title = await page.evaluate(() => document.querySelector('[data-diagram="formation"] input[type="checkbox"]').title);
+    assert.match(title, /planDubins/);
+    await context.close();
+    return;
+  }
+  await settled(page);
+  await page.evaluate(() => window.__arcline.diagrams.formation.setState({ target: { x: -10, y: -8, heading: Math.PI }, followPath: true }));
+  const s = await state(page);
+  assert.equal(s.followPath, true);
+  assert.match(s.computed.pathWord ?? "", /^[LSR]{3}$/);
+  await page.locator('[data-diagram="formation"]').screenshot({ path: screenshotPath("formation-path") });
+  await page.waitForFunction(
+    (t) => {
+      const c = window.__arcline.diagrams.formation.getState().computed;
+      return c.pathWord === null && Math.hypot(c.anchor.x - t.x, c.anchor.y - t.y) < 0.1 && Math.abs(Math.cos(c.anchor.heading - t.heading) - 1) < 1e-6;
+    },
+    s.target,
+    { timeout: 60_000 },
+  );
+  await settled(page);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
