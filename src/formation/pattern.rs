@@ -12,8 +12,9 @@ use core::f64::consts::{FRAC_1_SQRT_2, PI, TAU};
 use core::fmt;
 use core::str::FromStr;
 
-/// The largest number of slots any pattern may be given.
-pub const MAX_CAPACITY: usize = 4096;
+/// The largest number of slots any pattern may be given (the cost-based
+/// assignment is O(n³): about a second for 1,024 members).
+pub const MAX_CAPACITY: usize = 1024;
 
 /// The shapes a formation can take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

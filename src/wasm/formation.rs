@@ -395,7 +395,7 @@ impl World {
 const MAX_ASSIGNMENT_ROWS: usize = 1024;
 
 /// `minCostAssignment(cost, rows, cols)`: the assignment of each of `rows`
-/// workers to a distinct one of `cols` jobs (rows ≤ cols ≤ 4096, rows ≤ 1024)
+/// workers to a distinct one of `cols` jobs (rows ≤ cols ≤ 1024)
 /// with the least total cost; `cost` is row-major (`cost[r * cols + c]`).
 /// Returns the column of each row. The Hungarian method (Kuhn–Munkres with
 /// potentials), O(rows² · cols).
