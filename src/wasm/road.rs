@@ -1,1 +1,456 @@
-//! JS bindings for the road module; filled in by its own change.
+//! Bindings for `src/road`: `connectProfiles`, `constrainProfile` (the
+//! published API), and the helpers the road diagram and tutorials need:
+//! `roadConstruction`, `bezierOffsets`, `roadMarkings`, `roadChain` and the
+//! `RoadNetwork` class (profiles by id, pieces rebuilt when a profile moves,
+//! JSON save/load).
+
+use super::convert::{self, PathJs};
+use crate::road::{self, markings::MarkingStyle};
+use crate::{Line, Point, Pose, Profile, RoadError, RoadPiece};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+fn road_error(e: RoadError) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// A profile read from JS and checked (finite numbers, lanes non-empty, widths > 0).
+fn profile(value: JsValue, arg: &str) -> Result<Profile, JsError> {
+    let p: Profile = convert::from_js(value, arg)?;
+    p.validate(arg).map_err(road_error)?;
+    Ok(p)
+}
+
+/// An id: a JS number that is a whole number in `[0, 2^32)` (strings,
+/// booleans, null and the like are rejected, not coerced).
+fn id(value: &JsValue, arg: &str) -> Result<usize, JsError> {
+    match value.as_f64() {
+        Some(v) if v.is_finite() && v >= 0.0 && v.fract() == 0.0 && v < 4_294_967_296.0 => {
+            Ok(v as usize)
+        }
+        Some(_) => Err(convert::arg_error(arg, "must be a whole number >= 0")),
+        None if value.is_undefined() || value.is_null() => {
+            Err(convert::arg_error(arg, "is missing"))
+        }
+        None => Err(convert::arg_error(arg, "must be a number")),
+    }
+}
+
+#[derive(Serialize)]
+struct PieceJs {
+    kind: &'static str,
+    centerline: PathJs,
+    boundaries: Vec<PathJs>,
+    intermediate: Vec<Profile>,
+}
+
+impl From<&RoadPiece> for PieceJs {
+    fn from(p: &RoadPiece) -> PieceJs {
+        PieceJs {
+            kind: p.kind.name(),
+            centerline: PathJs::from(&p.centerline),
+            boundaries: p.boundaries.iter().map(PathJs::from).collect(),
+            intermediate: p.intermediate.clone(),
+        }
+    }
+}
+
+/// `connectProfiles(a, b)`: the road piece from profile `a` to profile `b`
+/// (`straight`, `arc-line`, `line-arc`, `s-curve` or `u-turn`). Throws an
+/// `Error` naming the argument for bad profiles, different lanes, lanes
+/// wider than the turn, or a pair no construction joins.
+#[wasm_bindgen(js_name = connectProfiles)]
+pub fn connect_profiles(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
+    let (a, b) = (profile(a, "a")?, profile(b, "b")?);
+    let piece = road::connect_profiles(&a, &b).map_err(road_error)?;
+    convert::to_js(&PieceJs::from(&piece))
+}
+
+/// `constrainProfile(source, next)`: the half-plane rule. `next` unchanged
+/// when on or in front of `source`'s cross-section line; otherwise `next`
+/// with `heading = source.heading + π`.
+#[wasm_bindgen(js_name = constrainProfile)]
+pub fn constrain_profile(source: JsValue, next: JsValue) -> Result<JsValue, JsError> {
+    let (s, n) = (profile(source, "source")?, profile(next, "next")?);
+    let out = road::constrain_profile(&s, &n).map_err(road_error)?;
+    convert::to_js(&out)
+}
+
+/// `profileEdges(profile)`: the `lanes.length + 1` lane edge points of a
+/// profile, left to right (its cross-section line, for drawing).
+#[wasm_bindgen(js_name = profileEdges)]
+pub fn profile_edges(profile: JsValue) -> Result<JsValue, JsError> {
+    let p = self::profile(profile, "profile")?;
+    convert::to_js(&p.edge_points())
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FilletJs {
+    a: Pose,
+    b: Pose,
+    c: Point,
+    m: Point,
+    o: Point,
+    radius: f64,
+    kind: &'static str,
+}
+
+#[derive(Serialize)]
+struct CircleJs {
+    center: Point,
+    radius: f64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ConstructionJs {
+    kind: Option<&'static str>,
+    error: Option<String>,
+    continuation: [Line; 2],
+    fillets: Vec<FilletJs>,
+    semicircle: Option<CircleJs>,
+    intermediate: Option<Profile>,
+    hermite: Vec<Point>,
+    tangent_scale: f64,
+}
+
+/// `roadConstruction(a, b)`: how `a` and `b` are (or could not be) joined,
+/// for drawing the seed's figures: `{ kind, error, continuation: [a's line,
+/// b's line] ({start, end}), fillets: [{ a, b, c, m, o, radius, kind }],
+/// semicircle: { center, radius } | null, intermediate: Profile | null,
+/// hermite: Point[] (the spline sampled at 65 points, s-curves only),
+/// tangentScale }`. Throws only for bad profiles or different lanes.
+#[wasm_bindgen(js_name = roadConstruction)]
+pub fn road_construction(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
+    let (a, b) = (profile(a, "a")?, profile(b, "b")?);
+    let c = road::road_construction(&a, &b, 64).map_err(road_error)?;
+    let (kind, error) = match &c.result {
+        Ok(k) => (Some(k.name()), None),
+        Err(e) => (None, Some(e.to_string())),
+    };
+    convert::to_js(&ConstructionJs {
+        kind,
+        error,
+        continuation: c.continuation,
+        fillets: c
+            .trace
+            .fillets
+            .iter()
+            .map(|f| FilletJs {
+                a: f.a,
+                b: f.b,
+                c: f.c,
+                m: f.m,
+                o: f.o,
+                radius: f.radius,
+                kind: f.kind.name(),
+            })
+            .collect(),
+        semicircle: c
+            .trace
+            .semicircle
+            .map(|(center, radius)| CircleJs { center, radius }),
+        intermediate: c.intermediate,
+        hermite: c.hermite_samples,
+        tangent_scale: road::HERMITE_TANGENT_SCALE,
+    })
+}
+
+#[derive(Serialize)]
+struct BezierJs {
+    control: [Point; 4],
+    centerline: Vec<Point>,
+    edges: Vec<Vec<Point>>,
+    pinched: bool,
+}
+
+/// `bezierOffsets(a, b)`: the comparison the seed argues against, a cubic
+/// Bézier between the middles (handles `1.5·|AB|/3`) and its lane-edge
+/// offsets, sampled at 97 points: `{ control, centerline, edges, pinched }`.
+#[wasm_bindgen(js_name = bezierOffsets)]
+pub fn bezier_offsets(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
+    let (a, b) = (profile(a, "a")?, profile(b, "b")?);
+    a.check_same_lanes("a", &b, "b").map_err(road_error)?;
+    let out = road::bezier_offsets(&a, &b, 96);
+    convert::to_js(&BezierJs {
+        control: out.control,
+        centerline: out.centerline,
+        edges: out.edges,
+        pinched: out.pinched,
+    })
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LaneAreaJs {
+    lane: usize,
+    kind: &'static str,
+    direction: &'static str,
+    outline: PathJs,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MarkingJs {
+    edge: usize,
+    style: &'static str,
+    paths: Vec<PathJs>,
+    width: f64,
+    dash: Option<[f64; 2]>,
+}
+
+#[derive(Serialize)]
+struct SurfaceJs {
+    piece: PieceJs,
+    lanes: Vec<LaneAreaJs>,
+    markings: Vec<MarkingJs>,
+}
+
+fn surface(piece: &RoadPiece, a: &Profile) -> SurfaceJs {
+    SurfaceJs {
+        piece: PieceJs::from(piece),
+        lanes: road::lane_areas(piece, a)
+            .iter()
+            .map(|l| LaneAreaJs {
+                lane: l.lane,
+                kind: l.info.kind.name(),
+                direction: if l.info.direction.is_forward() {
+                    "forward"
+                } else {
+                    "backward"
+                },
+                outline: PathJs::from(&l.outline),
+            })
+            .collect(),
+        markings: road::markings(piece, &a.lanes)
+            .iter()
+            .map(|m| MarkingJs {
+                edge: m.edge,
+                style: m.style.name(),
+                paths: m.paths.iter().map(PathJs::from).collect(),
+                width: m.width,
+                dash: m.dash.filter(|_| m.style == MarkingStyle::Dashed),
+            })
+            .collect(),
+    }
+}
+
+/// `roadMarkings(a, b)`: the piece with its filled lane areas and markings:
+/// `{ piece, lanes: [{ lane, kind, direction, outline: Path }], markings:
+/// [{ edge, style: "solid"|"dashed"|"double"|"kerb", paths: Path[], width,
+/// dash: [dash, gap] | null }] }`. Throws as `connectProfiles`.
+#[wasm_bindgen(js_name = roadMarkings)]
+pub fn road_markings(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
+    let (a, b) = (profile(a, "a")?, profile(b, "b")?);
+    let piece = road::connect_profiles(&a, &b).map_err(road_error)?;
+    convert::to_js(&surface(&piece, &a))
+}
+
+#[derive(Serialize)]
+struct ChainPieceJs {
+    piece: Option<PieceJs>,
+    error: Option<String>,
+}
+
+fn chain_piece(r: &Result<RoadPiece, RoadError>) -> ChainPieceJs {
+    match r {
+        Ok(p) => ChainPieceJs {
+            piece: Some(PieceJs::from(p)),
+            error: None,
+        },
+        Err(e) => ChainPieceJs {
+            piece: None,
+            error: Some(e.to_string()),
+        },
+    }
+}
+
+/// `roadChain(profiles)`: a road through a list of profiles, one entry per
+/// consecutive pair: `{ piece: RoadPiece | null, error: string | null }`.
+/// Throws for a bad profile (naming `profiles[i]`).
+#[wasm_bindgen(js_name = roadChain)]
+pub fn road_chain(profiles: JsValue) -> Result<JsValue, JsError> {
+    let list: Vec<Profile> = convert::from_js(profiles, "profiles")?;
+    let chain = road::RoadChain::new(list).map_err(road_error)?;
+    let out: Vec<ChainPieceJs> = chain.pieces().iter().map(chain_piece).collect();
+    convert::to_js(&out)
+}
+
+/// A road network: profiles (the graph's edges) and the pieces joining them
+/// (its nodes), by id. Moving a profile rebuilds only the pieces touching it.
+#[wasm_bindgen(js_name = RoadNetwork)]
+pub struct RoadNetworkJs {
+    inner: road::RoadNetwork,
+}
+
+#[derive(Serialize)]
+struct NetworkPieceJs {
+    id: usize,
+    a: usize,
+    b: usize,
+    piece: Option<PieceJs>,
+    error: Option<String>,
+}
+
+#[wasm_bindgen(js_class = RoadNetwork)]
+impl RoadNetworkJs {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> RoadNetworkJs {
+        RoadNetworkJs {
+            inner: road::RoadNetwork::new(),
+        }
+    }
+
+    /// Adds a profile; returns its id.
+    #[wasm_bindgen(js_name = addProfile)]
+    pub fn add_profile(&mut self, profile: JsValue) -> Result<u32, JsError> {
+        let p = self::profile(profile, "profile")?;
+        let id = self.inner.add_profile(p).map_err(road_error)?;
+        Ok(id as u32)
+    }
+
+    /// Replaces (moves, turns, re-lanes) a profile; returns the ids of the
+    /// pieces rebuilt (only those touching it).
+    #[wasm_bindgen(js_name = setProfile)]
+    pub fn set_profile(&mut self, id: JsValue, profile: JsValue) -> Result<Vec<u32>, JsError> {
+        let id = self::id(&id, "id")?;
+        let p = self::profile(profile, "profile")?;
+        let touched = self.inner.set_profile(id, p).map_err(road_error)?;
+        Ok(touched.into_iter().map(|k| k as u32).collect())
+    }
+
+    /// Removes a profile and its pieces; returns the removed piece ids.
+    #[wasm_bindgen(js_name = removeProfile)]
+    pub fn remove_profile(&mut self, id: JsValue) -> Result<Vec<u32>, JsError> {
+        let id = self::id(&id, "id")?;
+        let removed = self.inner.remove_profile(id).map_err(road_error)?;
+        Ok(removed.into_iter().map(|k| k as u32).collect())
+    }
+
+    /// The profile with this id.
+    pub fn profile(&self, id: JsValue) -> Result<JsValue, JsError> {
+        let id = self::id(&id, "id")?;
+        let p = self
+            .inner
+            .profile(id)
+            .ok_or_else(|| road_error(RoadError::UnknownId { what: "id", id }))?;
+        convert::to_js(p)
+    }
+
+    /// Ids of the profiles.
+    #[wasm_bindgen(js_name = profileIds)]
+    pub fn profile_ids(&self) -> Vec<u32> {
+        self.inner
+            .profile_ids()
+            .into_iter()
+            .map(|k| k as u32)
+            .collect()
+    }
+
+    /// Joins profile `a` to profile `b`; returns the piece id (the piece may
+    /// hold an error until a profile moves).
+    pub fn connect(&mut self, a: JsValue, b: JsValue) -> Result<u32, JsError> {
+        let (a, b) = (id(&a, "a")?, id(&b, "b")?);
+        let k = self.inner.connect(a, b).map_err(|e| match e {
+            RoadError::UnknownId { id, .. } if id == a => {
+                convert::arg_error("a", format!("unknown profile id {id}"))
+            }
+            RoadError::UnknownId { id, .. } => {
+                convert::arg_error("b", format!("unknown profile id {id}"))
+            }
+            other => road_error(other),
+        })?;
+        Ok(k as u32)
+    }
+
+    /// Removes a piece.
+    pub fn disconnect(&mut self, piece: JsValue) -> Result<(), JsError> {
+        let k = id(&piece, "piece")?;
+        self.inner.disconnect(k).map_err(road_error)
+    }
+
+    /// `{ id, a, b, piece: RoadPiece | null, error: string | null }`.
+    pub fn piece(&self, id: JsValue) -> Result<JsValue, JsError> {
+        let k = self::id(&id, "id")?;
+        let p = self
+            .inner
+            .piece(k)
+            .ok_or_else(|| road_error(RoadError::UnknownId { what: "id", id: k }))?;
+        let c = chain_piece(&p.built);
+        convert::to_js(&NetworkPieceJs {
+            id: k,
+            a: p.a,
+            b: p.b,
+            piece: c.piece,
+            error: c.error,
+        })
+    }
+
+    /// Every piece, as [`RoadNetworkJs::piece`] gives it.
+    pub fn pieces(&self) -> Result<JsValue, JsError> {
+        let out: Vec<NetworkPieceJs> = self
+            .inner
+            .piece_ids()
+            .into_iter()
+            .filter_map(|k| {
+                self.inner.piece(k).map(|p| {
+                    let c = chain_piece(&p.built);
+                    NetworkPieceJs {
+                        id: k,
+                        a: p.a,
+                        b: p.b,
+                        piece: c.piece,
+                        error: c.error,
+                    }
+                })
+            })
+            .collect();
+        convert::to_js(&out)
+    }
+
+    /// The lane areas and markings of a piece (as `roadMarkings`); throws
+    /// the piece's error when it could not be built.
+    pub fn markings(&self, id: JsValue) -> Result<JsValue, JsError> {
+        let k = self::id(&id, "id")?;
+        let p = self
+            .inner
+            .piece(k)
+            .ok_or_else(|| road_error(RoadError::UnknownId { what: "id", id: k }))?;
+        let piece = p.built.as_ref().map_err(|e| road_error(e.clone()))?;
+        let a = self.inner.profile(p.a).ok_or_else(|| {
+            road_error(RoadError::UnknownId {
+                what: "id",
+                id: p.a,
+            })
+        })?;
+        convert::to_js(&surface(piece, a))
+    }
+
+    /// The network as a JSON string (profiles and which pieces join them).
+    /// The text is written by JS's own `JSON` (no JSON code in the module).
+    #[wasm_bindgen(js_name = toJSON)]
+    pub fn to_json(&self) -> Result<String, JsError> {
+        let value = convert::to_js(&self.inner.snapshot())?;
+        js_sys::JSON::stringify(&value)
+            .ok()
+            .and_then(|s| s.as_string())
+            .ok_or_else(|| JsError::new("internal: could not write the network"))
+    }
+
+    /// A network from `toJSON`'s string; ids kept, pieces rebuilt.
+    #[wasm_bindgen(js_name = fromJSON)]
+    pub fn from_json(json: &str) -> Result<RoadNetworkJs, JsError> {
+        let value = js_sys::JSON::parse(json)
+            .map_err(|_| convert::arg_error("json", "is not valid JSON"))?;
+        let snapshot: road::NetworkSnapshot = convert::from_js(value, "json")?;
+        let inner = road::RoadNetwork::from_snapshot(snapshot).map_err(road_error)?;
+        Ok(RoadNetworkJs { inner })
+    }
+}
+
+impl Default for RoadNetworkJs {
+    fn default() -> Self {
+        RoadNetworkJs::new()
+    }
+}

@@ -1,9 +1,487 @@
-// The road diagram; filled in by its own change.
+// Roads from profiles (seed 004): a chain of cross-sections ("profiles") joined
+// by pieces made only of lines and circular arcs. Click empty space to add a
+// profile, drag a profile's centre, turn it with its heading knob (the
+// half-plane rule is applied as you drag), and edit the road's lanes. Every
+// lane area, marking, construction point and the Bézier comparison comes from
+// the wasm API; the page only draws (arcs with canvas arc()).
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
+import { View, cssVar } from "../shell/view.js";
+import { Handles } from "../shell/handles.js";
+import type { Handle } from "../shell/handles.js";
+import { dot, label, strokeLine, tracePath } from "../shell/draw.js";
+import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
+import { Emitter } from "../shell/emitter.js";
+import { clamp, errorMessage, readPose } from "../shell/types.js";
+import type { Path, Point, Pose } from "../shell/types.js";
 
-export function mount(root: HTMLElement, _api: Api, _options: DiagramOptions = {}): Diagram {
-  const note = document.createElement("p");
-  note.textContent = "This diagram is not built yet.";
-  root.append(note);
-  return { kind: "road", getState: () => ({}), setState: () => {}, onChange: () => {}, destroy: () => note.remove() };
+const KINDS = ["driving", "bike", "sidewalk", "median", "shoulder", "parking"] as const;
+type LaneKind = (typeof KINDS)[number];
+type Direction = "forward" | "backward";
+interface Lane {
+  kind: LaneKind;
+  width: number;
+  direction?: Direction;
+}
+interface Profile extends Pose {
+  lanes: Lane[];
+}
+interface RoadPiece {
+  kind: string;
+  centerline: Path;
+  boundaries: Path[];
+  intermediate: Profile[];
+}
+interface Surface {
+  piece: RoadPiece;
+  lanes: { lane: number; kind: LaneKind; direction: Direction; outline: Path }[];
+  markings: { edge: number; style: "solid" | "dashed" | "double" | "kerb"; paths: Path[]; width: number; dash: [number, number] | null }[];
+}
+interface Fillet {
+  a: Pose;
+  b: Pose;
+  c: Point;
+  m: Point;
+  o: Point;
+  radius: number;
+  kind: string;
+}
+interface Construction {
+  kind: string | null;
+  error: string | null;
+  continuation: { start: Point; end: Point }[];
+  fillets: Fillet[];
+  semicircle: { center: Point; radius: number } | null;
+  intermediate: Profile | null;
+  hermite: Point[];
+  tangentScale: number;
+}
+interface BezierOffsets {
+  control: Point[];
+  centerline: Point[];
+  edges: Point[][];
+  pinched: boolean;
+}
+
+interface RoadState {
+  profiles: Pose[];
+  lanes: Lane[];
+  construction: boolean;
+  bezier: boolean;
+}
+
+const LIMIT = 2000;
+const MAX_PROFILES = 12;
+const MAX_LANES = 10;
+const DEFAULT_LANES: Lane[] = [
+  { kind: "sidewalk", width: 2 },
+  { kind: "driving", width: 3.5, direction: "backward" },
+  { kind: "driving", width: 3.5 },
+  { kind: "sidewalk", width: 2 },
+];
+const DEFAULTS: RoadState = {
+  profiles: [
+    { x: -40, y: -15, heading: 0 },
+    { x: 0, y: 5, heading: Math.PI / 2 },
+    { x: 30, y: 20, heading: 0 },
+  ],
+  lanes: DEFAULT_LANES,
+  construction: false,
+  bezier: false,
+};
+
+const LANE_FILL: Record<LaneKind, string> = {
+  driving: "#5d6168",
+  bike: "#3f8a63",
+  sidewalk: "#d8d1c4",
+  median: "#93b77f",
+  shoulder: "#868a90",
+  parking: "#6f6b7a",
+};
+
+interface PieceResult {
+  surface: Surface | null;
+  error: string | null;
+  construction: Construction | null;
+  bezier: BezierOffsets | null;
+}
+
+function readLanes(v: unknown, fallback: Lane[]): Lane[] {
+  if (!Array.isArray(v) || v.length === 0) return fallback;
+  const out: Lane[] = [];
+  for (const item of v.slice(0, MAX_LANES)) {
+    const o = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
+    const kind = KINDS.find((k) => k === o["kind"]) ?? "driving";
+    const lane: Lane = { kind, width: clamp(o["width"], 0.3, 8, 3) };
+    if (o["direction"] === "backward") lane.direction = "backward";
+    out.push(lane);
+  }
+  return out;
+}
+
+export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {}): Diagram {
+  root.classList.add("diagram");
+  const state: RoadState = structuredClone(DEFAULTS);
+  state.construction = options["construction"] === "true" || options["construction"] === "1";
+  state.bezier = options["bezier"] === "true" || options["bezier"] === "1";
+  const changes = new Emitter();
+  let pieces: PieceResult[] = [];
+  let edges: Point[][] = [];
+
+  const view = new View(root, { center: { x: -5, y: 3 }, span: 70, label: "A road through profiles, built from lines and arcs" });
+  const handles = new Handles(view);
+  const bar = controlBar(root);
+  const constructionBox = checkbox(bar, "construction", state.construction, (v) => update(() => (state.construction = v)));
+  const bezierBox = checkbox(bar, "Bézier offsets", state.bezier, (v) => update(() => (state.bezier = v)));
+  button(bar, "remove last profile", () => {
+    if (state.profiles.length <= 2) return;
+    update(() => state.profiles.pop());
+    rebuildHandles();
+  });
+  const laneBox = document.createElement("div");
+  laneBox.className = "controls lanes";
+  root.append(laneBox);
+  const status = textLine(root, "status");
+  const readout = textLine(root, "readout");
+
+  const profileOf = (p: Pose): Profile => ({ x: p.x, y: p.y, heading: p.heading, lanes: state.lanes });
+
+  /** The half-plane rule against the previous profile (the core decides). */
+  function constrained(i: number, p: Pose): Pose {
+    const prev = state.profiles[i - 1];
+    if (i === 0 || !prev) return p;
+    try {
+      const out = api.constrainProfile(profileOf(prev), profileOf(p)) as Profile;
+      return { x: out.x, y: out.y, heading: out.heading };
+    } catch {
+      return p;
+    }
+  }
+
+  function setProfile(i: number, p: Pose): void {
+    update(() => {
+      const clampedPose = readPose(p, state.profiles[i] ?? p, LIMIT);
+      state.profiles[i] = constrained(i, clampedPose);
+      // The next profile's rule depends on this one.
+      const next = state.profiles[i + 1];
+      if (next) state.profiles[i + 1] = constrained(i + 1, next);
+    });
+  }
+
+  let profileHandles: Handle[] = [];
+  function rebuildHandles(): void {
+    for (const h of profileHandles) handles.remove(h);
+    profileHandles = [];
+    state.profiles.forEach((_, i) => {
+      profileHandles.push(
+        handles.add({
+          kind: "heading",
+          label: `profile ${i} heading`,
+          pose: () => state.profiles[i] ?? { x: 0, y: 0, heading: 0 },
+          setHeading: (h) => {
+            const p = state.profiles[i];
+            if (p) setProfile(i, { ...p, heading: Math.atan2(Math.sin(h), Math.cos(h)) });
+          },
+          ringPx: 30,
+        }),
+      );
+      profileHandles.push(
+        handles.add({
+          kind: "point",
+          label: `profile ${i} centre`,
+          get: () => state.profiles[i] ?? { x: 0, y: 0 },
+          set: (q) => {
+            const p = state.profiles[i];
+            if (p) setProfile(i, { x: q.x, y: q.y, heading: p.heading });
+          },
+        }),
+      );
+    });
+  }
+
+  view.onClick = (p) => {
+    if (state.profiles.length >= MAX_PROFILES) {
+      status.textContent = `At most ${MAX_PROFILES} profiles.`;
+      return;
+    }
+    const last = state.profiles[state.profiles.length - 1];
+    const i = state.profiles.length;
+    update(() => {
+      const heading = last?.heading ?? 0;
+      state.profiles.push(constrained(i, readPose({ ...p, heading }, { ...p, heading }, LIMIT)));
+    });
+    rebuildHandles();
+  };
+
+  function compute(): void {
+    pieces = [];
+    edges = state.profiles.map((p) => {
+      try {
+        return api.profileEdges(profileOf(p)) as Point[];
+      } catch {
+        return [];
+      }
+    });
+    for (let i = 0; i + 1 < state.profiles.length; i++) {
+      const a = profileOf(state.profiles[i] as Pose);
+      const b = profileOf(state.profiles[i + 1] as Pose);
+      const r: PieceResult = { surface: null, error: null, construction: null, bezier: null };
+      try {
+        r.surface = api.roadMarkings(a, b) as Surface;
+      } catch (e) {
+        r.error = errorMessage(e).replace(/^b: /, "");
+      }
+      if (state.construction) {
+        try {
+          r.construction = api.roadConstruction(a, b) as Construction;
+        } catch {
+          r.construction = null;
+        }
+      }
+      if (state.bezier) {
+        try {
+          r.bezier = api.bezierOffsets(a, b) as BezierOffsets;
+        } catch {
+          r.bezier = null;
+        }
+      }
+      pieces.push(r);
+    }
+  }
+
+  function update(change: () => void): void {
+    change();
+    compute();
+    render();
+    changes.emit();
+  }
+
+  function render(): void {
+    view.requestDraw();
+    const problems = pieces
+      .map((p, i) => (p.error ? `profile ${i} → ${i + 1}: ${p.error}.` : ""))
+      .filter(Boolean);
+    const pinched = pieces.map((p, i) => (p.bezier?.pinched ? i : -1)).filter((i) => i >= 0);
+    const notes: string[] = [];
+    if (problems.length) notes.push(`Cannot build: ${problems.join(" ")}`);
+    if (state.bezier && pinched.length)
+      notes.push(`The Bézier offsets pinch (an edge passes its centre of curvature) on piece${pinched.length > 1 ? "s" : ""} ${pinched.join(", ")}.`);
+    status.textContent = notes.join(" ");
+    readout.textContent = pieces
+      .map((p, i) => `${i}→${i + 1}: ${p.surface ? `${p.surface.piece.kind} (${p.surface.piece.centerline.word}, ${p.surface.piece.centerline.length.toFixed(1)})` : "—"}`)
+      .join("   ");
+  }
+
+  function renderLaneEditor(): void {
+    laneBox.replaceChildren();
+    const title = document.createElement("span");
+    title.textContent = "lanes, left to right:";
+    laneBox.append(title);
+    state.lanes.forEach((lane, i) => {
+      const row = document.createElement("span");
+      row.className = "lane";
+      row.dataset["lane"] = String(i);
+      select(
+        row,
+        `lane ${i}`,
+        KINDS.map((k) => ({ value: k, text: k })),
+        lane.kind,
+        (v) => update(() => (state.lanes = state.lanes.map((l, j) => (j === i ? { ...l, kind: v } : l)))),
+      );
+      select(
+        row,
+        "way",
+        [
+          { value: "forward", text: "→ forward" },
+          { value: "backward", text: "← backward" },
+        ] as const,
+        lane.direction ?? "forward",
+        (v) =>
+          update(() => {
+            state.lanes = state.lanes.map((l, j) => {
+              if (j !== i) return l;
+              const out: Lane = { kind: l.kind, width: l.width };
+              if (v === "backward") out.direction = "backward";
+              return out;
+            });
+          }),
+      );
+      slider(row, {
+        label: "width",
+        min: 0.5,
+        max: 6,
+        step: 0.1,
+        value: lane.width,
+        format: (v) => v.toFixed(1),
+        onInput: (v) => update(() => (state.lanes = state.lanes.map((l, j) => (j === i ? { ...l, width: v } : l)))),
+      });
+      button(row, "remove", () => {
+        if (state.lanes.length <= 1) return;
+        update(() => (state.lanes = state.lanes.filter((_, j) => j !== i)));
+        renderLaneEditor();
+      });
+      laneBox.append(row);
+    });
+    button(laneBox, "add lane", () => {
+      if (state.lanes.length >= MAX_LANES) return;
+      update(() => (state.lanes = [...state.lanes, { kind: "driving", width: 3 }]));
+      renderLaneEditor();
+    });
+  }
+
+  function fillPath(ctx: CanvasRenderingContext2D, path: Path, color: string): void {
+    ctx.fillStyle = color;
+    ctx.beginPath();
+    tracePath(ctx, path);
+    ctx.closePath();
+    ctx.fill();
+  }
+
+  function polyline(ctx: CanvasRenderingContext2D, pts: Point[], color: string, widthPx: number, dashPx: number[] = []): void {
+    const first = pts[0];
+    if (!first) return;
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.lineWidth = view.px(widthPx);
+    ctx.setLineDash(dashPx.map((d) => view.px(d)));
+    ctx.beginPath();
+    ctx.moveTo(first.x, first.y);
+    for (const p of pts) ctx.lineTo(p.x, p.y);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  function drawConstruction(ctx: CanvasRenderingContext2D, c: Construction): void {
+    const ink = cssVar(view.stage, "--accent-2", "#d2481c");
+    const muted = cssVar(view.stage, "--muted", "#6b6b70");
+    for (const l of c.continuation) strokeLine(ctx, view, l.start, l.end, { color: muted, widthPx: 1, dashPx: [6, 4] });
+    for (const f of c.fillets) {
+      strokeLine(ctx, view, f.a, f.c, { color: ink, widthPx: 1, dashPx: [5, 4], alpha: 0.8 });
+      strokeLine(ctx, view, f.b, f.c, { color: ink, widthPx: 1, dashPx: [5, 4], alpha: 0.8 });
+      strokeLine(ctx, view, f.o, f.m, { color: ink, widthPx: 1, alpha: 0.8 });
+      const tangentAtA = f.kind === "arc-line" ? f.a : f.b;
+      strokeLine(ctx, view, f.o, tangentAtA, { color: ink, widthPx: 1, alpha: 0.8 });
+      dot(ctx, view, f.c, ink);
+      label(ctx, view, "C", f.c, { color: ink });
+      dot(ctx, view, f.m, ink);
+      label(ctx, view, "M", f.m, { color: ink });
+      dot(ctx, view, f.o, ink);
+      label(ctx, view, `O (r ${f.radius.toFixed(1)})`, f.o, { color: ink });
+    }
+    if (c.semicircle) {
+      dot(ctx, view, c.semicircle.center, ink);
+      label(ctx, view, `O (r ${c.semicircle.radius.toFixed(1)})`, c.semicircle.center, { color: ink });
+    }
+    if (c.hermite.length) polyline(ctx, c.hermite, "#7b3fb5", 1.5, [2, 3]);
+    if (c.intermediate) {
+      let e: Point[] = [];
+      try {
+        e = api.profileEdges(c.intermediate) as Point[];
+      } catch {
+        e = [];
+      }
+      const first = e[0];
+      const last = e[e.length - 1];
+      if (first && last) strokeLine(ctx, view, first, last, { color: "#7b3fb5", widthPx: 3 });
+      dot(ctx, view, c.intermediate, "#7b3fb5", 4);
+      label(ctx, view, "intermediate (Hermite t = 0.5)", c.intermediate, { color: "#7b3fb5" });
+    }
+  }
+
+  view.onDraw = (ctx) => {
+    const danger = "#c0392b";
+    for (const p of pieces) {
+      if (!p.surface) continue;
+      for (const l of p.surface.lanes) fillPath(ctx, l.outline, LANE_FILL[l.kind] ?? "#777");
+    }
+    for (const p of pieces) {
+      if (!p.surface) continue;
+      for (const m of p.surface.markings) {
+        ctx.save();
+        ctx.strokeStyle = m.style === "double" ? "#f2c94c" : m.style === "kerb" ? "#8f887c" : "#ffffff";
+        ctx.lineWidth = m.width;
+        ctx.setLineDash(m.dash ?? []);
+        for (const path of m.paths) {
+          ctx.beginPath();
+          tracePath(ctx, path);
+          ctx.stroke();
+        }
+        ctx.restore();
+      }
+    }
+    if (state.bezier) {
+      for (const p of pieces) {
+        if (!p.bezier) continue;
+        const color = p.bezier.pinched ? danger : "#e67e22";
+        for (const e of p.bezier.edges) polyline(ctx, e, color, 1.5);
+      }
+    }
+    if (state.construction) for (const p of pieces) if (p.construction) drawConstruction(ctx, p.construction);
+    // The profiles: their cross-section lines (edge points from the core).
+    edges.forEach((e, i) => {
+      const first = e[0];
+      const last = e[e.length - 1];
+      const bad = pieces[i - 1]?.error || pieces[i]?.error;
+      if (first && last) strokeLine(ctx, view, first, last, { color: bad ? danger : "#1f9d55", widthPx: 3 });
+      const p = state.profiles[i];
+      if (p) label(ctx, view, `${i}`, p, { color: "#1f9d55", dxPx: -16, dyPx: 12 });
+    });
+    handles.draw(ctx);
+  };
+
+  compute();
+  rebuildHandles();
+  renderLaneEditor();
+  render();
+
+  return {
+    kind: "road",
+    getState: () => ({
+      ...structuredClone(state),
+      computed: {
+        pieces: pieces.map((p) => ({
+          kind: p.surface?.piece.kind ?? null,
+          word: p.surface?.piece.centerline.word ?? null,
+          boundaries: p.surface?.piece.boundaries.length ?? 0,
+          markings: p.surface?.markings.map((m) => m.style) ?? [],
+          error: p.error,
+          construction: p.construction
+            ? {
+                fillets: p.construction.fillets.map((f) => ({ c: f.c, m: f.m, o: f.o, radius: f.radius })),
+                intermediate: p.construction.intermediate ? { x: p.construction.intermediate.x, y: p.construction.intermediate.y, heading: p.construction.intermediate.heading } : null,
+                hermite: p.construction.hermite.length,
+              }
+            : null,
+          bezierPinched: p.bezier ? p.bezier.pinched : null,
+        })),
+      },
+    }),
+    setState: (s: unknown) => {
+      const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
+      update(() => {
+        if (Array.isArray(o["profiles"]) && o["profiles"].length >= 2) {
+          const list = o["profiles"].slice(0, MAX_PROFILES) as unknown[];
+          state.profiles = list.map((p, i) => readPose(p, state.profiles[i] ?? { x: 0, y: 0, heading: 0 }, LIMIT));
+        }
+        state.lanes = readLanes(o["lanes"], state.lanes);
+        // The half-plane rule holds for restored scenes too.
+        for (let i = 1; i < state.profiles.length; i++) {
+          const p = state.profiles[i];
+          if (p) state.profiles[i] = constrained(i, p);
+        }
+        if (typeof o["construction"] === "boolean") state.construction = o["construction"];
+        if (typeof o["bezier"] === "boolean") state.bezier = o["bezier"];
+        constructionBox.checked = state.construction;
+        bezierBox.checked = state.bezier;
+      });
+      rebuildHandles();
+      renderLaneEditor();
+    },
+    onChange: (l) => changes.on(l),
+    destroy: () => {
+      changes.clear();
+      handles.destroy();
+      view.destroy();
+      root.replaceChildren();
+    },
+  };
 }

@@ -1,0 +1,80 @@
+//! The comparison the seed argues against: the offsets of a cubic Bézier
+//! centreline. Its offsets are not Béziers and, at sharp turns, pinch and
+//! cross themselves where an offset exceeds the curve's radius of curvature.
+//! Sampled (it has no exact form); for diagrams only.
+
+use super::construct::HERMITE_TANGENT_SCALE;
+use super::Profile;
+use crate::{Point, Vec2};
+
+/// Sampled Bézier centreline and lane edges (left to right).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BezierOffsets {
+    /// The control points `P0..P3`: handles of `k·|AB|/3` along each heading,
+    /// the Bézier form of the Hermite spline used for s-curves.
+    pub control: [Point; 4],
+    pub centerline: Vec<Point>,
+    pub edges: Vec<Vec<Point>>,
+    /// Whether some edge is offset past the centre of curvature (the edge
+    /// turns back on itself: the pinch).
+    pub pinched: bool,
+}
+
+/// The cubic Bézier between the middles of `a` and `b` and its offsets by the
+/// lane edges of `a`, each sampled at `samples + 1` points (at least 2).
+pub fn bezier_offsets(a: &Profile, b: &Profile, samples: usize) -> BezierOffsets {
+    let (pa, pb) = (a.position(), b.position());
+    let h = HERMITE_TANGENT_SCALE * pa.distance(pb) / 3.0;
+    let p = [
+        pa,
+        pa + a.pose().direction() * h,
+        pb - b.pose().direction() * h,
+        pb,
+    ];
+    let n = samples.max(1);
+    let offsets = a.edge_offsets();
+    let mut centerline = Vec::with_capacity(n + 1);
+    let mut edges = vec![Vec::with_capacity(n + 1); offsets.len()];
+    let mut pinched = false;
+    let mut last_normal = a.pose().left();
+    for i in 0..=n {
+        let t = i as f64 / n as f64;
+        let (q, d1, d2) = eval(&p, t);
+        let normal = d1.try_normalize().map(Vec2::perp).unwrap_or(last_normal);
+        last_normal = normal;
+        let speed2 = d1.length_squared();
+        let kappa = if speed2 > 0.0 {
+            d1.cross(d2) / (speed2 * speed2.sqrt())
+        } else {
+            0.0
+        };
+        centerline.push(q);
+        for (e, &o) in edges.iter_mut().zip(&offsets) {
+            if 1.0 - kappa * o <= 0.0 {
+                pinched = true;
+            }
+            e.push(q + normal * o);
+        }
+    }
+    BezierOffsets {
+        control: p,
+        centerline,
+        edges,
+        pinched,
+    }
+}
+
+fn eval(p: &[Point; 4], t: f64) -> (Point, Vec2, Vec2) {
+    let u = 1.0 - t;
+    let v = |q: Point| q.to_vec2();
+    let pos = v(p[0]) * (u * u * u)
+        + v(p[1]) * (3.0 * u * u * t)
+        + v(p[2]) * (3.0 * u * t * t)
+        + v(p[3]) * (t * t * t);
+    let d1 = (p[1] - p[0]) * (3.0 * u * u)
+        + (p[2] - p[1]) * (6.0 * u * t)
+        + (p[3] - p[2]) * (3.0 * t * t);
+    let d2 = (v(p[2]) - v(p[1]) * 2.0 + v(p[0])) * (6.0 * u)
+        + (v(p[3]) - v(p[2]) * 2.0 + v(p[1])) * (6.0 * t);
+    (Point::new(pos.x, pos.y), d1, d2)
+}
