@@ -96,6 +96,37 @@ fn capacity(v: &JsValue, arg: &str) -> Result<usize, JsError> {
     }
 }
 
+/// The optional tuning fields of `createFormation`'s argument.
+fn params(f: &JsValue) -> Result<crate::FormationParams, JsError> {
+    let mut p = crate::FormationParams::default();
+    let fields: [(&str, &mut f64, bool); 6] = [
+        ("velocityLead", &mut p.velocity_lead, true),
+        ("leash", &mut p.leash, false),
+        ("slowingRadius", &mut p.slowing_radius, false),
+        ("maxTurnRate", &mut p.max_turn_rate, false),
+        ("maxSpeed", &mut p.max_speed, false),
+        ("maxAcceleration", &mut p.max_acceleration, false),
+    ];
+    for (name, slot, zero_ok) in fields {
+        let v = get(f, name);
+        if v.is_undefined() {
+            continue;
+        }
+        let arg = format!("f.{name}");
+        let n = number(&v, &arg)?;
+        if n < 0.0 || (n == 0.0 && !zero_ok) {
+            let why = if zero_ok {
+                "must not be negative"
+            } else {
+                "must be greater than zero"
+            };
+            return Err(arg_error(&arg, why));
+        }
+        *slot = n;
+    }
+    Ok(p)
+}
+
 /// A point or a pose (a `heading` field makes it a pose).
 fn target(v: JsValue, arg: &str) -> Result<FormationTarget, JsError> {
     object(&v, arg)?;
@@ -209,11 +240,16 @@ impl World {
 
 #[wasm_bindgen]
 impl World {
-    /// `createFormation({ pattern, spacing, assignment?, capacity? })`: a new
-    /// empty formation's id. `pattern`: `"line" | "column" | "v" | "circle" |
-    /// "box"`; `spacing` > 0; `assignment`: `"sequential"` (default, the
-    /// seed's) or `"cost"` (least total travel); `capacity`: slots (default
-    /// per pattern, at least 15).
+    /// `createFormation({ pattern, spacing, assignment?, capacity?, ... })`: a
+    /// new empty formation's id. `pattern`: `"line" | "column" | "v" |
+    /// "circle" | "box"`; `spacing` > 0; `assignment`: `"sequential"`
+    /// (default, the seed's) or `"cost"` (least total travel); `capacity`:
+    /// slots (default per pattern, at least 15). Tuning, all optional:
+    /// `velocityLead` (k_offset, seconds, ≥ 0, default 0.25), `leash` (how far
+    /// the anchor may lead the members, in spacings, default 2),
+    /// `slowingRadius` (members' arrive, in spacings, default 2),
+    /// `maxTurnRate` (rad/s, default π/2), `maxSpeed` and `maxAcceleration`
+    /// (the anchor's high limits, default 1000 and 10000).
     #[wasm_bindgen(js_name = createFormation)]
     pub fn create_formation(&mut self, f: JsValue) -> Result<u32, JsError> {
         object(&f, "f")?;
@@ -233,7 +269,12 @@ impl World {
                 .with_capacity(capacity(&cap, "f.capacity")?)
                 .map_err(|e| formation_error("f.capacity", e))?;
         }
-        Ok(self.formations.create(pattern, strategy))
+        let params = params(&f)?;
+        let id = self.formations.create(pattern, strategy);
+        if let Some(mut m) = self.formations.formation_mut(id) {
+            m.set_params(params).map_err(|e| formation_error("f", e))?;
+        }
+        Ok(id)
     }
 
     /// `joinFormation(formation, vehicle)`: `false` when the pattern has no

@@ -218,6 +218,10 @@ test("bad input throws an Error naming the argument, and the module still works"
   throwsNamed(() => w.createFormation({ pattern: "v", spacing: 1, assignment: "hungarian" }), "f.assignment");
   throwsNamed(() => w.createFormation({ pattern: "v", spacing: 1, capacity: 0 }), "f.capacity");
   throwsNamed(() => w.createFormation(null), "f");
+  throwsNamed(() => w.createFormation({ pattern: "v", spacing: 1, leash: 0 }), "f.leash");
+  throwsNamed(() => w.createFormation({ pattern: "v", spacing: 1, velocityLead: -1 }), "f.velocityLead");
+  throwsNamed(() => w.createFormation({ pattern: "v", spacing: 1, maxTurnRate: NaN }), "f.maxTurnRate");
+  throwsNamed(() => w.createFormation({ pattern: "v", spacing: 1, slowingRadius: "2" }), "f.slowingRadius");
   throwsNamed(() => w.createFormation("line"), "f");
   for (const id of [99, -1, 1.5, NaN, "0", null]) throwsNamed(() => w.joinFormation(id, v), "formation");
   for (const id of [99, -1, NaN, "0", undefined]) throwsNamed(() => w.joinFormation(f, id), "vehicle");
@@ -365,5 +369,25 @@ test("every formation method survives hostile values in every position (no trap,
   w.setFormationTarget(g, { x: -1e308, y: 1e308, heading: 1e308 });
   for (let i = 0; i < 10; i++) w.step(1e10);
   assert.ok(finite(w.formation(g)));
+  w.free();
+});
+
+test("tuning: slowingRadius and leash are the formation's, in spacings", () => {
+  const w = new A.World();
+  const f = w.createFormation({ pattern: "line", spacing: 2, slowingRadius: 3, leash: 1, velocityLead: 0 });
+  assert.equal(w.formation(f).slowingRadius, 6);
+  const a = vehicleAt(w, 0, 0);
+  const b = vehicleAt(w, 0, 2);
+  w.joinFormation(f, a);
+  w.joinFormation(f, b);
+  w.setFormationTarget(f, { x: 100, y: 1 });
+  // Held back: the anchor never leads the members' centre of mass by more
+  // than the leash, 1 spacing = 2.
+  for (let i = 0; i < 300; i++) {
+    w.step(1 / 30);
+    const s = w.formation(f);
+    const d = Math.hypot(s.anchor.x - s.centerOfMass.x, s.anchor.y - s.centerOfMass.y);
+    assert.ok(d <= 2 + 1e-9, `anchor ${d} from the centre of mass`);
+  }
   w.free();
 });
