@@ -97,16 +97,24 @@ pub fn min_cost_assignment(cost: &[f64], rows: usize, cols: usize) -> Option<Vec
             let mut delta = f64::INFINITY;
             let mut j1 = 0usize;
             let row = &cost[(i0 - 1) * m..i0 * m];
-            for j in 1..=m {
-                if !used[j] {
-                    let cur = row[j - 1] - u[i0] - v[j];
-                    if cur < minv[j] {
-                        minv[j] = cur;
-                        way[j] = j0;
+            let ui0 = u[i0];
+            // Zipped slices: no bounds checks in the O(n³) inner loop.
+            let cols = row
+                .iter()
+                .zip(&v[1..])
+                .zip(&mut minv[1..])
+                .zip(&mut way[1..])
+                .zip(&used[1..]);
+            for (k, ((((&c, &vj), mv), wy), &is_used)) in cols.enumerate() {
+                if !is_used {
+                    let cur = c - ui0 - vj;
+                    if cur < *mv {
+                        *mv = cur;
+                        *wy = j0;
                     }
-                    if minv[j] < delta {
-                        delta = minv[j];
-                        j1 = j;
+                    if *mv < delta {
+                        delta = *mv;
+                        j1 = k + 1;
                     }
                 }
             }
