@@ -64,7 +64,10 @@ const TARGETS: [(f64, f64); 5] = [
     (30.0, 30.0),
 ];
 
-fn seek_run(mass: f64) -> (Vec<(f64, f64)>, Vec<(f64, f64)>) {
+/// Interleaved (position, velocity) per step.
+type Trajectory = Vec<(f64, f64)>;
+
+fn seek_run(mass: f64) -> (Trajectory, Trajectory) {
     let mut seed = SeedVehicle {
         position: (0.0, 0.0),
         velocity: (0.0, 3.0),
@@ -699,7 +702,7 @@ fn seek_crowd_is_bit_identical_whatever_the_order() {
         if reverse {
             order.reverse();
         }
-        let mut by_k = vec![VehicleId(0); 30];
+        let mut by_k = [VehicleId(0); 30];
         for k in order {
             let f = f64::from(k);
             by_k[k as usize] = one(&mut w, f * 1.7, 30.0 - f, 1.0 + f * 0.01, 0.3);
@@ -737,4 +740,21 @@ fn debug_reports_the_seeds_desired_velocity_and_force() {
     assert!((d.desired - Vec2::new(2.0, 0.0)).length() < 1e-15);
     let expect = Vec2::new(2.0, -1.0) * (0.5 / 5f64.sqrt());
     assert!((d.force - expect).length() < 1e-15);
+}
+
+#[test]
+fn set_limits_changes_the_rule_and_refuses_bad_numbers() {
+    let mut w = World::new(0);
+    let id = one(&mut w, 0.0, 0.0, 5.0, 5.0);
+    w.set_behaviors(id, vec![Behavior::seek(Point::new(100.0, 0.0))])
+        .unwrap();
+    w.set_limits(id, 5.0, 2.0, 3.0).unwrap();
+    w.step(1.0);
+    // steering (5, 0) truncated to 2, divided by mass 3.
+    assert_eq!(w.vehicle(id).unwrap().velocity, Vec2::new(2.0 / 3.0, 0.0));
+    assert_eq!(
+        w.set_limits(id, 1.0, 1.0, 0.0).unwrap_err().to_string(),
+        "mass: must be greater than zero"
+    );
+    assert!(w.set_limits(VehicleId(77), 1.0, 1.0, 1.0).is_err());
 }

@@ -170,6 +170,9 @@ pub struct BehaviorSet {
     pub(crate) combine: Combine,
     /// The largest separation/alignment/cohesion radius (0: no neighbours needed).
     pub(crate) neighbour_radius: f64,
+    /// `(target, weight)` when the set is one weighted-sum seek (a crowd's
+    /// commonest case, stepped without the general loop).
+    pub(crate) single_seek: Option<(Point, f64)>,
 }
 
 impl BehaviorSet {
@@ -186,10 +189,21 @@ impl BehaviorSet {
             b.check().map_err(|e| (i, e))?;
             neighbour_radius = neighbour_radius.max(b.neighbour_radius());
         }
+        let single_seek = match (behaviors.as_slice(), combine) {
+            (
+                [Behavior {
+                    weight,
+                    kind: BehaviorKind::Seek { target },
+                }],
+                Combine::WeightedSum,
+            ) => Some((*target, *weight)),
+            _ => None,
+        };
         Ok(BehaviorSet {
             behaviors,
             combine,
             neighbour_radius,
+            single_seek,
         })
     }
 

@@ -75,6 +75,10 @@ impl Grid {
         self.height = height;
 
         let cells = width * height;
+        // Reserve for the largest grid this n allows, so a crowd that spreads
+        // out does not reallocate step after step.
+        self.start
+            .reserve((cap + 1).saturating_sub(self.start.len()));
         self.start.clear();
         self.start.resize(cells + 1, 0);
         self.cell_of.clear();
@@ -188,7 +192,7 @@ mod tests {
                 let mut found: Vec<u32> = g
                     .block(p[0], p[1])
                     .into_iter()
-                    .flat_map(|range| range)
+                    .flatten()
                     .filter(|&k| (g.xy[k][0] - p[0]).powi(2) + (g.xy[k][1] - p[1]).powi(2) < r * r)
                     .map(|k| g.slot[k])
                     .collect();

@@ -18,7 +18,7 @@ mod world;
 
 pub use behavior::{Behavior, BehaviorKind, BehaviorSet, Combine, Obstacle};
 pub use error::SteeringError;
-pub use path_follow::closest_distance_along;
+pub use path_follow::{closest_distance_along, racetrack};
 pub use rng::Pcg32;
 pub use vehicle::{VehicleDebug, VehicleId, VehicleSpec, VehicleState};
 pub use world::World;

@@ -1,7 +1,8 @@
 //! Where a point is along a [`Path`]: the distance along it of the path's
 //! closest point, for path following.
 
-use crate::{wrap_two_pi, Path, Point, Segment};
+use crate::{wrap_two_pi, Arc, Line, Path, Point, Segment};
+use core::f64::consts::{FRAC_PI_2, PI};
 
 /// The distance along `path` (in `[0, length]`) of the point of the path
 /// closest to `p`. Ties go to the earlier segment.
@@ -28,6 +29,47 @@ pub fn closest_distance_along(path: &Path, p: Point) -> f64 {
         before += len;
     }
     best_s.clamp(0.0, path.length().max(0.0))
+}
+
+/// A closed racetrack for path following: two straights `2 · half_length`
+/// long joined by half circles of `radius`, around `center`, driven
+/// counter-clockwise from the middle of the bottom straight.
+///
+/// # Errors
+/// `None` when a number is not finite, `radius ≤ 0` or `half_length < 0`.
+///
+/// # Examples
+/// ```
+/// use arcline::{racetrack, Point};
+/// let p = racetrack(Point::new(0.0, 0.0), 10.0, 5.0).unwrap();
+/// assert_eq!(p.word(), "SLSLS");
+/// assert!((p.length() - (40.0 + 10.0 * core::f64::consts::PI)).abs() < 1e-12);
+/// ```
+pub fn racetrack(center: Point, half_length: f64, radius: f64) -> Option<Path> {
+    if !(center.is_finite() && half_length.is_finite() && radius.is_finite())
+        || half_length < 0.0
+        || radius <= 0.0
+    {
+        return None;
+    }
+    let (cx, cy, h, r) = (center.x, center.y, half_length, radius);
+    let segments = vec![
+        Segment::Line(Line::new(
+            Point::new(cx, cy - r),
+            Point::new(cx + h, cy - r),
+        )),
+        Segment::Arc(Arc::new(Point::new(cx + h, cy), r, -FRAC_PI_2, PI).ok()?),
+        Segment::Line(Line::new(
+            Point::new(cx + h, cy + r),
+            Point::new(cx - h, cy + r),
+        )),
+        Segment::Arc(Arc::new(Point::new(cx - h, cy), r, FRAC_PI_2, PI).ok()?),
+        Segment::Line(Line::new(
+            Point::new(cx - h, cy - r),
+            Point::new(cx, cy - r),
+        )),
+    ];
+    Path::new(segments).ok()
 }
 
 /// Distance along `seg` of its closest point to `p`, and that point.

@@ -49,8 +49,13 @@ pub struct World {
     vel: Vec<[f64; 2]>,
     head: Vec<[f64; 2]>,
     max_speed: Vec<f64>,
+    /// `1 / max_speed` (infinite for 0), for headings at full speed.
+    inv_max_speed: Vec<f64>,
     max_force: Vec<f64>,
     mass: Vec<f64>,
+    /// `1 / mass` when that is exact (mass a power of two: then
+    /// `f * inv == f / mass` bit for bit), else 0: divide.
+    inv_mass: Vec<f64>,
     sets: Vec<Shared<BehaviorSet>>,
     wander: Vec<[f64; 2]>,
     rng: Vec<Pcg32>,
@@ -92,8 +97,10 @@ impl World {
             vel: Vec::new(),
             head: Vec::new(),
             max_speed: Vec::new(),
+            inv_max_speed: Vec::new(),
             max_force: Vec::new(),
             mass: Vec::new(),
+            inv_mass: Vec::new(),
             sets: Vec::new(),
             wander: Vec::new(),
             rng: Vec::new(),
@@ -160,8 +167,10 @@ impl World {
         };
         self.head.push([h.x, h.y]);
         self.max_speed.push(spec.max_speed);
+        self.inv_max_speed.push(1.0 / spec.max_speed);
         self.max_force.push(spec.max_force);
         self.mass.push(spec.mass);
+        self.inv_mass.push(exact_inverse(spec.mass));
         self.sets.push(self.empty.clone());
         self.wander.push([0.0, 0.0]);
         self.rng
@@ -185,8 +194,10 @@ impl World {
         self.vel.swap_remove(slot);
         self.head.swap_remove(slot);
         self.max_speed.swap_remove(slot);
+        self.inv_max_speed.swap_remove(slot);
         self.max_force.swap_remove(slot);
         self.mass.swap_remove(slot);
+        self.inv_mass.swap_remove(slot);
         self.sets.swap_remove(slot);
         self.wander.swap_remove(slot);
         self.rng.swap_remove(slot);
@@ -320,6 +331,30 @@ impl World {
         Ok(())
     }
 
+    /// Changes a vehicle's limits and mass (the state is kept).
+    ///
+    /// # Errors
+    /// [`SteeringError::UnknownVehicle`], or the first bad number
+    /// (`maxSpeed`/`maxForce` negative, `mass` ≤ 0, anything non-finite).
+    pub fn set_limits(
+        &mut self,
+        id: VehicleId,
+        max_speed: f64,
+        max_force: f64,
+        mass: f64,
+    ) -> Result<(), SteeringError> {
+        let s = self.slot(id).ok_or(SteeringError::UnknownVehicle(id.0))?;
+        super::error::non_negative(max_speed, "maxSpeed")?;
+        super::error::non_negative(max_force, "maxForce")?;
+        super::error::positive(mass, "mass")?;
+        self.max_speed[s] = max_speed;
+        self.inv_max_speed[s] = 1.0 / max_speed;
+        self.max_force[s] = max_force;
+        self.mass[s] = mass;
+        self.inv_mass[s] = exact_inverse(mass);
+        Ok(())
+    }
+
     /// Turns recording of [`debug`](World::debug) values on or off (off by
     /// default: a crowd does not pay for it).
     pub fn set_record_debug(&mut self, on: bool) {
@@ -404,8 +439,10 @@ impl World {
         permute(&mut self.desired, &mut self.scratch2, order);
         permute(&mut self.force, &mut self.scratch2, order);
         permute(&mut self.max_speed, &mut self.scratch1, order);
+        permute(&mut self.inv_max_speed, &mut self.scratch1, order);
         permute(&mut self.max_force, &mut self.scratch1, order);
         permute(&mut self.mass, &mut self.scratch1, order);
+        permute(&mut self.inv_mass, &mut self.scratch1, order);
         permute(&mut self.rng, &mut self.scratch_rng, order);
         permute(&mut self.sets, &mut self.scratch_sets, order);
         self.scratch_sets.clear();
@@ -436,50 +473,43 @@ impl World {
             }
             self.steps_since_sort = self.steps_since_sort.saturating_add(1);
         }
+        // Every per-slot array cut to exactly n, so indexing by i < n needs no checks.
+        let (max_speeds, max_forces) = (&self.max_speed[..n], &self.max_force[..n]);
+        let inv_max_speeds = &self.inv_max_speed[..n];
+        let (masses, inv_masses, sets) = (&self.mass[..n], &self.inv_mass[..n], &self.sets[..n]);
+        let (wanders, rngs) = (&mut self.wander[..n], &mut self.rng[..n]);
+        let (desired, forces_out) = (&mut self.desired[..n], &mut self.force[..n]);
+        let record_debug = self.record_debug;
+        let params = |i: usize| Params {
+            max_speed: max_speeds[i],
+            inv_max_speed: inv_max_speeds[i],
+            max_force: max_forces[i],
+            mass: &masses[i],
+            inv_mass: inv_masses[i],
+        };
         self.next_pos.resize(n, [0.0; 2]);
         self.next_vel.resize(n, [0.0; 2]);
         self.next_head.resize(n, [0.0; 2]);
         let prev = Prev {
-            pos: &self.pos,
-            vel: &self.vel,
-            head: &self.head,
-            max_speed: &self.max_speed,
+            pos: &self.pos[..n],
+            vel: &self.vel[..n],
             ids: &self.ids,
             slot_of: &self.slot_of,
             grid: &self.grid,
             dt,
         };
+        let (cur_head, next_pos, next_vel, next_head) = (
+            &self.head[..n],
+            &mut self.next_pos[..n],
+            &mut self.next_vel[..n],
+            &mut self.next_head[..n],
+        );
         for i in 0..n {
-            let (p, v) = (self.pos[i], self.vel[i]);
-            let (pos, vel) = (Point::new(p[0], p[1]), Vec2::new(v[0], v[1]));
-            let (max_speed, max_force) = (self.max_speed[i], self.max_force[i]);
-            let set = &*self.sets[i];
-            let sum = prev.combined(i, set, max_force, &mut self.wander[i], &mut self.rng[i]);
-            let force = forces::truncate(sum, max_force);
-            // The seed's truncate(velocity + force / mass, maxSpeed), keeping
-            // the length it computes so the heading needs no second sqrt.
-            let raw = vel + force / self.mass[i] * dt;
-            let len = forces::length(raw);
-            let shrink = max_speed / len;
-            let mut new_vel = if shrink < 1.0 { raw * shrink } else { raw };
-            let mut new_pos = pos + new_vel * dt;
-            if !(new_vel.is_finite() && new_pos.is_finite()) {
-                // Only reachable near f64::MAX: stay put rather than go NaN.
-                new_vel = Vec2::ZERO;
-                new_pos = pos;
-            }
-            self.next_pos[i] = [new_pos.x, new_pos.y];
-            self.next_vel[i] = [new_vel.x, new_vel.y];
-            // At rest (or nearly: below a billionth of max speed) the heading stays.
-            self.next_head[i] = if len > 1e-9 * max_speed && len.is_finite() {
-                [raw.x / len, raw.y / len]
-            } else {
-                self.head[i]
-            };
-            if self.record_debug {
-                let d = vel + sum;
-                self.desired[i] = [d.x, d.y];
-                self.force[i] = [force.x, force.y];
+            let own = Own::new(prev.pos[i], prev.vel[i], &cur_head[i]);
+            let out = prev.advance(i, own, params(i), &sets[i], &mut wanders[i], &mut rngs[i]);
+            (next_pos[i], next_vel[i], next_head[i]) = (out.pos, out.vel, out.head);
+            if record_debug {
+                (desired[i], forces_out[i]) = (out.desired, out.force);
             }
         }
         core::mem::swap(&mut self.pos, &mut self.next_pos);
@@ -488,12 +518,67 @@ impl World {
     }
 }
 
+/// One vehicle's own previous state. The heading is read only by the
+/// behaviours that need it (a crowd step is bound by memory traffic).
+#[derive(Clone, Copy)]
+struct Own<'a> {
+    pos: Point,
+    vel: Vec2,
+    head: &'a [f64; 2],
+}
+
+impl<'a> Own<'a> {
+    #[inline]
+    fn new(p: [f64; 2], v: [f64; 2], head: &'a [f64; 2]) -> Own<'a> {
+        Own {
+            pos: Point::new(p[0], p[1]),
+            vel: Vec2::new(v[0], v[1]),
+            head,
+        }
+    }
+
+    #[inline]
+    fn heading(&self) -> Vec2 {
+        Vec2::new(self.head[0], self.head[1])
+    }
+}
+
+/// One vehicle's constants (the mass is read only when it must divide).
+#[derive(Clone, Copy)]
+struct Params<'a> {
+    max_speed: f64,
+    inv_max_speed: f64,
+    max_force: f64,
+    mass: &'a f64,
+    inv_mass: f64,
+}
+
+/// One vehicle's next state, and what the debug view shows.
+struct Advanced {
+    pos: [f64; 2],
+    vel: [f64; 2],
+    head: [f64; 2],
+    desired: [f64; 2],
+    force: [f64; 2],
+}
+
+/// `1 / mass` when multiplying by it is exactly dividing by `mass` (a
+/// normal power of two), else 0.
+fn exact_inverse(mass: f64) -> f64 {
+    const MANTISSA: u64 = (1 << 52) - 1;
+    let inv = 1.0 / mass;
+    if mass.is_normal() && inv.is_normal() && mass.to_bits() & MANTISSA == 0 {
+        inv
+    } else {
+        0.0
+    }
+}
+
 /// The previous step's state, read by every vehicle of the current step.
 struct Prev<'a> {
+    /// Everyone's previous positions and velocities.
     pos: &'a [[f64; 2]],
     vel: &'a [[f64; 2]],
-    head: &'a [[f64; 2]],
-    max_speed: &'a [f64],
     ids: &'a [u32],
     slot_of: &'a [u32],
     grid: &'a Grid,
@@ -501,16 +586,84 @@ struct Prev<'a> {
 }
 
 impl Prev<'_> {
+    /// The seed's rule for one vehicle: `force = truncate(Σ wᵢ·bᵢ, maxForce)`,
+    /// `velocity = truncate(velocity + force / mass · dt, maxSpeed)`,
+    /// `position += velocity · dt`; the heading follows the velocity.
+    #[inline(always)]
+    fn advance(
+        &self,
+        i: usize,
+        own: Own<'_>,
+        k: Params<'_>,
+        set: &BehaviorSet,
+        wander: &mut [f64; 2],
+        rng: &mut Pcg32,
+    ) -> Advanced {
+        let dt = self.dt;
+        let (pos, vel, max_speed) = (own.pos, own.vel, k.max_speed);
+        let sum = match set.single_seek {
+            Some((target, weight)) => forces::seek(pos, vel, max_speed, target) * weight,
+            None => self.combined(i, own, k, set, wander, rng),
+        };
+        let force = forces::truncate(sum, k.max_force);
+        let accel = if k.inv_mass != 0.0 {
+            force * k.inv_mass
+        } else {
+            force / *k.mass
+        };
+        // The seed's truncate(velocity + force / mass, maxSpeed), keeping
+        // the length it computes so the heading needs no second sqrt.
+        let raw = vel + accel * dt;
+        let len = forces::length(raw);
+        let shrink = max_speed / len;
+        let (mut new_vel, mut heading) = if shrink < 1.0 {
+            // At full speed |new_vel| = maxSpeed: the heading is a product.
+            let v = raw * shrink;
+            let h = if max_speed > 0.0 {
+                let h = v * k.inv_max_speed;
+                [h.x, h.y]
+            } else {
+                *own.head
+            };
+            (v, h)
+        } else if len > 1e-9 * max_speed && len.is_finite() {
+            let inv = 1.0 / len;
+            (raw, [raw.x * inv, raw.y * inv])
+        } else {
+            // At rest (below a billionth of max speed) the heading stays.
+            (raw, *own.head)
+        };
+        let mut new_pos = pos + new_vel * dt;
+        if !(new_vel.is_finite() && new_pos.is_finite()) {
+            // Only reachable near f64::MAX: stay put rather than go NaN.
+            new_vel = Vec2::ZERO;
+            new_pos = pos;
+        }
+        if !(heading[0].is_finite() && heading[1].is_finite()) {
+            heading = *own.head;
+        }
+        let d = vel + sum;
+        Advanced {
+            pos: [new_pos.x, new_pos.y],
+            vel: [new_vel.x, new_vel.y],
+            head: heading,
+            desired: [d.x, d.y],
+            force: [force.x, force.y],
+        }
+    }
+
     #[inline]
     fn point(&self, i: usize) -> Point {
-        let p = self.pos[i];
-        Point::new(p[0], p[1])
+        self.pos
+            .get(i)
+            .map_or(Point::ORIGIN, |p| Point::new(p[0], p[1]))
     }
 
     #[inline]
     fn velocity(&self, i: usize) -> Vec2 {
-        let v = self.vel[i];
-        Vec2::new(v[0], v[1])
+        self.vel
+            .get(i)
+            .map_or(Vec2::ZERO, |v| Vec2::new(v[0], v[1]))
     }
 
     #[inline]
@@ -527,22 +680,24 @@ impl Prev<'_> {
     fn combined(
         &self,
         i: usize,
+        own: Own<'_>,
+        k: Params<'_>,
         set: &BehaviorSet,
-        max_force: f64,
         wander: &mut [f64; 2],
         rng: &mut Pcg32,
     ) -> Vec2 {
+        let max_force = k.max_force;
         let mut acc = Vec2::ZERO;
         match set.combine {
             Combine::WeightedSum => {
                 for b in &set.behaviors {
-                    acc += self.behavior(i, &b.kind, wander, rng) * b.weight;
+                    acc += self.behavior(i, own, k.max_speed, &b.kind, wander, rng) * b.weight;
                 }
             }
             Combine::Priority => {
                 let mut left = max_force;
                 for b in &set.behaviors {
-                    let f = self.behavior(i, &b.kind, wander, rng) * b.weight;
+                    let f = self.behavior(i, own, k.max_speed, &b.kind, wander, rng) * b.weight;
                     let m = forces::length(f);
                     if m <= left {
                         acc += f;
@@ -568,11 +723,13 @@ impl Prev<'_> {
     fn behavior(
         &self,
         i: usize,
+        own: Own<'_>,
+        max_speed: f64,
         kind: &BehaviorKind,
         wander: &mut [f64; 2],
         rng: &mut Pcg32,
     ) -> Vec2 {
-        let (pos, vel, ms) = (self.point(i), self.velocity(i), self.max_speed[i]);
+        let (pos, vel, ms) = (own.pos, own.vel, max_speed);
         match kind {
             BehaviorKind::Seek { target } => forces::seek(pos, vel, ms, *target),
             BehaviorKind::Flee { target } => forces::flee(pos, vel, ms, *target),
@@ -597,10 +754,9 @@ impl Prev<'_> {
                 jitter,
             } => {
                 let (r1, r2) = (rng.next_signed(), rng.next_signed());
-                let h = self.head[i];
                 forces::wander(
                     vel,
-                    Vec2::new(h[0], h[1]),
+                    own.heading(),
                     ms,
                     wander,
                     *distance,
@@ -631,9 +787,8 @@ impl Prev<'_> {
                 obstacles,
                 look_ahead,
             } => {
-                let h = self.head[i];
                 let l = look_ahead.unwrap_or(10.0 * ms).max(f64::MIN_POSITIVE);
-                forces::avoid(pos, vel, Vec2::new(h[0], h[1]), ms, obstacles, l)
+                forces::avoid(pos, vel, own.heading(), ms, obstacles, l)
             }
             BehaviorKind::FollowPath { path, look_ahead } => {
                 forces::follow_path(pos, vel, ms, path, *look_ahead, self.dt)

@@ -226,8 +226,8 @@ fn vehicle_spec(v: &JsValue) -> Result<VehicleSpec, JsError> {
 #[wasm_bindgen]
 impl World {
     #[wasm_bindgen(constructor)]
-    pub fn new(seed: JsValue) -> Result<World, JsError> {
-        let seed = match opt_number(seed, "seed")? {
+    pub fn new(seed: Option<JsValue>) -> Result<World, JsError> {
+        let seed = match opt_number(seed.unwrap_or(JsValue::UNDEFINED), "seed")? {
             None => 0,
             Some(s)
                 if s.is_finite()
@@ -259,8 +259,16 @@ impl World {
     /// each, `x, y, vx, vy, maxSpeed, maxForce, mass`; returns their ids.
     /// All are checked before any is added.
     #[wasm_bindgen(js_name = addVehicles)]
-    pub fn add_vehicles(&mut self, data: &Float64Array) -> Result<Uint32Array, JsError> {
-        let data = data.to_vec();
+    pub fn add_vehicles(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Float64Array")] data: JsValue,
+    ) -> Result<Uint32Array, JsError> {
+        // Checked before use: a method of Float64Array called on anything else
+        // would throw through the Rust frames and leave the World borrowed.
+        if !data.is_instance_of::<Float64Array>() {
+            return Err(arg_error("data", "must be a Float64Array"));
+        }
+        let data = Float64Array::from(data).to_vec();
         if data.len() % 7 != 0 {
             return Err(arg_error("data", "length must be a multiple of 7"));
         }
@@ -304,8 +312,9 @@ impl World {
         &mut self,
         id: JsValue,
         behaviors: JsValue,
-        mode: JsValue,
+        mode: Option<JsValue>,
     ) -> Result<(), JsError> {
+        let mode = mode.unwrap_or(JsValue::UNDEFINED);
         let id = id_value(&id, "id", &self.world)?;
         let list = behavior_list(&behaviors, &self.world)?;
         let combine = combine(mode)?;
@@ -321,8 +330,9 @@ impl World {
         &mut self,
         ids: JsValue,
         behaviors: JsValue,
-        mode: JsValue,
+        mode: Option<JsValue>,
     ) -> Result<(), JsError> {
+        let mode = mode.unwrap_or(JsValue::UNDEFINED);
         let ids: Vec<VehicleId> = if ids.is_instance_of::<Uint32Array>() {
             let raw = Uint32Array::from(ids).to_vec();
             let mut out = Vec::with_capacity(raw.len());
@@ -363,7 +373,12 @@ impl World {
 
     /// `setAllBehaviors(behaviors, mode?)`: the same list for every vehicle.
     #[wasm_bindgen(js_name = setAllBehaviors)]
-    pub fn set_all_behaviors(&mut self, behaviors: JsValue, mode: JsValue) -> Result<(), JsError> {
+    pub fn set_all_behaviors(
+        &mut self,
+        behaviors: JsValue,
+        mode: Option<JsValue>,
+    ) -> Result<(), JsError> {
+        let mode = mode.unwrap_or(JsValue::UNDEFINED);
         let list = behavior_list(&behaviors, &self.world)?;
         let set = self
             .world
@@ -400,6 +415,20 @@ impl World {
             vy: v.velocity.y,
             heading: v.heading,
         })
+    }
+
+    /// `setLimits(id, { maxSpeed, maxForce, mass? })`: new limits, same state.
+    #[wasm_bindgen(js_name = setLimits)]
+    pub fn set_limits(&mut self, id: JsValue, limits: JsValue) -> Result<(), JsError> {
+        let id = id_value(&id, "id", &self.world)?;
+        let arg = "limits";
+        object(&limits, arg)?;
+        let max_speed = field(&limits, "maxSpeed", arg)?;
+        let max_force = field(&limits, "maxForce", arg)?;
+        let mass = opt_field(&limits, "mass", arg)?.unwrap_or(1.0);
+        self.world
+            .set_limits(id, max_speed, max_force, mass)
+            .map_err(|e| steering_error(arg, e))
     }
 
     /// `setDebug(on)`: record what `debug(id)` reports (off by default).
@@ -456,4 +485,24 @@ impl World {
         // SAFETY: as in `positions`.
         unsafe { Uint32Array::view(self.world.raw_ids()) }
     }
+}
+
+/// `racetrack(center, halfLength, radius)`: a closed path of two straights and
+/// two half circles around `center` (counter-clockwise from the middle of
+/// the bottom straight), for `followPath` demos.
+#[wasm_bindgen(js_name = racetrack)]
+pub fn racetrack(
+    center: JsValue,
+    half_length: JsValue,
+    radius: JsValue,
+) -> Result<JsValue, JsError> {
+    let center = convert::point(center, "center")?;
+    let half_length = convert::finite(number(half_length, "halfLength")?, "halfLength")?;
+    if half_length < 0.0 {
+        return Err(arg_error("halfLength", "must not be negative"));
+    }
+    let radius = convert::positive(number(radius, "radius")?, "radius")?;
+    let path = crate::racetrack(center, half_length, radius)
+        .ok_or_else(|| arg_error("radius", "gives no racetrack"))?;
+    convert::path_to_js(&path)
 }

@@ -10,7 +10,7 @@ use arcline::{
 use std::sync::Arc as Shared;
 
 pub const STEPS: usize = 10_000;
-pub const GOLDEN: u64 = 0x151f_c8f5_b585_6f9c;
+pub const GOLDEN: u64 = 0x4c81_7c8a_6b86_2f7c;
 
 struct Fnv(u64);
 impl Fnv {

@@ -1,9 +1,549 @@
-// The steering diagram; filled in by its own change.
+// Steering (seed 003): a vehicle seeks a target you drag, drawn as in the
+// seed (velocity, desired velocity in green, the steering force, the trail of
+// the seek path); "no steering" adds the seed's first demo, a twin whose
+// velocity is set to the desired velocity directly; a behaviour picker; and a
+// crowd mode of up to 100,000 vehicles drawn in batches from zero-copy views.
+// Every number drawn comes from the wasm World (positions, velocities,
+// headings, and debug() for desired velocity and force); the page only scales
+// vectors for display.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
+import { View, cssVar } from "../shell/view.js";
+import { Handles } from "../shell/handles.js";
+import { arrow, label, strokePath } from "../shell/draw.js";
+import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
+import { Emitter } from "../shell/emitter.js";
+import { prefersReducedMotion } from "../shell/motion.js";
+import { clamp, errorMessage, readPoint } from "../shell/types.js";
+import type { Path, Point } from "../shell/types.js";
 
-export function mount(root: HTMLElement, _api: Api, _options: DiagramOptions = {}): Diagram {
+type BehaviorName = "seek" | "flee" | "arrive" | "pursue" | "evade" | "wander" | "flock" | "path";
+type Mode = "single" | "crowd";
+
+interface SteeringState {
+  mode: Mode;
+  behavior: BehaviorName;
+  target: Point;
+  maxSpeed: number;
+  maxForce: number;
+  mass: number;
+  /** Adds the seed's first demo: a twin whose velocity is the desired velocity. */
+  noSteering: boolean;
+  /** Vehicles in crowd mode. */
+  count: number;
+  playing: boolean;
+}
+
+type World = InstanceType<Api["World"]>;
+type Vehicle = { x: number; y: number; vx: number; vy: number; heading: number };
+type Debug = { desired: Point; force: Point };
+
+const BEHAVIORS: readonly { value: BehaviorName; text: string }[] = [
+  { value: "seek", text: "seek" },
+  { value: "flee", text: "flee" },
+  { value: "arrive", text: "arrive" },
+  { value: "pursue", text: "pursue" },
+  { value: "evade", text: "evade" },
+  { value: "wander", text: "wander" },
+  { value: "flock", text: "flock" },
+  { value: "path", text: "follow a path" },
+];
+const LIMIT = 1e4;
+const MAX_COUNT = 100_000;
+/** Display scale of velocity vectors: a velocity of 1 unit/step is drawn 20 units long. */
+const VEC = 20;
+/** The applied force (velocity change per step) is drawn 10× larger again. */
+const FORCE = 10;
+const TRAIL = 900;
+const UNBOUNDED_FORCE = 1e9;
+const START: Vehicle = { x: -40, y: -20, vx: 0, vy: 0.8, heading: Math.PI / 2 };
+
+const DEFAULTS: SteeringState = {
+  mode: "single",
+  behavior: "seek",
+  target: { x: 30, y: 15 },
+  maxSpeed: 1,
+  maxForce: 0.04,
+  mass: 1,
+  noSteering: false,
+  count: 5000,
+  playing: true,
+};
+
+interface Ids {
+  main: number | null;
+  ghost: number | null;
+  quarry: number | null;
+  flock: number[];
+}
+
+export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {}): Diagram {
+  root.classList.add("diagram");
+  const state: SteeringState = structuredClone(DEFAULTS);
+  state.playing = !prefersReducedMotion();
+  state.behavior = BEHAVIORS.find((b) => b.value === options["behavior"])?.value ?? DEFAULTS.behavior;
+  state.mode = options["mode"] === "crowd" ? "crowd" : "single";
+  state.count = Math.round(clamp(Number(options["count"]), 100, MAX_COUNT, DEFAULTS.count));
+  const changes = new Emitter();
+
+  let world: World | null = null;
+  let ids: Ids = { main: null, ghost: null, quarry: null, flock: [] };
+  let trail: Point[] = [];
+  let ghostTrail: Point[] = [];
+  let path: Path | null = null;
+  let steps = 0;
+  let stepMs = 0;
+  let fps = 0;
+  let lastFrame = 0;
+  let raf = 0;
+  let error: string | null = null;
+
+  const view = new View(root, { center: { x: 0, y: 0 }, span: 110, label: "A vehicle steering towards a target you drag" });
+  const handles = new Handles(view);
+  const bar = controlBar(root);
+  const modeSelect = select(bar, "mode", [{ value: "single", text: "one vehicle" }, { value: "crowd", text: "crowd" }] as const, state.mode, (v) =>
+    update(() => (state.mode = v), true),
+  );
+  const behaviorSelect = select(bar, "behaviour", BEHAVIORS, state.behavior, (v) => update(() => (state.behavior = v), true));
+  const speedSlider = slider(bar, { label: "max speed", min: 0.1, max: 4, step: 0.1, value: state.maxSpeed, format: (v) => v.toFixed(1), onInput: (v) => update(() => (state.maxSpeed = v)) });
+  const forceSlider = slider(bar, { label: "max force", min: 0.005, max: 1, step: 0.005, value: state.maxForce, format: (v) => v.toFixed(3), onInput: (v) => update(() => (state.maxForce = v)) });
+  const massSlider = slider(bar, { label: "mass", min: 0.25, max: 10, step: 0.25, value: state.mass, format: (v) => v.toFixed(2), onInput: (v) => update(() => (state.mass = v)) });
+  const noSteerBox = checkbox(bar, "no steering (velocity = desired)", state.noSteering, (v) => update(() => (state.noSteering = v), true));
+  const countSlider = slider(bar, {
+    label: "vehicles",
+    min: 1000,
+    max: MAX_COUNT,
+    step: 1000,
+    value: state.count,
+    format: (v) => v.toLocaleString("en"),
+    onInput: (v) => update(() => (state.count = Math.round(v)), true),
+  });
+  const playButton = button(bar, state.playing ? "Pause" : "Play", () => update(() => (state.playing = !state.playing)));
+  button(bar, "Step", () => {
+    stepOnce();
+    render();
+    changes.emit();
+  });
+  button(bar, "Reset", () => update(() => {}, true));
+  const status = textLine(root, "status");
   const note = document.createElement("p");
-  note.textContent = "This diagram is not built yet.";
   root.append(note);
-  return { kind: "steering", getState: () => ({}), setState: () => {}, onChange: () => {}, destroy: () => note.remove() };
+  const readout = textLine(root, "readout");
+
+  handles.add({ kind: "point", label: "target", get: () => state.target, set: (p) => update(() => (state.target = readPoint(p, state.target, LIMIT))) });
+
+  /** The behaviours of the main vehicle (and its no-steering twin). */
+  function behaviors(): object[] {
+    const target = state.target;
+    switch (state.behavior) {
+      case "seek":
+        return [{ kind: "seek", target }];
+      case "flee":
+        // Flee the target, and come back towards the middle when far out.
+        return [{ kind: "flee", target }, { kind: "arrive", target: { x: 0, y: 0 }, slowingRadius: 60, weight: 0.4 }];
+      case "arrive":
+        return [{ kind: "arrive", target, slowingRadius: 25 }];
+      case "pursue":
+        return ids.quarry === null ? [] : [{ kind: "pursue", quarry: ids.quarry }];
+      case "evade":
+        return ids.quarry === null ? [] : [{ kind: "evade", quarry: ids.quarry }, { kind: "arrive", target, slowingRadius: 60, weight: 0.5 }];
+      case "wander":
+        return [{ kind: "wander", distance: 8, radius: 4, jitter: 1 }, { kind: "arrive", target, slowingRadius: 60, weight: 0.15 }];
+      case "flock":
+        return flockBehaviors();
+      case "path":
+        return path ? [{ kind: "followPath", path, lookAhead: 6 }] : [];
+    }
+  }
+
+  function flockBehaviors(): object[] {
+    return [
+      { kind: "separation", radius: 4, weight: 2 },
+      { kind: "alignment", radius: 10, weight: 0.6 },
+      { kind: "cohesion", radius: 12, weight: 0.4 },
+      { kind: "seek", target: state.target, weight: 0.3 },
+    ];
+  }
+
+  function crowdBehaviors(): object[] {
+    return [{ kind: "seek", target: state.target }, { kind: "separation", radius: 2.5, weight: 1.5 }];
+  }
+
+  /** A small LCG for start positions (data, not geometry). */
+  function scatter(n: number, radius: number, seed: number): Float64Array {
+    const data = new Float64Array(7 * n);
+    let s = seed >>> 0 || 1;
+    const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
+    for (let i = 0; i < n; i++) {
+      const r = radius * Math.sqrt(rnd());
+      const a = 2 * Math.PI * rnd();
+      data.set([r * Math.cos(a), r * Math.sin(a), 0, 0, state.maxSpeed, state.maxForce, state.mass], 7 * i);
+    }
+    return data;
+  }
+
+  /** Builds the world for the current mode and behaviour, from scratch. */
+  function rebuild(): void {
+    world?.free();
+    world = null;
+    ids = { main: null, ghost: null, quarry: null, flock: [] };
+    trail = [];
+    ghostTrail = [];
+    path = null;
+    steps = 0;
+    stepMs = 0;
+    error = null;
+    try {
+      const w = new api.World(7);
+      world = w;
+      if (state.mode === "crowd") {
+        const radius = Math.sqrt((state.count * 16) / Math.PI);
+        w.addVehicles(scatter(state.count, radius, 12345));
+        w.setAllBehaviors(crowdBehaviors());
+        view.setCamera({ x: 0, y: 0 }, Math.max(110, 2.4 * radius));
+        return;
+      }
+      view.setCamera({ x: 0, y: 0 }, 110);
+      w.setDebug(true);
+      const limits = { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass };
+      if (state.behavior === "path") path = api.racetrack(state.target, 25, 14) as Path;
+      if (state.behavior === "pursue" || state.behavior === "evade") {
+        ids.quarry = w.addVehicle({ x: 20, y: -25, vx: -0.5, vy: 0, maxSpeed: 0.6, maxForce: 0.05 });
+        w.setBehaviors(ids.quarry, [
+          { kind: "wander", distance: 8, radius: 4, jitter: 1.2 },
+          { kind: "arrive", target: { x: 0, y: 0 }, slowingRadius: 50, weight: 0.2 },
+        ]);
+      }
+      if (state.behavior === "flock") {
+        const data = scatter(40, 20, 99);
+        for (const id of w.addVehicles(data)) ids.flock.push(id);
+        ids.main = ids.flock[0] ?? null;
+      } else {
+        ids.main = w.addVehicle({ ...START, ...limits });
+        if (state.noSteering) ids.ghost = w.addVehicle({ ...START, ...limits, maxForce: UNBOUNDED_FORCE });
+      }
+      applyBehaviors();
+    } catch (e) {
+      error = errorMessage(e);
+    }
+  }
+
+  /** Re-sends behaviours and limits (after a drag or a slider). */
+  function applyBehaviors(): void {
+    const w = world;
+    if (!w) return;
+    try {
+      if (state.mode === "crowd") {
+        w.setAllBehaviors(crowdBehaviors());
+        // Crowd limits are set for everyone when the crowd is rebuilt.
+        return;
+      }
+      if (state.behavior === "path") path = api.racetrack(state.target, 25, 14) as Path;
+      const limits = { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass };
+      if (state.behavior === "flock") {
+        w.setBehaviorsMany(ids.flock, flockBehaviors());
+        for (const id of ids.flock) w.setLimits(id, limits);
+      } else if (ids.main !== null) {
+        w.setBehaviors(ids.main, behaviors());
+        w.setLimits(ids.main, limits);
+        if (ids.ghost !== null) {
+          w.setBehaviors(ids.ghost, behaviors());
+          w.setLimits(ids.ghost, { ...limits, maxForce: UNBOUNDED_FORCE });
+        }
+      }
+      error = null;
+    } catch (e) {
+      error = errorMessage(e);
+    }
+  }
+
+  function vehicleOf(id: number | null): Vehicle | null {
+    if (!world || id === null) return null;
+    try {
+      return world.vehicle(id) as Vehicle;
+    } catch {
+      return null;
+    }
+  }
+
+  function debugOf(id: number | null): Debug | null {
+    if (!world || id === null || state.mode === "crowd") return null;
+    try {
+      return world.debug(id) as Debug;
+    } catch {
+      return null;
+    }
+  }
+
+  function stepOnce(): void {
+    const w = world;
+    if (!w) return;
+    try {
+      const t0 = performance.now();
+      w.step(1);
+      stepMs = performance.now() - t0;
+      steps++;
+    } catch (e) {
+      error = errorMessage(e);
+      return;
+    }
+    if (state.mode === "single") {
+      const v = vehicleOf(ids.main);
+      if (v) trail.push({ x: v.x, y: v.y });
+      const g = vehicleOf(ids.ghost);
+      if (g) ghostTrail.push({ x: g.x, y: g.y });
+      if (trail.length > TRAIL) trail.splice(0, trail.length - TRAIL);
+      if (ghostTrail.length > TRAIL) ghostTrail.splice(0, ghostTrail.length - TRAIL);
+    }
+  }
+
+  function frame(t: number): void {
+    raf = 0;
+    if (!state.playing) return;
+    if (lastFrame > 0) {
+      const dt = t - lastFrame;
+      if (dt > 0) fps = fps === 0 ? 1000 / dt : fps * 0.9 + (1000 / dt) * 0.1;
+    }
+    lastFrame = t;
+    stepOnce();
+    view.draw();
+    renderText();
+    raf = requestAnimationFrame(frame);
+  }
+
+  function syncLoop(): void {
+    playButton.textContent = state.playing ? "Pause" : "Play";
+    if (state.playing && !raf) {
+      lastFrame = 0;
+      raf = requestAnimationFrame(frame);
+    } else if (!state.playing && raf) {
+      cancelAnimationFrame(raf);
+      raf = 0;
+    }
+  }
+
+  function update(change: () => void, needsRebuild = false): void {
+    const before = { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass };
+    change();
+    const limitsChanged = before.maxSpeed !== state.maxSpeed || before.maxForce !== state.maxForce || before.mass !== state.mass;
+    if (needsRebuild || (state.mode === "crowd" && limitsChanged)) rebuild();
+    else applyBehaviors();
+    render();
+    changes.emit();
+  }
+
+  function renderText(): void {
+    status.textContent = error ? `The world refused this: ${error}.` : "";
+    if (state.mode === "crowd") {
+      note.textContent = `${state.count.toLocaleString("en")} vehicles seek the target and keep apart (separation), drawn in batches straight from typed-array views of wasm memory.`;
+    } else {
+      const legend = "Blue: velocity. Green: desired velocity. Dashed red: steering = desired − velocity. Red: the force applied (truncated to max force, ×10). Orange: the seek path.";
+      const extra =
+        state.behavior === "path"
+          ? " The path is a racetrack of lines and half circles around the target (racetrack(); planDubins is not in this build)."
+          : state.noSteering
+            ? " Grey: no steering, velocity = desired velocity at once (the seed's first demo), so it turns abruptly; the blue one turns smoothly."
+            : "";
+      note.textContent = legend + extra;
+    }
+    if (state.mode === "crowd") {
+      readout.textContent = `step ${stepMs.toFixed(2)} ms in wasm · ${fps.toFixed(0)} frames/s · ${steps} steps`;
+      return;
+    }
+    const v = vehicleOf(ids.main);
+    const d = debugOf(ids.main);
+    if (!v || !d) {
+      readout.textContent = `${steps} steps`;
+      return;
+    }
+    const speed = Math.hypot(v.vx, v.vy);
+    const desired = Math.hypot(d.desired.x, d.desired.y);
+    const force = Math.hypot(d.force.x, d.force.y);
+    readout.textContent = `speed ${speed.toFixed(3)} / ${state.maxSpeed.toFixed(1)} · desired ${desired.toFixed(3)} · force ${force.toFixed(4)} / ${state.maxForce.toFixed(3)} · ${steps} steps`;
+  }
+
+  function render(): void {
+    syncLoop();
+    modeSelect.value = state.mode;
+    behaviorSelect.value = state.behavior;
+    behaviorSelect.disabled = state.mode === "crowd";
+    noSteerBox.checked = state.noSteering;
+    noSteerBox.disabled = state.mode === "crowd";
+    countSlider.input.disabled = state.mode === "single";
+    renderText();
+    view.requestDraw();
+  }
+
+  function drawTrail(ctx: CanvasRenderingContext2D, points: Point[], color: string): void {
+    const first = points[0];
+    if (!first) return;
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.lineWidth = view.px(2);
+    ctx.globalAlpha = 0.85;
+    ctx.beginPath();
+    ctx.moveTo(first.x, first.y);
+    for (const p of points) ctx.lineTo(p.x, p.y);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  function drawVehicle(ctx: CanvasRenderingContext2D, v: Vehicle, color: string, sizePx = 18): void {
+    const s = Math.max(view.px(sizePx), 1.5);
+    const c = Math.cos(v.heading);
+    const n = Math.sin(v.heading);
+    ctx.save();
+    ctx.fillStyle = color;
+    ctx.beginPath();
+    ctx.moveTo(v.x + c * s * 0.6, v.y + n * s * 0.6);
+    ctx.lineTo(v.x - c * s * 0.4 - n * s * 0.3, v.y - n * s * 0.4 + c * s * 0.3);
+    ctx.lineTo(v.x - c * s * 0.4 + n * s * 0.3, v.y - n * s * 0.4 - c * s * 0.3);
+    ctx.closePath();
+    ctx.fill();
+    ctx.restore();
+  }
+
+  /** Velocity, desired velocity (green), steering = desired − velocity, applied force. */
+  function drawVectors(ctx: CanvasRenderingContext2D, v: Vehicle, d: Debug, colors: { vel: string; desired: string; force: string }): void {
+    const tip = { x: v.x + v.vx * VEC, y: v.y + v.vy * VEC };
+    arrow(ctx, view, v, { x: v.vx * VEC, y: v.vy * VEC }, { color: colors.vel, widthPx: 2 });
+    arrow(ctx, view, v, { x: d.desired.x * VEC, y: d.desired.y * VEC }, { color: colors.desired, widthPx: 2 });
+    const steer = { x: (d.desired.x - v.vx) * VEC, y: (d.desired.y - v.vy) * VEC };
+    arrow(ctx, view, tip, steer, { color: colors.force, widthPx: 1.2, dashPx: [4, 4], alpha: 0.8 });
+    const k = (VEC * FORCE) / state.mass;
+    arrow(ctx, view, tip, { x: d.force.x * k, y: d.force.y * k }, { color: colors.force, widthPx: 2.5 });
+  }
+
+  function drawCrowd(ctx: CanvasRenderingContext2D, color: string): void {
+    const w = world;
+    if (!w) return;
+    // Views into wasm memory: fetched after the step, used at once, no copy.
+    const pos = w.positions();
+    const head = w.headings();
+    const n = pos.length / 2;
+    const s = Math.max(view.px(n > 20000 ? 2 : 5), 0.6);
+    const triangles = n <= 20000;
+    ctx.save();
+    ctx.fillStyle = color;
+    const BATCH = 8192;
+    for (let start = 0; start < n; start += BATCH) {
+      ctx.beginPath();
+      const end = Math.min(n, start + BATCH);
+      for (let i = start; i < end; i++) {
+        const x = pos[2 * i] ?? 0;
+        const y = pos[2 * i + 1] ?? 0;
+        if (triangles) {
+          const c = head[2 * i] ?? 1;
+          const m = head[2 * i + 1] ?? 0;
+          ctx.moveTo(x + c * s, y + m * s);
+          ctx.lineTo(x - c * s * 0.6 - m * s * 0.5, y - m * s * 0.6 + c * s * 0.5);
+          ctx.lineTo(x - c * s * 0.6 + m * s * 0.5, y - m * s * 0.6 - c * s * 0.5);
+          ctx.closePath();
+        } else {
+          ctx.rect(x - s / 2, y - s / 2, s, s);
+        }
+      }
+      ctx.fill();
+    }
+    ctx.restore();
+  }
+
+  view.onDraw = (ctx) => {
+    const accent = cssVar(view.stage, "--accent", "#0b6bcb");
+    const accent2 = cssVar(view.stage, "--accent-2", "#d2481c");
+    const muted = cssVar(view.stage, "--muted", "#6b6b70");
+    const green = "#1f9d55";
+    const trailColor = "#e8901c";
+    if (state.mode === "crowd") {
+      drawCrowd(ctx, accent);
+      handles.draw(ctx);
+      return;
+    }
+    if (path) strokePath(ctx, view, path, { color: muted, widthPx: 1.5, dashPx: [6, 5] });
+    drawTrail(ctx, ghostTrail, muted);
+    drawTrail(ctx, trail, trailColor);
+    const q = vehicleOf(ids.quarry);
+    if (q) {
+      drawVehicle(ctx, q, accent2);
+      label(ctx, view, "quarry", q, { color: accent2 });
+    }
+    for (const id of ids.flock.slice(1)) {
+      const f = vehicleOf(id);
+      if (f) drawVehicle(ctx, f, muted, 12);
+    }
+    const g = vehicleOf(ids.ghost);
+    const gd = debugOf(ids.ghost);
+    if (g && gd) {
+      drawVectors(ctx, g, gd, { vel: muted, desired: green, force: accent2 });
+      drawVehicle(ctx, g, muted);
+    }
+    const v = vehicleOf(ids.main);
+    const d = debugOf(ids.main);
+    if (v && d) {
+      drawVectors(ctx, v, d, { vel: accent, desired: green, force: accent2 });
+      drawVehicle(ctx, v, accent);
+    }
+    handles.draw(ctx);
+  };
+
+  rebuild();
+  render();
+
+  return {
+    kind: "steering",
+    getState: () => {
+      const v = vehicleOf(ids.main);
+      const g = vehicleOf(ids.ghost);
+      return {
+        ...structuredClone(state),
+        computed: {
+          steps,
+          stepMs,
+          fps,
+          count: world?.count ?? 0,
+          vehicle: v,
+          debug: debugOf(ids.main),
+          ghost: g,
+          ghostDebug: debugOf(ids.ghost),
+          quarry: vehicleOf(ids.quarry),
+          trail: trail.length,
+          path: path ? { word: path.word, length: path.length } : null,
+          error,
+        },
+      };
+    },
+    setState: (s: unknown) => {
+      const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
+      const mode: Mode = o["mode"] === "crowd" || o["mode"] === "single" ? o["mode"] : state.mode;
+      const behavior = BEHAVIORS.find((b) => b.value === o["behavior"])?.value ?? state.behavior;
+      const count = Math.round(clamp(o["count"], 100, MAX_COUNT, state.count));
+      const noSteering = typeof o["noSteering"] === "boolean" ? o["noSteering"] : state.noSteering;
+      const structural = mode !== state.mode || behavior !== state.behavior || count !== state.count || noSteering !== state.noSteering;
+      update(() => {
+        state.mode = mode;
+        state.behavior = behavior;
+        state.count = count;
+        state.noSteering = noSteering;
+        state.target = readPoint(o["target"], state.target, LIMIT);
+        state.maxSpeed = clamp(o["maxSpeed"], 0.1, 4, state.maxSpeed);
+        state.maxForce = clamp(o["maxForce"], 0.005, 1, state.maxForce);
+        state.mass = clamp(o["mass"], 0.25, 10, state.mass);
+        if (typeof o["playing"] === "boolean") state.playing = o["playing"];
+        speedSlider.set(state.maxSpeed);
+        forceSlider.set(state.maxForce);
+        massSlider.set(state.mass);
+        countSlider.set(state.count);
+      }, structural);
+    },
+    onChange: (l) => changes.on(l),
+    destroy: () => {
+      if (raf) cancelAnimationFrame(raf);
+      raf = 0;
+      changes.clear();
+      handles.destroy();
+      view.destroy();
+      world?.free();
+      world = null;
+      root.replaceChildren();
+    },
+  };
 }

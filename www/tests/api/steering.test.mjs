@@ -185,6 +185,8 @@ test("bad input throws an Error naming it, and the world still works after", () 
     throwsNamed(() => w.addVehicle(undefined), "v");
     throwsNamed(() => w.addVehicle("car"), "v");
     throwsNamed(() => w.addVehicles(new Float64Array([0, 0, 0, 0, 1, 1])), "data");
+    throwsNamed(() => w.addVehicles([0, 0, 0, 0, 1, 1, 1]), "data");
+    throwsNamed(() => w.addVehicles(5), "data");
     throwsNamed(() => w.addVehicles(new Float64Array([0, 0, 0, 0, 1, 1, -2])), "data[0].mass");
     assert.equal(w.count, 0);
     const id = w.addVehicle(ok);
@@ -208,8 +210,29 @@ test("bad input throws an Error naming it, and the world still works after", () 
     throwsNamed(() => w.step(-1), "dt");
     throwsNamed(() => w.step(), "dt");
     throwsNamed(() => new A.World(-3), "seed");
+    throwsNamed(() => w.setLimits(id, { maxSpeed: 1, maxForce: 1, mass: -1 }), "limits.mass");
+    throwsNamed(() => w.setLimits(id, { maxSpeed: NaN, maxForce: 1 }), "limits.maxSpeed");
+    throwsNamed(() => A.racetrack({ x: 0, y: 0 }, 5, 0), "radius");
+    throwsNamed(() => A.racetrack({ x: NaN, y: 0 }, 5, 1), "center.x");
+    throwsNamed(() => A.racetrack({ x: 0, y: 0 }, -1, 1), "halfLength");
     // Still alive: the last good behaviours (none) and a normal step.
     w.setBehaviors(id, [{ kind: "seek", target: { x: 1, y: 0 } }]);
     w.step(1);
     assert.equal(w.vehicle(id).x, 1);
+  }));
+
+test("setLimits changes max speed, max force and mass; racetrack() is a closed SLSLS path", () =>
+  withWorld((w) => {
+    const id = w.addVehicle({ x: 0, y: 0, maxSpeed: 5, maxForce: 5 });
+    w.setBehaviors(id, [{ kind: "seek", target: { x: 100, y: 0 } }]);
+    w.setLimits(id, { maxSpeed: 5, maxForce: 2, mass: 4 });
+    w.step(1);
+    // steering (5, 0) truncated to 2, / mass 4: velocity (0.5, 0).
+    assert.equal(w.vehicle(id).vx, 0.5);
+    const p = A.racetrack({ x: 1, y: 2 }, 10, 5);
+    assert.equal(p.word, "SLSLS");
+    assert.ok(Math.abs(p.length - (40 + 10 * Math.PI)) < 1e-12);
+    const first = p.segments[0];
+    const last = p.segments[p.segments.length - 1];
+    assert.deepEqual(first.start, last.end);
   }));
