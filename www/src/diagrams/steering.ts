@@ -2,7 +2,7 @@
 // seed (velocity, desired velocity in green, the steering force, the trail of
 // the seek path); "no steering" adds the seed's first demo, a twin whose
 // velocity is set to the desired velocity directly; a behaviour picker; and a
-// crowd mode of up to 100,000 vehicles drawn in batches from zero-copy views.
+// crowd mode of up to 100,000 vehicles drawn as pixel sprites from zero-copy views.
 // Every number drawn comes from the wasm World (positions, velocities,
 // headings, and debug() for desired velocity and force); the page only scales
 // vectors for display.
@@ -334,7 +334,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function renderText(): void {
     status.textContent = error ? `The world refused this: ${error}.` : "";
     if (state.mode === "crowd") {
-      note.textContent = `${state.count.toLocaleString("en")} vehicles seek the target and keep apart (separation), drawn in batches straight from typed-array views of wasm memory.`;
+      note.textContent = `${state.count.toLocaleString("en")} vehicles seek the target and keep apart (separation), drawn as pixels in one image straight from typed-array views of wasm memory.`;
     } else {
       const legend = "Blue: velocity. Green: desired velocity. Dashed red: steering = desired − velocity. Red: the force applied (truncated to max force, ×10). Orange: the seek path.";
       const extra =
@@ -454,13 +454,17 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     px.fill(0);
     const ink = pixelOf(color) >>> 0;
     const nose = 3;
+    // Dense crowds get one pixel each, so their texture stays visible.
+    const dense = n > 20000;
     for (let i = 0; i < n; i++) {
       const x = Math.round(sx * (pos[2 * i] ?? 0) + tx);
       const y = Math.round(sy * (pos[2 * i + 1] ?? 0) + ty);
       if (x < 1 || y < 1 || x >= W - 1 || y >= H - 1) continue;
       const o = y * W + x;
+      px[o] = ink;
+      if (dense) continue;
       px[o - W - 1] = px[o - W] = px[o - W + 1] = ink;
-      px[o - 1] = px[o] = px[o + 1] = ink;
+      px[o - 1] = px[o + 1] = ink;
       px[o + W - 1] = px[o + W] = px[o + W + 1] = ink;
       const hx = x + Math.round((head[2 * i] ?? 0) * nose);
       const hy = y - Math.round((head[2 * i + 1] ?? 0) * nose);
