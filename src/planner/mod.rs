@@ -1,1 +1,23 @@
-//! planner (see the module's issue); filled in by its own change.
+//! Paths for a unit with a minimum turning radius (seed 000, Pinter's
+//! "Toward more realistic pathfinding"): the seed's turn-then-go to a point,
+//! the six Dubins words to a pose, and motion along a path over time.
+//!
+//! Every path is a [`Path`](crate::Path) of [`Arc`](crate::Arc)s and
+//! [`Line`](crate::Line)s joined with equal tangents. Bad input (radius ≤ 0,
+//! NaN, infinities) is a [`PlanError`], never a panic.
+
+mod dubins;
+mod error;
+mod motion;
+mod trig;
+mod turn;
+
+pub use dubins::{
+    dubins_candidates, dubins_length, dubins_lengths, dubins_shortest, DubinsWord, FULL_TURN_SNAP,
+    NEAR,
+};
+pub use error::{PlanError, MAX_MAGNITUDE};
+pub use motion::{pose_at_time, Motion};
+pub use turn::{
+    plan_turn, turn_then_go_sides, Side, TurnExit, TurnSide, TurnSides, Unreachable, ON_CIRCLE,
+};

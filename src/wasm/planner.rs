@@ -1,1 +1,218 @@
-//! JS bindings for the planner module; filled in by its own change.
+//! Bindings for `src/planner`: turn-then-go (and its construction for the
+//! diagram), the Dubins words, the batch length query, motion over time.
+
+use super::convert::{self, arg_error, path_to_js, to_js, PathJs};
+use crate::{
+    dubins_candidates, dubins_lengths, dubins_shortest, plan_turn, pose_at_time,
+    turn_then_go_sides, PlanError, Point, TurnSide,
+};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// A core error as a JS `Error` naming the argument.
+fn plan_error(e: PlanError) -> JsError {
+    match e {
+        PlanError::NonFinite(what) => arg_error(what, "must be a finite number"),
+        PlanError::NonPositiveRadius => arg_error("radius", "must be greater than zero"),
+        PlanError::TooLarge(what) => arg_error(what, "must be at most 1e150 in magnitude"),
+        PlanError::QueriesNotMultipleOfSix(n) => arg_error(
+            "queries",
+            format!("length {n} is not a multiple of 6 (x0, y0, h0, x1, y1, h1 per query)"),
+        ),
+        PlanError::NegativeSpeed => arg_error("speed", "must be zero or more"),
+        PlanError::TargetAtStart => arg_error("target", e),
+        PlanError::OutputLength { .. } => JsError::new(&format!("internal: {e}")),
+    }
+}
+
+/// A JS number argument: a string, `undefined` or an object is an error (no
+/// silent `"3"` → 3), so is NaN or ±Infinity.
+fn number(v: &JsValue, arg: &str) -> Result<f64, JsError> {
+    match v.as_f64() {
+        Some(x) => convert::finite(x, arg),
+        None if v.is_undefined() => Err(arg_error(arg, "is missing")),
+        None => Err(arg_error(arg, "must be a number")),
+    }
+}
+
+fn radius_arg(v: &JsValue) -> Result<f64, JsError> {
+    convert::positive(number(v, "radius")?, "radius")
+}
+
+/// `planTurn(start, target, radius)`: the seed's turn then go, the shorter
+/// side; `null` when the target is the start itself.
+#[wasm_bindgen(js_name = planTurn)]
+pub fn plan_turn_js(
+    start: JsValue,
+    target: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
+) -> Result<JsValue, JsError> {
+    let start = convert::pose(start, "start")?;
+    let target = convert::point(target, "target")?;
+    let radius = radius_arg(&radius)?;
+    match plan_turn(start, target, radius) {
+        Ok(p) => path_to_js(&p),
+        Err(PlanError::TargetAtStart) => Ok(JsValue::NULL),
+        Err(e) => Err(plan_error(e)),
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SideJs {
+    side: &'static str,
+    /// P, the turning circle's centre.
+    center: Point,
+    radius: f64,
+    /// h = |target − P|.
+    h: f64,
+    reachable: bool,
+    /// Why not, in words (null when reachable).
+    reason: Option<&'static str>,
+    /// Q, the exit point.
+    exit: Option<Point>,
+    /// The angle of Q seen from P.
+    exit_angle: Option<f64>,
+    theta: Option<f64>,
+    phi: Option<f64>,
+    d: Option<f64>,
+    length: Option<f64>,
+    path: Option<PathJs>,
+}
+
+impl SideJs {
+    fn new(s: &TurnSide, radius: f64) -> SideJs {
+        let e = s.exit.as_ref().ok();
+        SideJs {
+            side: s.side.as_str(),
+            center: s.center,
+            radius,
+            h: s.h,
+            reachable: e.is_some(),
+            reason: s.exit.as_ref().err().map(|u| u.as_str()),
+            exit: e.map(|e| e.exit),
+            exit_angle: e.map(|e| e.exit_angle),
+            theta: e.map(|e| e.theta),
+            phi: e.map(|e| e.phi),
+            d: e.map(|e| e.d),
+            length: e.map(|e| e.path.length()),
+            path: e.map(|e| PathJs::from(&e.path)),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct SidesJs {
+    right: SideJs,
+    left: SideJs,
+    best: Option<&'static str>,
+}
+
+/// `planTurnSides(start, target, radius)`: both sides' constructions for
+/// drawing: `{ right, left, best }`, each side `{ side, center (P), radius, h,
+/// reachable, reason, exit (Q), exitAngle, theta, phi, d, length, path }` (the last seven
+/// null when unreachable); `best` is `"right"`, `"left"` or null.
+#[wasm_bindgen(js_name = planTurnSides)]
+pub fn plan_turn_sides_js(
+    start: JsValue,
+    target: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
+) -> Result<JsValue, JsError> {
+    let start = convert::pose(start, "start")?;
+    let target = convert::point(target, "target")?;
+    let radius = radius_arg(&radius)?;
+    let sides = turn_then_go_sides(start, target, radius).map_err(plan_error)?;
+    to_js(&SidesJs {
+        right: SideJs::new(&sides.right, radius),
+        left: SideJs::new(&sides.left, radius),
+        best: sides.best().map(|s| s.side.as_str()),
+    })
+}
+
+/// `planDubins(start, goal, radius)`: the shortest of the six words.
+#[wasm_bindgen(js_name = planDubins)]
+pub fn plan_dubins_js(
+    start: JsValue,
+    goal: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
+) -> Result<JsValue, JsError> {
+    let start = convert::pose(start, "start")?;
+    let goal = convert::pose(goal, "goal")?;
+    let radius = radius_arg(&radius)?;
+    let p = dubins_shortest(start, goal, radius).map_err(plan_error)?;
+    path_to_js(&p)
+}
+
+/// `dubinsCandidates(start, goal, radius)`: every feasible word as a path,
+/// in the order LSL, LSR, RSL, RSR, RLR, LRL.
+#[wasm_bindgen(js_name = dubinsCandidates)]
+pub fn dubins_candidates_js(
+    start: JsValue,
+    goal: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
+) -> Result<JsValue, JsError> {
+    let start = convert::pose(start, "start")?;
+    let goal = convert::pose(goal, "goal")?;
+    let radius = radius_arg(&radius)?;
+    let c = dubins_candidates(start, goal, radius).map_err(plan_error)?;
+    let paths: Vec<PathJs> = c.iter().map(|(_, p)| PathJs::from(p)).collect();
+    to_js(&paths)
+}
+
+/// `dubinsLengths(queries, radius)`: `queries` is a `Float64Array` of
+/// `x0, y0, h0, x1, y1, h1` per query; returns a `Float64Array` of the
+/// shortest lengths (0 for a coincident start and goal).
+#[wasm_bindgen(js_name = dubinsLengths)]
+pub fn dubins_lengths_js(
+    #[wasm_bindgen(unchecked_param_type = "Float64Array")] queries: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
+) -> Result<Vec<f64>, JsError> {
+    let radius = radius_arg(&radius)?;
+    let arr = queries
+        .dyn_ref::<js_sys::Float64Array>()
+        .ok_or_else(|| arg_error("queries", "must be a Float64Array"))?;
+    let q = arr.to_vec();
+    if q.len() % 6 != 0 {
+        return Err(plan_error(PlanError::QueriesNotMultipleOfSix(q.len())));
+    }
+    if let Some(i) = q.iter().position(|v| !v.is_finite()) {
+        return Err(arg_error(
+            "queries",
+            format!("value {i} (query {}) must be a finite number", i / 6),
+        ));
+    }
+    if let Some(i) = q
+        .iter()
+        .enumerate()
+        .position(|(i, v)| i % 3 != 2 && v.abs() > crate::MAX_MAGNITUDE)
+    {
+        return Err(arg_error(
+            "queries",
+            format!(
+                "value {i} (query {}) must be at most 1e150 in magnitude",
+                i / 6
+            ),
+        ));
+    }
+    let mut out = vec![0.0; q.len() / 6];
+    dubins_lengths(&q, radius, &mut out).map_err(plan_error)?;
+    Ok(out)
+}
+
+/// `poseAtTime(path, speed, time)`: listing 2, the pose `speed × time` along
+/// the path, clamped to both ends.
+#[wasm_bindgen(js_name = poseAtTime)]
+pub fn pose_at_time_js(
+    path: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] speed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] time: JsValue,
+) -> Result<JsValue, JsError> {
+    let path = convert::path(path, "path")?;
+    let speed = number(&speed, "speed")?;
+    if speed < 0.0 {
+        return Err(plan_error(PlanError::NegativeSpeed));
+    }
+    let time = number(&time, "time")?;
+    to_js(&pose_at_time(&path, speed, time))
+}

@@ -1,0 +1,719 @@
+//! The six Dubins words (LSL, LSR, RSL, RSR, RLR, LRL): the shortest path
+//! from a pose to a pose for a unit that turns no tighter than `radius`.
+//!
+//! Each word is solved in closed form in world coordinates from the four
+//! turning circles (start and goal, left and right). The sines and cosines of
+//! the two normalised headings are computed once per query; a CSC word costs
+//! one `atan2`, a CCC word one `atan2` and one `acos`, and a CCC word is only
+//! solved when a cheap lower bound says it could beat the best CSC word. Only
+//! the winner is turned into a [`Path`].
+//!
+//! Conventions shared with the classic formulation (Shkel & Lumelsky, Walker's
+//! `dubins.c`, the `dubins_paths` crate): a CCC word's middle arc is the long
+//! one (≥ π), and on equal lengths the earlier word in [`DubinsWord::ALL`] wins.
+//!
+//! Edges, each named: coincident start and goal give one zero-length arc
+//! (length 0, word `"L"`, keeping the heading); a goal on a start turning circle with the matching heading
+//! gives a pure arc (its LSL/RSR line and last arc have length 0), never a
+//! full loop: sweeps within [`FULL_TURN_SNAP`] of 2π are rounding noise on a
+//! zero sweep and are snapped to 0.
+
+use super::error::{check_radius, check_xy, PlanError};
+use super::trig::{acos_0_1, sincos_0_2pi};
+use crate::{math, normalize_angle, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
+use core::f64::consts::{FRAC_PI_2, PI, TAU};
+
+/// IEEE square root (exact, the same bits everywhere): the `sqrtsd` /
+/// `f64.sqrt` instruction, where `libm::sqrt` on wasm32 is a slow software loop.
+#[inline(always)]
+fn sqrt(x: f64) -> f64 {
+    x.sqrt()
+}
+
+/// A sweep within this many radians of a full turn is taken as no turn at all
+/// (rounding noise around a tangent point, not a loop the geometry asks for).
+pub const FULL_TURN_SNAP: f64 = 1e-9;
+
+/// Lengths below `NEAR * radius` are zero: two circle centres this close are
+/// the same circle, a start and goal this close (and headings within `NEAR`
+/// radians) coincide.
+pub const NEAR: f64 = 1e-9;
+
+/// One of the six Dubins words: the turn of each of the three segments
+/// (`L` left, `S` straight, `R` right).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DubinsWord {
+    Lsl,
+    Lsr,
+    Rsl,
+    Rsr,
+    Rlr,
+    Lrl,
+}
+
+impl DubinsWord {
+    /// All six, in the order used to break ties (the first shortest wins).
+    pub const ALL: [DubinsWord; 6] = [
+        DubinsWord::Lsl,
+        DubinsWord::Lsr,
+        DubinsWord::Rsl,
+        DubinsWord::Rsr,
+        DubinsWord::Rlr,
+        DubinsWord::Lrl,
+    ];
+
+    /// `"LSL"`, `"LSR"`, ...
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DubinsWord::Lsl => "LSL",
+            DubinsWord::Lsr => "LSR",
+            DubinsWord::Rsl => "RSL",
+            DubinsWord::Rsr => "RSR",
+            DubinsWord::Rlr => "RLR",
+            DubinsWord::Lrl => "LRL",
+        }
+    }
+
+    /// Whether the word is arc-arc-arc (RLR, LRL).
+    pub fn is_ccc(self) -> bool {
+        matches!(self, DubinsWord::Rlr | DubinsWord::Lrl)
+    }
+}
+
+impl core::fmt::Display for DubinsWord {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// `1.0` when `c`, else `0.0`: for branch-free selects in the hot path
+/// (random headings would mispredict branches about half the time).
+#[inline(always)]
+fn select(c: bool) -> f64 {
+    f64::from(u8::from(c))
+}
+
+/// An angle in `[0, 2π)`: one add for the usual small multiples of 2π,
+/// `fmod` otherwise.
+#[inline(always)]
+fn wrap(x: f64) -> f64 {
+    let w = if (0.0..TAU).contains(&x) {
+        return x;
+    } else if (-TAU..0.0).contains(&x) {
+        x + TAU
+    } else if (-2.0 * TAU..-TAU).contains(&x) {
+        x + 2.0 * TAU
+    } else if (TAU..2.0 * TAU).contains(&x) {
+        x - TAU
+    } else {
+        return wrap_two_pi(x);
+    };
+    // x + 2π rounds up to exactly 2π for x just below 0.
+    if w >= TAU {
+        0.0
+    } else {
+        w
+    }
+}
+
+/// The magnitude of a turn from `x` (any angle): in `[0, 2π)`, with sweeps
+/// within [`FULL_TURN_SNAP`] of a full turn snapped to 0.
+#[inline(always)]
+fn sweep(x: f64) -> f64 {
+    let a = wrap(x);
+    // `== 0.0` also turns −0.0 into +0.0: a zero sweep's sign is its turn
+    // direction (see `Arc`), which the caller sets, not the rounding.
+    if a >= TAU - FULL_TURN_SNAP || a == 0.0 {
+        0.0
+    } else {
+        a
+    }
+}
+
+/// Everything a query shares between the six words.
+#[derive(Clone, Copy)]
+struct Frame {
+    r: f64,
+    /// Headings normalised to `[0, 2π)`.
+    h0: f64,
+    hg: f64,
+    /// Centres of the start's left/right and the goal's left/right circles.
+    ls: Point,
+    rs: Point,
+    lg: Point,
+    rg: Point,
+    /// Start and goal coincide (within `NEAR`).
+    coincident: bool,
+    /// Cosine and sine of the start heading.
+    c0: f64,
+    s0: f64,
+    /// The total turn to the goal heading, left (CCW) and right (CW), in
+    /// `[0, 2π)`, and its pseudo-angle.
+    delta_left: f64,
+    delta_right: f64,
+    pseudo_delta_left: f64,
+    pseudo_delta_right: f64,
+}
+
+impl Frame {
+    #[inline(always)]
+    fn new(start: Pose, goal: Pose, r: f64) -> Frame {
+        let h0 = wrap(start.heading);
+        let hg = wrap(goal.heading);
+        let (s0, c0) = sincos_0_2pi(h0);
+        let (sg, cg) = sincos_0_2pi(hg);
+        // Left of a heading (c, s) is (-s, c).
+        let (lx0, ly0) = (-s0 * r, c0 * r);
+        let (lxg, lyg) = (-sg * r, cg * r);
+        let dx = goal.x - start.x;
+        let dy = goal.y - start.y;
+        let tol = NEAR * r;
+        let coincident = dx * dx + dy * dy <= tol * tol && normalize_angle(hg - h0).abs() <= NEAR;
+        Frame {
+            r,
+            h0,
+            hg,
+            ls: Point::new(start.x + lx0, start.y + ly0),
+            rs: Point::new(start.x - lx0, start.y - ly0),
+            lg: Point::new(goal.x + lxg, goal.y + lyg),
+            rg: Point::new(goal.x - lxg, goal.y - lyg),
+            coincident,
+            c0,
+            s0,
+            delta_left: wrap(hg - h0),
+            delta_right: wrap(h0 - hg),
+            // cos and sin of hg − h0.
+            pseudo_delta_left: pseudo_angle(c0 * cg + s0 * sg, c0 * sg - s0 * cg),
+            pseudo_delta_right: pseudo_angle(c0 * cg + s0 * sg, s0 * cg - c0 * sg),
+        }
+    }
+}
+
+/// The solved word: the first and last sweeps (radians, ≥ 0), the middle part
+/// (a line length for CSC, a sweep for CCC) and the angle that fixes the
+/// construction (the line's heading for CSC, the direction from the first
+/// centre to the middle circle's centre for CCC).
+#[derive(Clone, Copy, Debug)]
+struct Solution {
+    word: DubinsWord,
+    a1: f64,
+    mid: f64,
+    a3: f64,
+    psi: f64,
+}
+
+impl Solution {
+    #[inline(always)]
+    fn length(&self, r: f64) -> f64 {
+        if self.word.is_ccc() {
+            r * (self.a1 + self.mid + self.a3)
+        } else {
+            r * (self.a1 + self.a3) + self.mid
+        }
+    }
+}
+
+/// LSL / RSR: outer tangent of two circles turning the same way.
+#[inline(always)]
+fn same_side(f: &Frame, left: bool) -> Solution {
+    let (c1, c3) = if left { (f.ls, f.lg) } else { (f.rs, f.rg) };
+    let dx = c3.x - c1.x;
+    let dy = c3.y - c1.y;
+    let d = sqrt(dx * dx + dy * dy);
+    // The same circle: a pure arc (the line and the last arc have length 0).
+    let (psi, mid) = if d <= NEAR * f.r {
+        (f.hg, 0.0)
+    } else {
+        (math::atan2(dy, dx), d)
+    };
+    if left {
+        Solution {
+            word: DubinsWord::Lsl,
+            a1: sweep(psi - f.h0),
+            mid,
+            a3: sweep(f.hg - psi),
+            psi,
+        }
+    } else {
+        Solution {
+            word: DubinsWord::Rsr,
+            a1: sweep(f.h0 - psi),
+            mid,
+            a3: sweep(psi - f.hg),
+            psi,
+        }
+    }
+}
+
+/// LSR / RSL: inner tangent of two circles turning opposite ways; needs the
+/// centres at least `2r` apart.
+#[inline(always)]
+fn cross_side(f: &Frame, left_first: bool) -> Option<Solution> {
+    let (c1, c3) = if left_first {
+        (f.ls, f.rg)
+    } else {
+        (f.rs, f.lg)
+    };
+    let vx = c3.x - c1.x;
+    let vy = c3.y - c1.y;
+    let d2 = vx * vx + vy * vy;
+    let two_r = 2.0 * f.r;
+    let p2 = d2 - two_r * two_r;
+    if p2 < 0.0 {
+        return None;
+    }
+    let p = sqrt(p2);
+    if left_first {
+        // v = p·u − 2r·left(u)  ⇒  u ∝ p·v + 2r·left(v)
+        let psi = math::atan2(p * vy + two_r * vx, p * vx - two_r * vy);
+        Some(Solution {
+            word: DubinsWord::Lsr,
+            a1: sweep(psi - f.h0),
+            mid: p,
+            a3: sweep(psi - f.hg),
+            psi,
+        })
+    } else {
+        // v = p·u + 2r·left(u)  ⇒  u ∝ p·v − 2r·left(v)
+        let psi = math::atan2(p * vy - two_r * vx, p * vx + two_r * vy);
+        Some(Solution {
+            word: DubinsWord::Rsl,
+            a1: sweep(f.h0 - psi),
+            mid: p,
+            a3: sweep(f.hg - psi),
+            psi,
+        })
+    }
+}
+
+/// The squared distance between the centres of a CCC word's outer circles.
+#[inline(always)]
+fn ccc_centres(f: &Frame, rlr: bool) -> (f64, f64, f64) {
+    let (c1, c3) = if rlr { (f.rs, f.rg) } else { (f.ls, f.lg) };
+    let dx = c3.x - c1.x;
+    let dy = c3.y - c1.y;
+    (dx, dy, dx * dx + dy * dy)
+}
+
+/// RLR / LRL: three arcs, the middle circle touching both outer ones; needs
+/// the outer centres at most `4r` apart. The middle arc is the long one.
+#[inline(always)]
+fn three_arcs(f: &Frame, rlr: bool) -> Option<Solution> {
+    let (dx, dy, d2) = ccc_centres(f, rlr);
+    let four_r = 4.0 * f.r;
+    if d2 > four_r * four_r {
+        return None;
+    }
+    let d = sqrt(d2);
+    let phi = if d <= NEAR * f.r {
+        0.0
+    } else {
+        math::atan2(dy, dx)
+    };
+    // The angle at an outer centre of the triangle (2r, 2r, d).
+    let beta = acos_0_1(d / four_r);
+    let mid = PI + 2.0 * beta;
+    if rlr {
+        // The middle (left) circle lies to the right of c1 → c3.
+        let theta1 = phi - beta;
+        let theta2 = phi + PI + beta;
+        Some(Solution {
+            word: DubinsWord::Rlr,
+            a1: sweep(f.h0 + FRAC_PI_2 - theta1),
+            mid,
+            a3: sweep(theta2 - (f.hg + FRAC_PI_2)),
+            psi: theta1,
+        })
+    } else {
+        let theta1 = phi + beta;
+        let theta2 = phi + PI - beta;
+        Some(Solution {
+            word: DubinsWord::Lrl,
+            a1: sweep(theta1 - (f.h0 - FRAC_PI_2)),
+            mid,
+            a3: sweep((f.hg - FRAC_PI_2) - theta2),
+            psi: theta1,
+        })
+    }
+}
+
+#[inline(always)]
+fn solve(f: &Frame, word: DubinsWord) -> Option<Solution> {
+    match word {
+        DubinsWord::Lsl => Some(same_side(f, true)),
+        DubinsWord::Rsr => Some(same_side(f, false)),
+        DubinsWord::Lsr => cross_side(f, true),
+        DubinsWord::Rsl => cross_side(f, false),
+        DubinsWord::Rlr => three_arcs(f, true),
+        DubinsWord::Lrl => three_arcs(f, false),
+    }
+}
+
+/// A monotone stand-in for an angle in `[0, 2π)` given its cosine and sine:
+/// `1 − c` on `[0, π]`, `3 + c` on `(π, 2π)`, in `[0, 4)`. Comparing two of
+/// these compares the angles, with no `atan2`.
+#[inline(always)]
+fn pseudo_angle(c: f64, s: f64) -> f64 {
+    if s >= 0.0 {
+        1.0 - c
+    } else {
+        3.0 + c
+    }
+}
+
+/// How close (in pseudo-angle units) two turns may be before the shortcut in
+/// [`same_side_length`] hands over to the exact construction.
+const PSEUDO_MARGIN: f64 = 1e-6;
+
+/// The length of LSL / RSR without trigonometry: with `a1` the first sweep
+/// and `Δ` the total heading change (both in the turn's sense, in `[0, 2π)`),
+/// the last sweep is `Δ − a1` when `a1 ≤ Δ`, else `Δ − a1 + 2π`, so the arcs
+/// add up to `Δ` or `Δ + 2π`; which one is a comparison of pseudo-angles. Near
+/// a tie, a wrap or the snapping zone, the exact [`same_side`] decides.
+#[inline(always)]
+fn same_side_length(f: &Frame, left: bool) -> f64 {
+    let r = f.r;
+    let (c1, c3) = if left { (f.ls, f.lg) } else { (f.rs, f.rg) };
+    let dx = c3.x - c1.x;
+    let dy = c3.y - c1.y;
+    let d2 = dx * dx + dy * dy;
+    let tol = NEAR * r;
+    if d2 > tol * tol {
+        let d = sqrt(d2);
+        let inv = 1.0 / d;
+        // Cosine and sine of the line's heading relative to the start heading.
+        let c = (f.c0 * dx + f.s0 * dy) * inv;
+        let s = (f.c0 * dy - f.s0 * dx) * inv;
+        let (p1, pd, delta) = if left {
+            (pseudo_angle(c, s), f.pseudo_delta_left, f.delta_left)
+        } else {
+            (pseudo_angle(c, -s), f.pseudo_delta_right, f.delta_right)
+        };
+        let m = PSEUDO_MARGIN;
+        if p1 > m && p1 < 4.0 - m && pd > m && pd < 4.0 - m && (p1 - pd).abs() > m {
+            let turns = delta + TAU * select(p1 > pd);
+            return r * turns + d;
+        }
+    }
+    same_side(f, left).length(r)
+}
+
+/// The shortest word and its length. LSL and RSR cost no trigonometry
+/// ([`same_side_length`]), LSR and RSL one `atan2` each; RLR and LRL are
+/// solved (one `acos`, one `atan2`) only when feasible and when a lower bound
+/// (the long middle arc alone: `r·(π + 2·acos(d/4r)) ≥ 2πr − πd/4`, acos
+/// being concave on `[0, 1]`) is below the best so far. Ties go to the
+/// earlier word of [`DubinsWord::ALL`].
+#[inline(always)]
+fn shortest(f: &Frame) -> (DubinsWord, f64) {
+    let r = f.r;
+    let mut best = (DubinsWord::Lsl, same_side_length(f, true));
+    if let Some(s) = cross_side(f, true) {
+        let l = s.length(r);
+        if l < best.1 {
+            best = (DubinsWord::Lsr, l);
+        }
+    }
+    if let Some(s) = cross_side(f, false) {
+        let l = s.length(r);
+        if l < best.1 {
+            best = (DubinsWord::Rsl, l);
+        }
+    }
+    let l = same_side_length(f, false);
+    if l < best.1 {
+        best = (DubinsWord::Rsr, l);
+    }
+    let four_r = 4.0 * r;
+    for (rlr, word) in [(true, DubinsWord::Rlr), (false, DubinsWord::Lrl)] {
+        let (_, _, d2) = ccc_centres(f, rlr);
+        if d2 > four_r * four_r || TAU * r - PI * sqrt(d2) * 0.25 >= best.1 {
+            continue;
+        }
+        if let Some(s) = three_arcs(f, rlr) {
+            let l = s.length(r);
+            if l < best.1 {
+                best = (word, l);
+            }
+        }
+    }
+    best
+}
+
+/// All six solved exactly, the first shortest kept: the reference [`shortest`]
+/// must agree with.
+#[cfg(test)]
+fn shortest_full(f: &Frame) -> (Solution, f64) {
+    let mut best: Option<(Solution, f64)> = None;
+    for w in DubinsWord::ALL {
+        if let Some(s) = solve(f, w) {
+            let l = s.length(f.r);
+            if best.map_or(true, |(_, bl)| l < bl) {
+                best = Some((s, l));
+            }
+        }
+    }
+    best.unwrap()
+}
+
+fn check_pose(p: Pose, what: &'static str) -> Result<Pose, PlanError> {
+    if !p.heading.is_finite() {
+        return Err(PlanError::NonFinite(what));
+    }
+    check_xy(p.x, p.y, what)?;
+    Ok(p)
+}
+
+/// The zero-length path of a coincident start and goal: one zero-length left
+/// arc (word `"L"`), which, unlike a zero-length line, keeps the heading, so
+/// `pose_at(0)` is the start pose.
+fn coincident_path(start: Pose, r: f64) -> Path {
+    Path::new(vec![Segment::Arc(Arc::from_pose(start, r, 1.0, 0.0))])
+        .unwrap_or_else(|_| unreachable_path())
+}
+
+/// Never reached for finite input (every segment built here is finite); a
+/// fallback so that no `unwrap` can panic.
+fn unreachable_path() -> Path {
+    let o = Point::ORIGIN;
+    match Path::new(vec![Segment::Line(Line::new(o, o))]) {
+        Ok(p) => p,
+        Err(_) => unreachable_path(),
+    }
+}
+
+/// Builds the segments of a solved word, starting exactly at `start` and
+/// ending exactly (to rounding) at `goal`: the last arc is laid backwards from
+/// the goal's angle on its circle, and the middle piece joins the two arcs.
+fn build(f: &Frame, s: &Solution) -> Result<Path, PlanError> {
+    let r = f.r;
+    let (first_left, ccc) = match s.word {
+        DubinsWord::Lsl | DubinsWord::Lsr | DubinsWord::Lrl => (true, s.word.is_ccc()),
+        _ => (false, s.word.is_ccc()),
+    };
+    let last_left = matches!(s.word, DubinsWord::Lsl | DubinsWord::Rsl | DubinsWord::Lrl);
+    let (c1, theta_s) = if first_left {
+        (f.ls, f.h0 - FRAC_PI_2)
+    } else {
+        (f.rs, f.h0 + FRAC_PI_2)
+    };
+    let (c3, theta_g) = if last_left {
+        (f.lg, f.hg - FRAC_PI_2)
+    } else {
+        (f.rg, f.hg + FRAC_PI_2)
+    };
+    let signed = |left: bool, a: f64| if left { a } else { -a };
+    let arc1 = Arc::new(c1, r, theta_s, signed(first_left, s.a1));
+    let arc3 = Arc::new(
+        c3,
+        r,
+        theta_g - signed(last_left, s.a3),
+        signed(last_left, s.a3),
+    );
+    let (arc1, arc3) = match (arc1, arc3) {
+        (Ok(a), Ok(b)) => (a, b),
+        _ => return Err(PlanError::NonFinite("start")),
+    };
+    let middle = if ccc {
+        // The middle circle's centre, 2r from c1 towards psi; its arc starts
+        // where it touches the first circle (facing c1) and turns the other way.
+        let m = c1.polar(2.0 * r, s.psi);
+        let mid_left = !first_left;
+        let a = Arc::new(m, r, s.psi + PI, signed(mid_left, s.mid))
+            .map_err(|_| PlanError::NonFinite("start"))?;
+        Segment::Arc(a)
+    } else {
+        Segment::Line(Line::new(arc1.end(), arc3.start()))
+    };
+    Path::new(vec![Segment::Arc(arc1), middle, Segment::Arc(arc3)])
+        .map_err(|_| PlanError::NonFinite("start"))
+}
+
+/// The shortest Dubins path from `start` to `goal` (position and heading) for
+/// a unit turning no tighter than `radius`: three segments (zero-length ones
+/// included, so `word()` is always one of the six words), or one zero-length
+/// arc (word `"L"`) when start and goal coincide.
+///
+/// # Errors
+/// [`PlanError::NonFinite`] naming `start`, `goal` or `radius`;
+/// [`PlanError::NonPositiveRadius`]; [`PlanError::TooLarge`] for a coordinate
+/// or radius beyond [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE).
+///
+/// # Examples
+/// ```
+/// use arcline::{dubins_shortest, Pose};
+/// use core::f64::consts::FRAC_PI_2;
+/// // A quarter turn left onto the goal: a pure arc.
+/// let p = dubins_shortest(Pose::new(0.0, 0.0, 0.0), Pose::new(1.0, 1.0, FRAC_PI_2), 1.0).unwrap();
+/// assert!((p.length() - FRAC_PI_2).abs() < 1e-12);
+/// assert_eq!(p.word(), "LSL");
+/// ```
+pub fn dubins_shortest(start: Pose, goal: Pose, radius: f64) -> Result<Path, PlanError> {
+    let start = check_pose(start, "start")?;
+    let goal = check_pose(goal, "goal")?;
+    let r = check_radius(radius)?;
+    let f = Frame::new(start, goal, r);
+    if f.coincident {
+        return Ok(coincident_path(start, r));
+    }
+    let (word, _) = shortest(&f);
+    match solve(&f, word) {
+        Some(s) => build(&f, &s),
+        // `shortest` only names feasible words; LSL is always feasible.
+        None => build(&f, &same_side(&f, true)),
+    }
+}
+
+/// The length and word of the shortest Dubins path (no path is built); `0`
+/// and `None` for a coincident start and goal.
+///
+/// # Errors
+/// As [`dubins_shortest`].
+pub fn dubins_length(
+    start: Pose,
+    goal: Pose,
+    radius: f64,
+) -> Result<(f64, Option<DubinsWord>), PlanError> {
+    let start = check_pose(start, "start")?;
+    let goal = check_pose(goal, "goal")?;
+    let r = check_radius(radius)?;
+    let f = Frame::new(start, goal, r);
+    if f.coincident {
+        return Ok((0.0, None));
+    }
+    let (word, len) = shortest(&f);
+    Ok((len, Some(word)))
+}
+
+/// Every feasible word as a path, in the order of [`DubinsWord::ALL`]:
+/// LSL and RSR always, LSR and RSL when the circle centres are at least `2r`
+/// apart, RLR and LRL when at most `4r` apart.
+///
+/// # Errors
+/// As [`dubins_shortest`].
+pub fn dubins_candidates(
+    start: Pose,
+    goal: Pose,
+    radius: f64,
+) -> Result<Vec<(DubinsWord, Path)>, PlanError> {
+    let start = check_pose(start, "start")?;
+    let goal = check_pose(goal, "goal")?;
+    let r = check_radius(radius)?;
+    let f = Frame::new(start, goal, r);
+    let mut out = Vec::with_capacity(6);
+    for w in DubinsWord::ALL {
+        if let Some(s) = solve(&f, w) {
+            out.push((w, build(&f, &s)?));
+        }
+    }
+    Ok(out)
+}
+
+/// Batch shortest lengths for sampling-based planners: `queries` holds
+/// `x0, y0, h0, x1, y1, h1` per query, `out` receives one length per query.
+/// Nothing is allocated.
+///
+/// # Errors
+/// [`PlanError::QueriesNotMultipleOfSix`], [`PlanError::OutputLength`],
+/// radius errors, and [`PlanError::NonFinite`]`("queries")` for any NaN or
+/// infinity, [`PlanError::TooLarge`]`("queries")` for a coordinate beyond
+/// [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE) (the output is then unspecified).
+pub fn dubins_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(), PlanError> {
+    let r = check_radius(radius)?;
+    if queries.len() % 6 != 0 {
+        return Err(PlanError::QueriesNotMultipleOfSix(queries.len()));
+    }
+    let n = queries.len() / 6;
+    if out.len() != n {
+        return Err(PlanError::OutputLength {
+            expected: n,
+            got: out.len(),
+        });
+    }
+    for (q, o) in queries.chunks_exact(6).zip(out.iter_mut()) {
+        if let [x0, y0, h0, x1, y1, h1] = *q {
+            if !(x0.is_finite()
+                && y0.is_finite()
+                && h0.is_finite()
+                && x1.is_finite()
+                && y1.is_finite()
+                && h1.is_finite())
+            {
+                return Err(PlanError::NonFinite("queries"));
+            }
+            check_xy(x0, y0, "queries")?;
+            check_xy(x1, y1, "queries")?;
+            let f = Frame::new(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r);
+            *o = if f.coincident { 0.0 } else { shortest(&f).1 };
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_is_in_range() {
+        for x in [-20.0, -TAU, -1e-18, 0.0, 1.0, TAU, 3.0 * TAU + 0.5, 1e6] {
+            let w = wrap(x);
+            assert!((0.0..TAU).contains(&w), "{x} -> {w}");
+        }
+        assert_eq!(sweep(-1e-15), 0.0);
+    }
+
+    #[test]
+    fn shortcut_shortest_equals_solving_all_six() {
+        let mut s: u64 = 0xDEAD_BEEF_1234_5678;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for i in 0..100_000 {
+            let r = 0.1 + next() * 3.0;
+            let span = if i % 2 == 0 { 4.5 * r } else { 30.0 };
+            let start = Pose::new(next() * 10.0, next() * 10.0, (next() - 0.5) * 20.0);
+            // Some goals exactly on a start circle, some with equal headings.
+            let goal = Pose::new(
+                start.x + (next() - 0.5) * span,
+                start.y + (next() - 0.5) * span,
+                if i % 7 == 0 {
+                    start.heading
+                } else {
+                    (next() - 0.5) * 20.0
+                },
+            );
+            let f = Frame::new(start, goal, r);
+            let (a, la) = shortest(&f);
+            let (b, lb) = shortest_full(&f);
+            assert!((la - lb).abs() <= 1e-12 * lb.max(r), "query {i}: {la} {lb}");
+            // The same word unless another is as short (to rounding).
+            if a != b.word {
+                let other = solve(&f, a).unwrap().length(r);
+                assert!(
+                    (other - lb).abs() <= 1e-12 * lb.max(r),
+                    "query {i}: {a} vs {}",
+                    b.word
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn each_word_ends_at_the_goal() {
+        let start = Pose::new(0.3, -0.2, 0.4);
+        let goal = Pose::new(1.5, 0.7, -2.0);
+        for (w, p) in dubins_candidates(start, goal, 0.8).unwrap() {
+            assert!(
+                p.end_pose().approx_eq(goal, 1e-9),
+                "{w}: {:?}",
+                p.end_pose()
+            );
+            assert!(p.is_g1(1e-9), "{w}");
+            assert_eq!(p.word(), w.as_str());
+        }
+    }
+}

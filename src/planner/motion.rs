@@ -1,0 +1,70 @@
+//! Motion along a path over time (seed 000, listing 2):
+//! `distance = speed × time`, then walk the segments.
+
+use super::error::PlanError;
+use crate::{Path, Pose};
+
+/// A unit moving along `path` at a constant `speed` from time 0.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Motion {
+    path: Path,
+    speed: f64,
+}
+
+impl Motion {
+    /// A motion at `speed` (≥ 0, finite) along `path`.
+    ///
+    /// # Errors
+    /// [`PlanError::NonFinite`]`("speed")` or [`PlanError::NegativeSpeed`].
+    pub fn new(path: Path, speed: f64) -> Result<Motion, PlanError> {
+        if !speed.is_finite() {
+            return Err(PlanError::NonFinite("speed"));
+        }
+        if speed < 0.0 {
+            return Err(PlanError::NegativeSpeed);
+        }
+        Ok(Motion { path, speed })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn speed(&self) -> f64 {
+        self.speed
+    }
+
+    /// The time to reach the end (`0` for a zero-length path, `+∞` at speed 0
+    /// on a path with length).
+    pub fn duration(&self) -> f64 {
+        let len = self.path.length();
+        if len == 0.0 {
+            0.0
+        } else {
+            len / self.speed
+        }
+    }
+
+    /// Position and heading at `time`: clamped to the start before 0 and to
+    /// the end after [`Motion::duration`]; NaN counts as 0.
+    pub fn pose_at(&self, time: f64) -> Pose {
+        pose_at_time(&self.path, self.speed, time)
+    }
+}
+
+/// Listing 2: the pose `speed × time` along `path`, clamped to both ends
+/// (a NaN or negative product is the start, past the length is the end).
+///
+/// # Examples
+/// ```
+/// use arcline::{pose_at_time, Line, Path, Point};
+/// let p = Path::single(Line::new(Point::new(0.0, 0.0), Point::new(4.0, 0.0))).unwrap();
+/// assert_eq!(pose_at_time(&p, 2.0, 0.5).x, 1.0);
+/// assert_eq!(pose_at_time(&p, 2.0, -3.0).x, 0.0);
+/// assert_eq!(pose_at_time(&p, 2.0, 10.0).x, 4.0);
+/// ```
+pub fn pose_at_time(path: &Path, speed: f64, time: f64) -> Pose {
+    let distance = speed * time;
+    // Path::pose_at clamps to [0, length] and takes NaN as 0.
+    path.pose_at(if distance.is_nan() { 0.0 } else { distance })
+}

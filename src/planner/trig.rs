@@ -1,0 +1,159 @@
+//! Trigonometry for the planner's hot path, pure `f64` arithmetic (the same
+//! bits natively and in wasm):
+//! - `sincos` for an angle already in `[0, 2π)`: fdlibm's kernels (the same
+//!   polynomials `libm` uses) after a two-constant Cody–Waite reduction by
+//!   π/2, without `libm`'s general range reduction; within 1 ulp of `libm`.
+//! - `acos` on `[0, 1]`: fdlibm's `e_acos.c` (as in `libm`) with the IEEE
+//!   square-root instruction, where `libm` on wasm32 calls a software square
+//!   root; the same result as `libm` (checked in a test).
+//!
+//! The fdlibm parts: Copyright (C) 1993 by Sun Microsystems, Inc. All rights
+//! reserved. Developed at SunSoft, a Sun Microsystems, Inc. business.
+//! Permission to use, copy, modify, and distribute this software is freely
+//! granted, provided that this notice is preserved.
+
+// The constants are fdlibm's published decimal values, kept digit for digit
+// so they can be checked against the source.
+#![allow(clippy::excessive_precision)]
+
+use core::f64::consts::FRAC_2_PI;
+
+/// π/2 split: the first 33 bits (so `q · PIO2_1` is exact for small `q`) and
+/// the rest (fdlibm's `pio2_1`, `pio2_1t`).
+const PIO2_1: f64 = 1.570_796_326_734_125_614_17e+00;
+const PIO2_1T: f64 = 6.077_100_506_506_192_249_32e-11;
+
+const S1: f64 = -1.666_666_666_666_663_243_48e-01;
+const S2: f64 = 8.333_333_333_322_489_461_24e-03;
+const S3: f64 = -1.984_126_982_985_794_931_34e-04;
+const S4: f64 = 2.755_731_370_707_006_767_89e-06;
+const S5: f64 = -2.505_076_025_340_686_341_95e-08;
+const S6: f64 = 1.589_690_995_211_550_102_21e-10;
+
+const C1: f64 = 4.166_666_666_666_660_190_37e-02;
+const C2: f64 = -1.388_888_888_887_410_957_49e-03;
+const C3: f64 = 2.480_158_728_947_672_941_78e-05;
+const C4: f64 = -2.755_731_435_139_066_330_35e-07;
+const C5: f64 = 2.087_572_321_298_174_827_90e-09;
+const C6: f64 = -1.135_964_755_778_819_482_65e-11;
+
+#[inline(always)]
+fn k_sin(x: f64) -> f64 {
+    let z = x * x;
+    let v = z * x;
+    let r = S2 + z * (S3 + z * (S4 + z * (S5 + z * S6)));
+    x + v * (S1 + z * r)
+}
+
+#[inline(always)]
+fn k_cos(x: f64) -> f64 {
+    let z = x * x;
+    let w = z * z;
+    let r = z * (C1 + z * (C2 + z * C3)) + w * w * (C4 + z * (C5 + z * C6));
+    let hz = 0.5 * z;
+    let w = 1.0 - hz;
+    w + (((1.0 - w) - hz) + z * r)
+}
+
+/// `(sin x, cos x)` for `x` in `[0, 2π)` (the planner's normalised headings).
+#[inline(always)]
+pub(crate) fn sincos_0_2pi(x: f64) -> (f64, f64) {
+    // Nearest multiple of π/2 (x ≥ 0, so truncation of x·2/π + ½ rounds).
+    let q = (x * FRAC_2_PI + 0.5) as i32;
+    let qf = f64::from(q);
+    let r = (x - qf * PIO2_1) - qf * PIO2_1T;
+    let (s, c) = (k_sin(r), k_cos(r));
+    // Quadrants 0..3 give (s, c), (c, −s), (−s, −c), (−c, s): picked with bit
+    // masks and exact sign flips, not branches (random headings would
+    // mispredict them half the time).
+    let odd = (u64::from(q as u32 & 1)).wrapping_neg();
+    let pick = |a: f64, b: f64| f64::from_bits((a.to_bits() & !odd) | (b.to_bits() & odd));
+    let sin_sign = 1.0 - 2.0 * f64::from((q as u32 >> 1) & 1);
+    let cos_sign = 1.0 - 2.0 * f64::from(((q as u32).wrapping_add(1) >> 1) & 1);
+    (sin_sign * pick(s, c), cos_sign * pick(c, s))
+}
+
+// fdlibm's pio2_hi (1.57079632679489655800e+00) is exactly FRAC_PI_2.
+const PIO2_HI: f64 = core::f64::consts::FRAC_PI_2;
+const PIO2_LO: f64 = 6.123_233_995_736_766_035_87e-17;
+const PS0: f64 = 1.666_666_666_666_666_574_15e-01;
+const PS1: f64 = -3.255_658_186_224_009_154_05e-01;
+const PS2: f64 = 2.012_125_321_348_629_258_81e-01;
+const PS3: f64 = -4.005_553_450_067_941_140_27e-02;
+const PS4: f64 = 7.915_349_942_898_145_321_76e-04;
+const PS5: f64 = 3.479_331_075_960_211_675_70e-05;
+const QS1: f64 = -2.403_394_911_734_414_218_78e+00;
+const QS2: f64 = 2.020_945_760_233_505_694_71e+00;
+const QS3: f64 = -6.882_839_716_054_532_930_30e-01;
+const QS4: f64 = 7.703_815_055_590_193_527_91e-02;
+
+#[inline(always)]
+fn acos_r(z: f64) -> f64 {
+    let p = z * (PS0 + z * (PS1 + z * (PS2 + z * (PS3 + z * (PS4 + z * PS5)))));
+    let q = 1.0 + z * (QS1 + z * (QS2 + z * (QS3 + z * QS4)));
+    p / q
+}
+
+/// `acos(x)` for `x` in `[0, 1]` (clamped into it; NaN gives NaN).
+#[inline(always)]
+pub(crate) fn acos_0_1(x: f64) -> f64 {
+    if x >= 1.0 {
+        return 0.0;
+    }
+    if x < 0.5 {
+        if x < 6.938_893_903_907_228e-18 {
+            // |x| < 2^-57 (and negatives from rounding): π/2, as libm.
+            return PIO2_HI + f64::from_bits(0x3870_0000_0000_0000);
+        }
+        return PIO2_HI - (x - (PIO2_LO - x * acos_r(x * x)));
+    }
+    let z = (1.0 - x) * 0.5;
+    let s = z.sqrt();
+    let df = f64::from_bits(s.to_bits() & 0xffff_ffff_0000_0000);
+    let c = (z - df * df) / (s + df);
+    let w = acos_r(z) * s + c;
+    2.0 * (df + w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::f64::consts::TAU;
+
+    #[test]
+    fn acos_is_libms() {
+        for i in 0..=200_000 {
+            let x = i as f64 / 200_000.0;
+            assert_eq!(acos_0_1(x).to_bits(), libm::acos(x).to_bits(), "{x}");
+        }
+        for x in [1e-300, 1e-17, 0.5, 0.5 - 1e-17, 1.0 - 1e-16, 1.0] {
+            assert_eq!(acos_0_1(x).to_bits(), libm::acos(x).to_bits(), "{x}");
+        }
+    }
+
+    #[test]
+    fn agrees_with_libm_within_an_ulp() {
+        let n = 1_000_000;
+        for i in 0..n {
+            let x = (i as f64 + 0.37) * (TAU / n as f64);
+            let (s, c) = sincos_0_2pi(x);
+            let (ls, lc) = libm::sincos(x);
+            assert!((s - ls).abs() <= 2.3e-16, "sin {x}: {s} vs {ls}");
+            assert!((c - lc).abs() <= 2.3e-16, "cos {x}: {c} vs {lc}");
+        }
+        for x in [
+            0.0,
+            core::f64::consts::FRAC_PI_2,
+            core::f64::consts::PI,
+            1.5 * core::f64::consts::PI,
+            TAU - 1e-15,
+        ] {
+            let (s, c) = sincos_0_2pi(x);
+            let (ls, lc) = libm::sincos(x);
+            assert!(
+                (s - ls).abs() <= 2.3e-16 && (c - lc).abs() <= 2.3e-16,
+                "{x}"
+            );
+        }
+    }
+}

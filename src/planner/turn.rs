@@ -1,0 +1,240 @@
+//! Turn then go (seed 000, figures 5 and 6): turn on the tightest circle until
+//! facing the target, then drive straight; the shorter of the right and left
+//! turns wins.
+//!
+//! For the right turn the seed puts the circle's centre `P` at
+//! `heading − 90°` from the origin, `r` away; `h = |target − P|`; the target
+//! is unreachable on that side when `h < r`; `d = sqrt(h² − r²)`,
+//! `θ = acos(r / h)`, `φ` = the angle from `P` to the target (full quadrant),
+//! and the exit point `Q = P + r·(cos(φ + θ), sin(φ + θ))`. The left turn
+//! mirrors it (`heading + 90°`, `φ − θ`).
+//!
+//! Edges, each named: a target straight ahead gives a zero-length arc; a
+//! target on a circle (`h = r`, within [`ON_CIRCLE`]`·r`) gives a pure arc and a
+//! zero-length line, never a loop; a target inside one circle is
+//! [`Unreachable::InsideCircle`] on that side only (the other side works); the
+//! two circles touch only at the start, so "inside both" happens only for a
+//! target at the start itself: [`PlanError::TargetAtStart`].
+
+use super::dubins::{FULL_TURN_SNAP, NEAR};
+
+/// A target whose distance `h` from a circle's centre is within
+/// `ON_CIRCLE · r` of `r` is on that circle (rounding of `h`, no more: the
+/// end point moves by at most this much).
+pub const ON_CIRCLE: f64 = 1e-12;
+use super::error::{check_radius, check_xy, PlanError};
+use crate::{math, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
+use core::f64::consts::{FRAC_PI_2, TAU};
+
+/// IEEE square root (exact, the same bits everywhere): the `sqrtsd` /
+/// `f64.sqrt` instruction, where `libm::sqrt` on wasm32 is a slow software loop.
+#[inline(always)]
+fn sqrt(x: f64) -> f64 {
+    x.sqrt()
+}
+
+/// Which way the unit turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Clockwise (the seed's first case, `heading − 90°`).
+    Right,
+    /// Counter-clockwise.
+    Left,
+}
+
+impl Side {
+    /// `"right"` or `"left"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::Right => "right",
+            Side::Left => "left",
+        }
+    }
+}
+
+/// Why one side has no path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unreachable {
+    /// The seed's `h < r`: the target is inside this turning circle.
+    InsideCircle,
+    /// The target is the start itself (on both circles, where they touch).
+    TargetAtStart,
+}
+
+impl Unreachable {
+    /// Words for the reader.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Unreachable::InsideCircle => "target inside this turning circle",
+            Unreachable::TargetAtStart => "target is the start itself",
+        }
+    }
+}
+
+/// The exit of a reachable side: the seed's `Q`, `θ`, `φ`, `d`, and the path.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TurnExit {
+    /// `Q`, where the arc ends and the line starts.
+    pub exit: Point,
+    /// The angle of `Q` seen from `P`: `φ + θ` (right) or `φ − θ` (left).
+    pub exit_angle: f64,
+    /// `θ = acos(r / h)`, the angle at `P` between the target and `Q`.
+    pub theta: f64,
+    /// `φ`, the angle from `P` to the target.
+    pub phi: f64,
+    /// `d = sqrt(h² − r²)`, the line's length.
+    pub d: f64,
+    /// The arc then the line (word `"RS"` or `"LS"`).
+    pub path: Path,
+}
+
+/// One side's construction: the circle and, when reachable, the exit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TurnSide {
+    pub side: Side,
+    /// `P`, the turning circle's centre.
+    pub center: Point,
+    /// `h = |target − P|`.
+    pub h: f64,
+    pub exit: Result<TurnExit, Unreachable>,
+}
+
+impl TurnSide {
+    /// The path's length, or `None` when unreachable.
+    pub fn length(&self) -> Option<f64> {
+        self.exit.as_ref().ok().map(|e| e.path.length())
+    }
+}
+
+/// Both sides of the turn-then-go, for drawing the construction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TurnSides {
+    pub right: TurnSide,
+    pub left: TurnSide,
+}
+
+impl TurnSides {
+    /// The shorter reachable side (the right one on a tie, as the seed
+    /// computes it first), or `None` when neither reaches.
+    pub fn best(&self) -> Option<&TurnSide> {
+        match (self.right.length(), self.left.length()) {
+            (Some(a), Some(b)) => Some(if b < a { &self.left } else { &self.right }),
+            (Some(_), None) => Some(&self.right),
+            (None, Some(_)) => Some(&self.left),
+            (None, None) => None,
+        }
+    }
+}
+
+fn one_side(start: Pose, target: Point, r: f64, side: Side, at_start: bool) -> TurnSide {
+    let s = match side {
+        Side::Right => -1.0,
+        Side::Left => 1.0,
+    };
+    // angleToP = heading ∓ 90°; the start point seen from P is the opposite.
+    let angle_to_p = start.heading + s * FRAC_PI_2;
+    let center = start.position().polar(r, angle_to_p);
+    let dx = target.x - center.x;
+    let dy = target.y - center.y;
+    let h = sqrt(dx * dx + dy * dy);
+    let exit = if at_start {
+        Err(Unreachable::TargetAtStart)
+    } else if h < r - ON_CIRCLE * r {
+        Err(Unreachable::InsideCircle)
+    } else {
+        // On the circle (h = r up to rounding): d = 0, θ = 0, a pure arc and
+        // a zero-length line at the target (sqrt(h² − r²) would turn the
+        // rounding of h into a line of length ~1e-8·r leaving at an angle).
+        let on_circle = h <= r + ON_CIRCLE * r;
+        let (d, theta) = if on_circle {
+            (0.0, 0.0)
+        } else {
+            (sqrt((h - r) * (h + r)), math::acos(r / h))
+        };
+        let phi = math::atan2(dy, dx);
+        let q_angle = phi - s * theta;
+        let exit = center.polar(r, q_angle);
+        let start_angle = angle_to_p + core::f64::consts::PI;
+        // Turn magnitude from the start angle to Q's angle, in the turn's sense.
+        let mut a = wrap_two_pi(s * (q_angle - start_angle));
+        if a >= TAU - FULL_TURN_SNAP || a == 0.0 {
+            // A target straight ahead: no turn, not a loop; and +0.0, since
+            // a zero sweep's sign is its turn direction (set below).
+            a = 0.0;
+        }
+        let arc = Arc {
+            center,
+            radius: r,
+            start_angle,
+            sweep: if s > 0.0 { a } else { -a },
+        };
+        let line = if on_circle {
+            Line::new(target, target)
+        } else {
+            Line::new(arc.end(), target)
+        };
+        match Path::new(vec![Segment::Arc(arc), Segment::Line(line)]) {
+            Ok(path) => Ok(TurnExit {
+                exit,
+                exit_angle: q_angle,
+                theta,
+                phi,
+                d,
+                path,
+            }),
+            // Only for numbers too large to square; report as unreachable.
+            Err(_) => Err(Unreachable::InsideCircle),
+        }
+    };
+    TurnSide {
+        side,
+        center,
+        h,
+        exit,
+    }
+}
+
+/// Both sides of the seed's turn-then-go, with their constructions (`P`, `h`,
+/// `Q`, `θ`, `φ`, `d`) for drawing.
+///
+/// # Errors
+/// [`PlanError::NonFinite`] naming `start`, `target` or `radius`;
+/// [`PlanError::NonPositiveRadius`]; [`PlanError::TooLarge`] beyond
+/// [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE). A target at the start is not an error
+/// here: both sides say [`Unreachable::TargetAtStart`].
+pub fn turn_then_go_sides(start: Pose, target: Point, radius: f64) -> Result<TurnSides, PlanError> {
+    if !start.heading.is_finite() {
+        return Err(PlanError::NonFinite("start"));
+    }
+    check_xy(start.x, start.y, "start")?;
+    check_xy(target.x, target.y, "target")?;
+    let r = check_radius(radius)?;
+    let at_start = start.position().distance(target) <= NEAR * r;
+    Ok(TurnSides {
+        right: one_side(start, target, r, Side::Right, at_start),
+        left: one_side(start, target, r, Side::Left, at_start),
+    })
+}
+
+/// The seed's turn-then-go: an arc on the tightest circle, then a straight
+/// line to `target`; the shorter of the right and left turns (right on a tie).
+///
+/// # Errors
+/// [`PlanError::TargetAtStart`] when the target is the start itself (the only
+/// target neither side reaches); input errors as [`turn_then_go_sides`].
+///
+/// # Examples
+/// ```
+/// use arcline::{plan_turn, Point, Pose};
+/// // Straight ahead: a zero-length arc, then the line.
+/// let p = plan_turn(Pose::new(0.0, 0.0, 0.0), Point::new(5.0, 0.0), 1.0).unwrap();
+/// assert!((p.length() - 5.0).abs() < 1e-12);
+/// assert_eq!(p.segments().len(), 2);
+/// ```
+pub fn plan_turn(start: Pose, target: Point, radius: f64) -> Result<Path, PlanError> {
+    let sides = turn_then_go_sides(start, target, radius)?;
+    match sides.best() {
+        Some(TurnSide { exit: Ok(e), .. }) => Ok(e.path.clone()),
+        _ => Err(PlanError::TargetAtStart),
+    }
+}

@@ -1,0 +1,104 @@
+//! A digest of 10,000 planner results from a fixed pseudo-random sequence:
+//! the same bits natively and in wasm (lockstep games and replays rely on it).
+//! Included by `tests/planner_determinism.rs` and `tests/wasm_planner.rs`.
+
+use arcline::{dubins_length, dubins_lengths, dubins_shortest, plan_turn, Point, Pose, Segment};
+
+/// FNV-1a, 64-bit.
+struct Fnv(u64);
+impl Fnv {
+    fn f64(&mut self, v: f64) {
+        for b in v.to_bits().to_le_bytes() {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    }
+}
+
+struct XorShift(u64);
+impl XorShift {
+    fn unit(&mut self) -> f64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.unit()
+    }
+}
+
+pub const GOLDEN: u64 = 0xf4be_e63d_edb9_c42c;
+
+pub fn digest() -> u64 {
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut rng = XorShift(0x0123_4567_89AB_CDEF);
+    let mut batch = Vec::with_capacity(6 * 1000);
+    for i in 0..10_000 {
+        let r = rng.range(0.1, 5.0);
+        let span = if i % 2 == 0 { 4.0 * r } else { 60.0 };
+        let s = Pose::new(
+            rng.range(-50.0, 50.0),
+            rng.range(-50.0, 50.0),
+            rng.range(-10.0, 10.0),
+        );
+        let g = Pose::new(
+            s.x + rng.range(-span, span),
+            s.y + rng.range(-span, span),
+            rng.range(-10.0, 10.0),
+        );
+        if let Ok((len, word)) = dubins_length(s, g, r) {
+            h.f64(len);
+            h.f64(word.map_or(-1.0, |w| w as u8 as f64));
+        }
+        if let Ok(p) = plan_turn(s, g.position(), r) {
+            h.f64(p.length());
+            let e = p.end_pose();
+            h.f64(e.heading);
+        }
+        if i % 10 == 0 {
+            if let Ok(p) = dubins_shortest(s, g, r) {
+                for seg in p.segments() {
+                    match seg {
+                        Segment::Line(l) => {
+                            h.f64(l.start.x);
+                            h.f64(l.start.y);
+                            h.f64(l.end.x);
+                            h.f64(l.end.y);
+                        }
+                        Segment::Arc(a) => {
+                            h.f64(a.center.x);
+                            h.f64(a.center.y);
+                            h.f64(a.start_angle);
+                            h.f64(a.sweep);
+                        }
+                    }
+                }
+                let q = p.pose_at(p.length() * 0.37);
+                h.f64(q.x);
+                h.f64(q.y);
+                h.f64(q.heading);
+            }
+        }
+        if i < 1000 {
+            batch.extend_from_slice(&[s.x, s.y, s.heading, g.x, g.y, g.heading]);
+        }
+    }
+    let mut out = vec![0.0; 1000];
+    if dubins_lengths(&batch, 1.25, &mut out).is_ok() {
+        for v in out {
+            h.f64(v);
+        }
+    }
+    // A target at the start has no path: hash that too.
+    h.f64(
+        if plan_turn(Pose::new(1.0, 1.0, 1.0), Point::new(1.0, 1.0), 1.0).is_err() {
+            1.0
+        } else {
+            0.0
+        },
+    );
+    h.0
+}

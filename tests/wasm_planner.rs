@@ -1,0 +1,11 @@
+#![cfg(target_arch = "wasm32")]
+//! The wasm half of the planner's determinism check: the same digest as
+//! natively (`tests/planner_determinism.rs`).
+
+#[path = "determinism/planner.rs"]
+mod d;
+
+#[wasm_bindgen_test::wasm_bindgen_test]
+fn digest_is_the_golden_value_in_wasm() {
+    assert_eq!(d::digest(), d::GOLDEN, "digest {:#018x}", d::digest());
+}

@@ -1,0 +1,193 @@
+// The planner's published JS API, loaded in Node as tutorial authors load it:
+// shapes, hand-computed values, and bad input that throws a named Error.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import * as A from "../../pkg/arcline.js";
+
+A.initSync({ module: readFileSync(new URL("../../pkg/arcline_bg.wasm", import.meta.url)) });
+
+const close = (a, b, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
+const WORDS = ["LSL", "LSR", "RSL", "RSR", "RLR", "LRL"];
+
+function assertPath(p) {
+  assert.equal(typeof p, "object");
+  assert.ok(Array.isArray(p.segments) && p.segments.length >= 1);
+  assert.equal(typeof p.length, "number");
+  assert.equal(typeof p.word, "string");
+  assert.equal(p.word.length, p.segments.length);
+  let sum = 0;
+  for (const s of p.segments) {
+    if (s.kind === "line") {
+      assert.deepEqual(Object.keys(s).sort(), ["end", "kind", "length", "start"]);
+      for (const v of [s.start.x, s.start.y, s.end.x, s.end.y]) assert.ok(Number.isFinite(v));
+    } else {
+      assert.equal(s.kind, "arc");
+      assert.deepEqual(Object.keys(s).sort(), ["center", "kind", "length", "radius", "startAngle", "sweep"]);
+      for (const v of [s.center.x, s.center.y, s.radius, s.startAngle, s.sweep]) assert.ok(Number.isFinite(v));
+    }
+    sum += s.length;
+  }
+  close(sum, p.length, 1e-12);
+}
+
+/// A named error, never a trap, and the module still works after it.
+function throwsNamed(fn, name) {
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof Error, `not an Error: ${e}`);
+    assert.ok(!/unreachable/i.test(e.message) || name === "target", e.message);
+    assert.ok(!(e instanceof WebAssembly.RuntimeError), e.message);
+    assert.ok(e.message.startsWith(name), `"${e.message}" should start with "${name}"`);
+    return true;
+  });
+  const p = A.planDubins({ x: 0, y: 0, heading: 0 }, { x: 1, y: 1, heading: Math.PI / 2 }, 1);
+  close(p.length, Math.PI / 2, 1e-12);
+}
+
+test("planTurn: the seed's hand case, right turn wins", () => {
+  // East from the origin, r = 1, target (3, -4): P = (0, -1), h = 3√2, d = √17,
+  // θ = acos(1/(3√2)), arc 3π/4 − θ clockwise.
+  const p = A.planTurn({ x: 0, y: 0, heading: 0 }, { x: 3, y: -4 }, 1);
+  assertPath(p);
+  assert.equal(p.word, "RS");
+  const theta = Math.acos(1 / Math.sqrt(18));
+  close(p.length, 3 * Math.PI / 4 - theta + Math.sqrt(17), 1e-12);
+  const end = A.poseAt(p, p.length);
+  close(end.x, 3, 1e-12);
+  close(end.y, -4, 1e-12);
+});
+
+test("planTurn: null only for the start itself; on the circle a pure arc", () => {
+  assert.equal(A.planTurn({ x: 2, y: 3, heading: 1 }, { x: 2, y: 3 }, 1), null);
+  const p = A.planTurn({ x: 0, y: 0, heading: 0 }, { x: 1, y: 1 }, 1);
+  assert.equal(p.word, "LS");
+  close(p.length, Math.PI / 2, 1e-12);
+  assert.equal(p.segments[1].length, 0);
+});
+
+test("planTurnSides: P, Q, θ, h for both sides; an unreachable side in words", () => {
+  const s = A.planTurnSides({ x: 0, y: 0, heading: 0 }, { x: 0, y: 0.5 }, 1);
+  assert.equal(s.best, "right");
+  assert.equal(s.left.reachable, false);
+  assert.equal(s.left.reason, "target inside this turning circle");
+  assert.equal(s.left.path, null);
+  assert.equal(s.left.exit, null);
+  close(s.left.center.x, 0, 1e-15);
+  close(s.left.center.y, 1, 1e-15);
+  close(s.left.h, 0.5, 1e-15);
+  assert.equal(s.right.reachable, true);
+  assert.equal(s.right.reason, null);
+  close(s.right.center.y, -1, 1e-15);
+  close(s.right.h, 1.5, 1e-15);
+  close(s.right.theta, Math.acos(1 / 1.5), 1e-12);
+  close(s.right.d, Math.sqrt(1.5 * 1.5 - 1), 1e-12);
+  // Q is on the circle and d away from the target.
+  close(Math.hypot(s.right.exit.x - s.right.center.x, s.right.exit.y - s.right.center.y), 1, 1e-12);
+  close(Math.hypot(s.right.exit.x - 0, s.right.exit.y - 0.5), s.right.d, 1e-12);
+  assertPath(s.right.path);
+  const atStart = A.planTurnSides({ x: 0, y: 0, heading: 0 }, { x: 0, y: 0 }, 1);
+  assert.equal(atStart.best, null);
+  assert.equal(atStart.right.reason, "target is the start itself");
+});
+
+test("planDubins: LRL where RLR is longer ((0,0,π/2) → (4,0,−π/2), r = 3)", () => {
+  const p = A.planDubins({ x: 0, y: 0, heading: Math.PI / 2 }, { x: 4, y: 0, heading: -Math.PI / 2 }, 3);
+  assertPath(p);
+  assert.equal(p.word, "LRL");
+  close(p.length, 3 * (Math.PI + 4 * Math.acos(10 / 12)), 1e-12);
+});
+
+test("planDubins: coincident start and goal is one zero-length segment", () => {
+  const s = { x: 1, y: 2, heading: 0.5 };
+  const p = A.planDubins(s, s, 2);
+  assert.equal(p.length, 0);
+  assert.equal(p.segments.length, 1);
+  const q = A.poseAt(p, 0);
+  close(q.heading, 0.5, 1e-15);
+});
+
+test("dubinsCandidates: every feasible word, each ending at the goal", () => {
+  const start = { x: 0, y: 0, heading: Math.PI / 2 };
+  const goal = { x: 4, y: 0, heading: -Math.PI / 2 };
+  const c = A.dubinsCandidates(start, goal, 3);
+  assert.deepEqual(c.map((p) => p.word), ["LSL", "RSR", "RLR", "LRL"]);
+  const far = A.dubinsCandidates(start, { x: 30, y: 5, heading: 1 }, 1);
+  assert.deepEqual(far.map((p) => p.word), ["LSL", "LSR", "RSL", "RSR"]);
+  for (const p of [...c, ...far]) assertPath(p);
+  const best = A.planDubins(start, goal, 3);
+  assert.ok(c.every((p) => p.length >= best.length - 1e-12));
+  for (const p of c) {
+    const e = A.poseAt(p, p.length);
+    close(e.x, 4, 1e-9);
+    close(e.y, 0, 1e-9);
+  }
+});
+
+test("dubinsLengths: a Float64Array in, one length per query out, same as planDubins", () => {
+  const q = new Float64Array([0, 0, Math.PI / 2, 4, 0, -Math.PI / 2, 0, 0, 0, 10, 0, 0, 5, 5, 1, 5, 5, 1]);
+  const out = A.dubinsLengths(q, 3);
+  assert.ok(out instanceof Float64Array);
+  assert.equal(out.length, 3);
+  close(out[0], 3 * (Math.PI + 4 * Math.acos(10 / 12)), 1e-12);
+  close(out[1], 10, 1e-12);
+  assert.equal(out[2], 0);
+  assert.equal(A.dubinsLengths(new Float64Array(0), 1).length, 0);
+});
+
+test("poseAtTime: distance = speed × time, clamped", () => {
+  const p = A.planTurn({ x: 0, y: 0, heading: 0 }, { x: 10, y: 0 }, 1);
+  const q = A.poseAtTime(p, 2, 1.5);
+  close(q.x, 3, 1e-12);
+  close(q.heading, 0, 1e-12);
+  close(A.poseAtTime(p, 2, 100).x, 10, 1e-12);
+  close(A.poseAtTime(p, 2, -1).x, 0, 1e-12);
+});
+
+test("bad input throws an Error naming the argument", () => {
+  const s = { x: 0, y: 0, heading: 0 };
+  const g = { x: 5, y: 1, heading: 1 };
+  const t = { x: 5, y: 1 };
+  for (const r of [0, -1, NaN, Infinity, undefined, "3"]) {
+    throwsNamed(() => A.planTurn(s, t, r), "radius");
+    throwsNamed(() => A.planDubins(s, g, r), "radius");
+    throwsNamed(() => A.dubinsCandidates(s, g, r), "radius");
+    throwsNamed(() => A.dubinsLengths(new Float64Array(6), r), "radius");
+    throwsNamed(() => A.planTurnSides(s, t, r), "radius");
+  }
+  throwsNamed(() => A.planTurn({ x: NaN, y: 0, heading: 0 }, t, 1), "start.x");
+  throwsNamed(() => A.planTurn({ x: 0, y: 0 }, t, 1), "start");
+  throwsNamed(() => A.planTurn(s, { x: 1 }, 1), "target");
+  throwsNamed(() => A.planTurn(s, "here", 1), "target");
+  throwsNamed(() => A.planTurn(s, null, 1), "target");
+  throwsNamed(() => A.planDubins(s, { x: 1, y: Infinity, heading: 0 }, 1), "goal.y");
+  throwsNamed(() => A.planDubins(s, { x: 1, y: 1, heading: -Infinity }, 1), "goal.heading");
+  throwsNamed(() => A.planDubins(undefined, g, 1), "start");
+  throwsNamed(() => A.dubinsCandidates(s, 42, 1), "goal");
+  throwsNamed(() => A.dubinsLengths(new Float64Array(7), 1), "queries");
+  throwsNamed(() => A.dubinsLengths(new Float64Array([0, 0, 0, 1, NaN, 0]), 1), "queries");
+  throwsNamed(() => A.dubinsLengths(new Float64Array([0, 0, 0, 1, Infinity, 0]), 1), "queries");
+  throwsNamed(() => A.dubinsLengths([0, 0, 0, 1, 1, 0], 1), "queries");
+  throwsNamed(() => A.dubinsLengths("abc", 1), "queries");
+  throwsNamed(() => A.dubinsLengths(undefined, 1), "queries");
+  throwsNamed(() => A.poseAtTime({ segments: [] }, 1, 1), "path");
+  throwsNamed(() => A.poseAtTime({ segments: [{ kind: "spiral" }] }, 1, 1), "path");
+  const p = A.planTurn(s, t, 1);
+  throwsNamed(() => A.poseAtTime(p, -1, 1), "speed");
+  throwsNamed(() => A.poseAtTime(p, 1, NaN), "time");
+  throwsNamed(() => A.poseAtTime({ segments: [{ kind: "arc", center: { x: 0, y: 0 }, radius: -1, startAngle: 0, sweep: 1 }] }, 1, 1), "path");
+});
+
+test("results are finite for awkward but valid input", () => {
+  for (const [s, g, r] of [
+    [{ x: 0, y: 0, heading: Math.PI }, { x: -5, y: 0, heading: -Math.PI }, 1],
+    [{ x: 1e6, y: -1e6, heading: 100 }, { x: 1e6 + 1, y: -1e6, heading: -100 }, 0.001],
+    [{ x: 0, y: 0, heading: 0 }, { x: 0, y: 0, heading: Math.PI }, 1e6],
+  ]) {
+    const p = A.planDubins(s, g, r);
+    assertPath(p);
+    assert.ok(WORDS.includes(p.word));
+    for (const c of A.dubinsCandidates(s, g, r)) assertPath(c);
+    const t = A.planTurn(s, g, r);
+    if (t !== null) assertPath(t);
+  }
+});
