@@ -117,18 +117,13 @@ test("the pattern picker, the spacing slider and the assignment toggle reach the
   await context.close();
 });
 
-test("with the planner, the formation follows a turning path to the target", { skip: false }, async () => {
+test("the formation follows a turning path (planDubins) to the target, like a vehicle", async () => {
   const { page, context, problems } = await open();
-  const hasPlanner = await page.evaluate(() => !document.querySelector('[data-diagram="formation"] input[type="checkbox"]').disabled);
-  if (!hasPlanner) {
-    // Without planDubins in this build the toggle says so and stays off.
-    const title = await page.evaluate(() => document.querySelector('[data-diagram="formation"] input[type="checkbox"]').title);
-    assert.match(title, /planDubins/);
-    await context.close();
-    return;
-  }
+  const enabled = await page.evaluate(() => !document.querySelector('[data-diagram="formation"] input[type="checkbox"]').disabled);
+  assert.ok(enabled, "the turning-path toggle needs planDubins from the planner");
   await settled(page);
-  await page.evaluate(() => window.__arcline.diagrams.formation.setState({ target: { x: -10, y: -8, heading: Math.PI }, followPath: true }));
+  await page.evaluate(() => window.__arcline.diagrams.formation.setState({ target: { x: -10, y: -8, heading: Math.PI } }));
+  await page.locator('[data-diagram="formation"] input[type="checkbox"]').check();
   const s = await state(page);
   assert.equal(s.followPath, true);
   assert.match(s.computed.pathWord ?? "", /^[LSR]{3}$/);
