@@ -391,3 +391,20 @@ test("tuning: slowingRadius and leash are the formation's, in spacings", () => {
   }
   w.free();
 });
+
+test("formationOf and removeFormation: removing a formation frees its members", () => {
+  const w = new A.World();
+  const f = w.createFormation({ pattern: "box", spacing: 1 });
+  const a = vehicleAt(w, 0, 0);
+  const b = vehicleAt(w, 5, 0);
+  w.joinFormation(f, a);
+  assert.equal(w.formationOf(a), f);
+  assert.equal(w.formationOf(b), null);
+  w.removeFormation(f);
+  assert.equal(w.formationOf(a), null);
+  throwsNamed(() => w.formation(f), "formation");
+  const g = w.createFormation({ pattern: "box", spacing: 1 });
+  assert.notEqual(g, f, "ids are not reused");
+  assert.equal(w.joinFormation(g, a), true);
+  w.free();
+});
