@@ -426,9 +426,12 @@ impl World {
 
     /// `formationOf(vehicle)`: the id of the vehicle's formation, or `null`.
     #[wasm_bindgen(js_name = formationOf)]
-    pub fn formation_of(&self, vehicle: JsValue) -> Result<Option<u32>, JsError> {
+    pub fn formation_of(&self, vehicle: JsValue) -> Result<JsValue, JsError> {
         let v = self.vehicle_id(&vehicle)?;
-        Ok(self.formations.formations().formation_of(v.0))
+        Ok(match self.formations.formations().formation_of(v.0) {
+            Some(f) => JsValue::from(f),
+            None => JsValue::NULL,
+        })
     }
 }
 
