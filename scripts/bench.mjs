@@ -91,6 +91,7 @@ async function wasmRows() {
 
 function sizeRows() {
   const wasm = readFileSync(join(root, "www", "pkg", "arcline_bg.wasm"));
+  // What a reader's browser loads: the page's bundles and chunks, and the wasm-bindgen glue.
   const js = ["main.js", "embed.js"]
     .map((f) => join(root, "www", "build", f))
     .concat(readdirSync(join(root, "www", "build")).filter((f) => f.startsWith("chunk-") && f.endsWith(".js")).map((f) => join(root, "www", "build", f)))
