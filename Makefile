@@ -51,7 +51,8 @@ build: setup
 	$(WASM_BINDGEN) --target web --out-dir $(PKG) $(WASM_RAW)
 	$(BIN)/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
 	  $(PKG)/arcline_bg.wasm -o $(PKG)/arcline_bg.wasm
-	$(BIN)/esbuild www/src/main.ts www/src/embed.ts --bundle --splitting --format=esm --target=es2022 \
+	rm -rf www/build
+	$(BIN)/esbuild www/src/main.ts www/src/embed.ts --bundle --splitting --minify --format=esm --target=es2022 \
 	  --sourcemap --outdir=www/build --entry-names=[name] --chunk-names=chunk-[hash] --log-level=warning
 	node scripts/package.mjs
 	@printf 'wasm: %s bytes raw, %s gzipped\n' $$(stat -c %s $(PKG)/arcline_bg.wasm) $$(gzip -9c $(PKG)/arcline_bg.wasm | wc -c)

@@ -7,4 +7,34 @@ export const SCENES = [
     handle: "point to reach",
     setup: () => Boolean(window.__arcline.diagrams.arc),
   },
+  {
+    // 1,001 profiles round a circle of radius 900 starting at the origin
+    // heading east: 1,000 pieces; the drag moves profile 1 (2 pieces rebuilt).
+    name: "road of 1,000 pieces (4 lanes)",
+    kind: "road",
+    handle: "profile 1 centre",
+    setup: () => {
+      const d = window.__arcline.diagrams.road;
+      if (!d) return false;
+      const n = 1001;
+      const r = 900;
+      const profiles = Array.from({ length: n }, (_, i) => {
+        const a = -Math.PI / 2 + (i * 2 * Math.PI * 0.98) / (n - 1);
+        return { x: r * Math.cos(a), y: r + r * Math.sin(a), heading: a + Math.PI / 2 };
+      });
+      d.setState({ profiles });
+      return d.getState().computed.pieces.length === n - 1;
+    },
+  },
+  {
+    name: "crowd of 10,000 vehicles (seek)",
+    kind: "steering",
+    handle: "target",
+    setup: () => {
+      const d = window.__arcline.diagrams.steering;
+      if (!d) return false;
+      d.setState({ mode: "crowd", count: 10000, playing: true });
+      return d.getState().count === 10000;
+    },
+  },
 ];

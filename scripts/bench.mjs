@@ -42,7 +42,9 @@ function criterionResults() {
 
 function nativeRows() {
   if (!only.length || only.includes("native")) {
-    execFileSync("cargo", ["bench", "--benches", "--", "--noplot"], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+    // Only the criterion targets (the lib's unit-test harness takes no criterion flags).
+    const benches = readdirSync(join(root, "benches")).filter((f) => f.endsWith(".rs")).flatMap((f) => ["--bench", f.slice(0, -3)]);
+    execFileSync("cargo", ["bench", ...benches], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
   }
   const results = criterionResults();
   const groups = {};
@@ -89,6 +91,7 @@ async function wasmRows() {
 
 function sizeRows() {
   const wasm = readFileSync(join(root, "www", "pkg", "arcline_bg.wasm"));
+  // What a reader's browser loads: the page's bundles and chunks, and the wasm-bindgen glue.
   const js = ["main.js", "embed.js"]
     .map((f) => join(root, "www", "build", f))
     .concat(readdirSync(join(root, "www", "build")).filter((f) => f.startsWith("chunk-") && f.endsWith(".js")).map((f) => join(root, "www", "build", f)))

@@ -22,6 +22,7 @@ for (const f of readdirSync(join(www, "build"))) {
   cpSync(join(www, "build", f), join(dist, "build", f));
 }
 cpSync(join(www, "style.css"), join(dist, "style.css"));
+cpSync(join(www, "arcline-types.d.ts"), join(dist, "types.d.ts"));
 writeFileSync(
   join(dist, "build", "arcline-demo.d.ts"),
   `export declare class ArclineDemo extends HTMLElement {\n  get state(): string;\n  set state(value: string | object);\n  get kind(): string;\n}\n`,
@@ -39,8 +40,9 @@ const pkg = {
     "./demo": { types: "./build/arcline-demo.d.ts", default: "./build/embed.js" },
     "./arcline_bg.wasm": "./pkg/arcline_bg.wasm",
     "./style.css": "./style.css",
+    "./types": { types: "./types.d.ts" },
   },
-  files: ["pkg", "build", "style.css"],
+  files: ["pkg", "build", "style.css", "types.d.ts"],
   sideEffects: ["./build/embed.js"],
 };
 writeFileSync(join(dist, "package.json"), JSON.stringify(pkg, null, 2) + "\n");

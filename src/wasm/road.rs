@@ -440,8 +440,13 @@ impl RoadNetworkJs {
 
     /// A network from `toJSON`'s string; ids kept, pieces rebuilt.
     #[wasm_bindgen(js_name = fromJSON)]
-    pub fn from_json(json: &str) -> Result<RoadNetworkJs, JsError> {
-        let value = js_sys::JSON::parse(json)
+    pub fn from_json(json: JsValue) -> Result<RoadNetworkJs, JsError> {
+        // A `&str` parameter would let wasm-bindgen's glue copy a non-string
+        // (a number, an object) as a string of undefined length: a trap.
+        let json = json
+            .as_string()
+            .ok_or_else(|| convert::arg_error("json", "must be a string"))?;
+        let value = js_sys::JSON::parse(&json)
             .map_err(|_| convert::arg_error("json", "is not valid JSON"))?;
         let snapshot: road::NetworkSnapshot = convert::from_js(value, "json")?;
         let inner = road::RoadNetwork::from_snapshot(snapshot).map_err(road_error)?;

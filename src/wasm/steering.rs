@@ -27,6 +27,8 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub struct World {
     pub(crate) world: crate::World,
+    /// The formations over this world's vehicles (methods in `formation.rs`).
+    pub(crate) formations: crate::WorldFormations,
 }
 
 #[derive(Serialize)]
@@ -239,6 +241,7 @@ impl World {
         };
         Ok(World {
             world: crate::World::new(seed),
+            formations: crate::WorldFormations::new(),
         })
     }
 
@@ -392,6 +395,8 @@ impl World {
         if dt < 0.0 {
             return Err(arg_error("dt", "must not be negative"));
         }
+        // Formations first: they steer their members (arrive at the slots).
+        self.formations.before_step(&mut self.world, dt);
         self.world.step(dt);
         Ok(())
     }

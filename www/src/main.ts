@@ -4,12 +4,12 @@
 // `?embed=1&kind=planner` shows one bare diagram, for iframes.
 import type { Api, Diagram } from "./shell/diagram.js";
 import { DIAGRAMS, isKind } from "./registry.js";
-import { loadApi, onTrap, restartApi } from "./runtime.js";
+import { loadApi, onTrap, restartApi, wasmMemoryBytes } from "./runtime.js";
 import { hashForScene, sceneFromHash } from "./share.js";
 
 declare global {
   interface Window {
-    __arcline?: { ready: boolean; diagrams: Record<string, Diagram> };
+    __arcline?: { ready: boolean; diagrams: Record<string, Diagram>; memoryBytes: () => number };
   }
 }
 
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   mountAll(api, sceneFromHash(location.hash));
   setupShare();
   onTrap(showTrap);
-  window.__arcline = { ready: true, diagrams };
+  window.__arcline = { ready: true, diagrams, memoryBytes: wasmMemoryBytes };
   performance.mark("arcline:interactive");
 }
 

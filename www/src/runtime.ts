@@ -3,6 +3,7 @@
 import type { Api } from "./shell/diagram.js";
 
 let current: Promise<Api> | null = null;
+let memory: WebAssembly.Memory | null = null;
 let generation = 0;
 const crashListeners = new Set<(e: unknown) => void>();
 
@@ -12,11 +13,17 @@ export function loadApi(): Promise<Api> {
     const url = new URL("../pkg/arcline.js", import.meta.url);
     if (generation > 0) url.searchParams.set("instance", String(generation));
     current = import(/* @vite-ignore */ url.href).then(async (m: Api & { default: (o?: unknown) => Promise<unknown> }) => {
-      await m.default({ module_or_path: new URL("../pkg/arcline_bg.wasm", import.meta.url) });
+      const exports = (await m.default({ module_or_path: new URL("../pkg/arcline_bg.wasm", import.meta.url) })) as { memory?: WebAssembly.Memory };
+      memory = exports.memory ?? null;
       return m;
     });
   }
   return current;
+}
+
+/** Bytes of linear memory the current wasm instance holds (0 before loading). */
+export function wasmMemoryBytes(): number {
+  return memory?.buffer.byteLength ?? 0;
 }
 
 /** Drops the current instance; the next loadApi() starts a fresh one. */

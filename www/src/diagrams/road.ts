@@ -70,7 +70,9 @@ interface RoadState {
 }
 
 const LIMIT = 2000;
+/** Profiles a reader can add by clicking; a restored scene may hold more (up to MAX_SCENE_PROFILES). */
 const MAX_PROFILES = 12;
+const MAX_SCENE_PROFILES = 2001;
 const MAX_LANES = 10;
 const DEFAULT_LANES: Lane[] = [
   { kind: "sidewalk", width: 2 },
@@ -98,7 +100,47 @@ const LANE_FILL: Record<LaneKind, string> = {
   parking: "#6f6b7a",
 };
 
+/** An axis-aligned box that holds a piece, for drawing only what is on screen. */
+interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+function boxOfPaths(paths: Path[]): Box {
+  const b: Box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  const add = (x: number, y: number, r = 0): void => {
+    b.minX = Math.min(b.minX, x - r);
+    b.minY = Math.min(b.minY, y - r);
+    b.maxX = Math.max(b.maxX, x + r);
+    b.maxY = Math.max(b.maxY, y + r);
+  };
+  for (const path of paths)
+    for (const seg of path.segments) {
+      if (seg.kind === "line") {
+        add(seg.start.x, seg.start.y);
+        add(seg.end.x, seg.end.y);
+      } else {
+        // The arc's ends, and the circle's extreme points that the sweep passes.
+        const { center: c, radius: r, startAngle: a0, sweep } = seg;
+        add(c.x + r * Math.cos(a0), c.y + r * Math.sin(a0));
+        add(c.x + r * Math.cos(a0 + sweep), c.y + r * Math.sin(a0 + sweep));
+        const lo = Math.min(a0, a0 + sweep);
+        const hi = Math.max(a0, a0 + sweep);
+        for (let k = Math.ceil(lo / (Math.PI / 2)); k * (Math.PI / 2) <= hi; k++) {
+          add(c.x + r * Math.cos(k * (Math.PI / 2)), c.y + r * Math.sin(k * (Math.PI / 2)));
+        }
+      }
+    }
+  return b;
+}
+
+const overlaps = (a: Box, b: Box): boolean => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+
 interface PieceResult {
+  /** Where the piece can be drawn (null when it was not built). */
+  box: Box | null;
   surface: Surface | null;
   error: string | null;
   construction: Construction | null;
@@ -118,11 +160,26 @@ function readLanes(v: unknown, fallback: Lane[]): Lane[] {
   return out;
 }
 
+/**
+ * Lanes from an attribute such as `sidewalk:2,driving:3.5:backward,driving:3.5,sidewalk:2`
+ * (kind, width, optional direction); anything malformed gives the default lanes.
+ */
+function lanesFromAttribute(text: string | undefined, fallback: Lane[]): Lane[] {
+  if (!text) return fallback;
+  const items = text.split(",").map((part) => {
+    const [kind, width, direction] = part.trim().split(":");
+    return { kind, width: Number(width), direction };
+  });
+  if (items.some((l) => !KINDS.some((k) => k === l.kind) || !Number.isFinite(l.width))) return fallback;
+  return readLanes(items, fallback);
+}
+
 export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {}): Diagram {
   root.classList.add("diagram");
   const state: RoadState = structuredClone(DEFAULTS);
   state.construction = options["construction"] === "true" || options["construction"] === "1";
   state.bezier = options["bezier"] === "true" || options["bezier"] === "1";
+  state.lanes = lanesFromAttribute(options["lanes"], state.lanes);
   const changes = new Emitter();
   let pieces: PieceResult[] = [];
   let edges: Point[][] = [];
@@ -212,21 +269,47 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     rebuildHandles();
   };
 
+  // Pieces and edges are memoised by their inputs, so moving one profile
+  // rebuilds only the pieces it touches (the rest are reused as they are).
+  let pieceCache = new Map<string, PieceResult>();
+  let edgeCache = new Map<string, Point[]>();
+  const poseKey = (p: Pose): string => `${p.x},${p.y},${p.heading}`;
+
   function compute(): void {
-    pieces = [];
+    const lanesKey = JSON.stringify(state.lanes);
+    const flags = `${state.construction ? 1 : 0}${state.bezier ? 1 : 0}`;
+    const nextEdges = new Map<string, Point[]>();
+    const nextPieces = new Map<string, PieceResult>();
     edges = state.profiles.map((p) => {
-      try {
-        return api.profileEdges(profileOf(p)) as Point[];
-      } catch {
-        return [];
+      const key = `${poseKey(p)}|${lanesKey}`;
+      let e = nextEdges.get(key) ?? edgeCache.get(key);
+      if (!e) {
+        try {
+          e = api.profileEdges(profileOf(p)) as Point[];
+        } catch {
+          e = [];
+        }
       }
+      nextEdges.set(key, e);
+      return e;
     });
+    pieces = [];
     for (let i = 0; i + 1 < state.profiles.length; i++) {
-      const a = profileOf(state.profiles[i] as Pose);
-      const b = profileOf(state.profiles[i + 1] as Pose);
-      const r: PieceResult = { surface: null, error: null, construction: null, bezier: null };
+      const pa = state.profiles[i] as Pose;
+      const pb = state.profiles[i + 1] as Pose;
+      const key = `${poseKey(pa)}|${poseKey(pb)}|${lanesKey}|${flags}`;
+      const cached = nextPieces.get(key) ?? pieceCache.get(key);
+      if (cached) {
+        nextPieces.set(key, cached);
+        pieces.push(cached);
+        continue;
+      }
+      const a = profileOf(pa);
+      const b = profileOf(pb);
+      const r: PieceResult = { box: null, surface: null, error: null, construction: null, bezier: null };
       try {
         r.surface = api.roadMarkings(a, b) as Surface;
+        r.box = boxOfPaths(r.surface.lanes.map((l) => l.outline).concat(r.surface.piece.boundaries));
       } catch (e) {
         r.error = errorMessage(e).replace(/^b: /, "");
       }
@@ -244,8 +327,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
           r.bezier = null;
         }
       }
+      nextPieces.set(key, r);
       pieces.push(r);
     }
+    pieceCache = nextPieces;
+    edgeCache = nextEdges;
   }
 
   function update(change: () => void): void {
@@ -389,11 +475,14 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   view.onDraw = (ctx) => {
     const danger = "#c0392b";
-    for (const p of pieces) {
+    // Only what can be seen is drawn: a long road is mostly off screen.
+    const seen = view.bounds();
+    const visible = pieces.filter((p) => p.surface && p.box && overlaps(p.box, seen));
+    for (const p of visible) {
       if (!p.surface) continue;
       for (const l of p.surface.lanes) fillPath(ctx, l.outline, LANE_FILL[l.kind] ?? "#777");
     }
-    for (const p of pieces) {
+    for (const p of visible) {
       if (!p.surface) continue;
       for (const m of p.surface.markings) {
         ctx.save();
@@ -417,9 +506,12 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
     if (state.construction) for (const p of pieces) if (p.construction) drawConstruction(ctx, p.construction);
     // The profiles: their cross-section lines (edge points from the core).
+    const near = (q: Point): boolean => q.x >= seen.minX - 10 && q.x <= seen.maxX + 10 && q.y >= seen.minY - 10 && q.y <= seen.maxY + 10;
     edges.forEach((e, i) => {
       const first = e[0];
       const last = e[e.length - 1];
+      const centre = state.profiles[i];
+      if (!centre || !near(centre)) return;
       const bad = pieces[i - 1]?.error || pieces[i]?.error;
       if (first && last) strokeLine(ctx, view, first, last, { color: bad ? danger : "#1f9d55", widthPx: 3 });
       const p = state.profiles[i];
@@ -459,7 +551,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
       update(() => {
         if (Array.isArray(o["profiles"]) && o["profiles"].length >= 2) {
-          const list = o["profiles"].slice(0, MAX_PROFILES) as unknown[];
+          const list = o["profiles"].slice(0, MAX_SCENE_PROFILES) as unknown[];
           state.profiles = list.map((p, i) => readPose(p, state.profiles[i] ?? { x: 0, y: 0, heading: 0 }, LIMIT));
         }
         state.lanes = readLanes(o["lanes"], state.lanes);

@@ -35,7 +35,7 @@ const KEY_STEP_PX = 10;
 const KEY_ANGLE = Math.PI / 36; // 5°
 
 export class Handles implements Grabbable {
-  private readonly list: { handle: Handle; button: HTMLButtonElement }[] = [];
+  private readonly list: { handle: Handle; button: HTMLButtonElement; at: string }[] = [];
   private active: Handle | null = null;
 
   constructor(private readonly view: View) {
@@ -54,7 +54,7 @@ export class Handles implements Grabbable {
     // Pointer presses fall through to the canvas below.
     button.style.pointerEvents = "none";
     this.view.stage.append(button);
-    this.list.push({ handle, button });
+    this.list.push({ handle, button, at: "" });
     this.view.requestDraw();
     return handle;
   }
@@ -117,8 +117,21 @@ export class Handles implements Grabbable {
   draw(ctx: CanvasRenderingContext2D): void {
     const v = this.view;
     const accent = cssVar(v.stage, "--handle", "#0b6bcb");
-    for (const { handle, button } of this.list) {
+    const b = v.bounds();
+    const margin = v.px(60);
+    for (const entry of this.list) {
+      const { handle, button } = entry;
       const k = this.knob(handle);
+      // Off-screen handles are not drawn; their buttons wait just outside the
+      // stage (still focusable), and positions are written only when changed.
+      if (k.x < b.minX - margin || k.x > b.maxX + margin || k.y < b.minY - margin || k.y > b.maxY + margin) {
+        if (entry.at !== "away") {
+          button.style.left = "-40px";
+          button.style.top = "-40px";
+          entry.at = "away";
+        }
+        continue;
+      }
       const focused = document.activeElement === button;
       const hot = focused || this.active === handle;
       const color = handle.color ?? accent;
@@ -152,8 +165,12 @@ export class Handles implements Grabbable {
       }
       ctx.restore();
       const s = v.toScreen(k);
-      button.style.left = `${s.x}px`;
-      button.style.top = `${s.y}px`;
+      const at = `${s.x},${s.y}`;
+      if (entry.at !== at) {
+        button.style.left = `${s.x}px`;
+        button.style.top = `${s.y}px`;
+        entry.at = at;
+      }
     }
   }
 

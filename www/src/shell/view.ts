@@ -30,9 +30,9 @@ const GRAB_RADIUS_PX = 14;
 /**
  * Work timings for the benchmarks (off unless `enabled`): milliseconds spent
  * in each drag update (the state setter and the core calls behind it) and in
- * each draw. Exposed as `window.__arclineFrameStats`.
+ * each draw (of the diagram kind `only`, when set). Exposed as `window.__arclineFrameStats`.
  */
-export const frameStats = { enabled: false, move: [] as number[], draw: [] as number[] };
+export const frameStats = { enabled: false, move: [] as number[], draw: [] as number[], only: "" };
 (window as unknown as { __arclineFrameStats: typeof frameStats }).__arclineFrameStats = frameStats;
 
 export class View {
@@ -129,9 +129,10 @@ export class View {
 
   /** Redraws now. */
   draw(): void {
-    const t0 = frameStats.enabled ? performance.now() : 0;
+    const timed = frameStats.enabled && (!frameStats.only || this.stage.closest(`[data-diagram="${frameStats.only}"]`) !== null);
+    const t0 = timed ? performance.now() : 0;
     this.drawNow();
-    if (frameStats.enabled) frameStats.draw.push(performance.now() - t0);
+    if (timed) frameStats.draw.push(performance.now() - t0);
   }
 
   private drawNow(): void {
@@ -143,10 +144,16 @@ export class View {
     this.onDraw(ctx, this);
   }
 
+  /** The world → device-pixel map `x' = sx·x + tx`, `y' = sy·y + ty` (for pixel-level drawing). */
+  deviceTransform(): { sx: number; sy: number; tx: number; ty: number } {
+    const k = this.dpr * this.scale;
+    return { sx: k, sy: -k, tx: this.dpr * (this.width / 2 - this.center.x * this.scale), ty: this.dpr * (this.height / 2 + this.center.y * this.scale) };
+  }
+
   /** Sets the context's transform to world units, y up. */
   applyWorldTransform(): void {
-    const k = this.dpr * this.scale;
-    this.ctx.setTransform(k, 0, 0, -k, this.dpr * (this.width / 2 - this.center.x * this.scale), this.dpr * (this.height / 2 + this.center.y * this.scale));
+    const t = this.deviceTransform();
+    this.ctx.setTransform(t.sx, 0, 0, t.sy, t.tx, t.ty);
   }
 
   /** Runs `fn` with the transform set to CSS pixels (y down), then restores world units. */

@@ -187,6 +187,47 @@ test("every World method survives bad values, unknown and removed ids, and use a
   for (const g of getters) attempt(`World.${g} (getter) after free`, () => world[g]);
 });
 
+const classes = Object.entries(A).filter(([name, C]) => /^[A-Z]/.test(name) && typeof C === "function" && name !== "World");
+
+for (const [name, C] of classes) {
+  test(`every ${name} method survives bad values, unknown ids, and use after free`, () => {
+    const own = (m) => Object.getOwnPropertyDescriptor(C.prototype, m);
+    const names = Object.getOwnPropertyNames(C.prototype).filter((m) => m !== "constructor" && m !== "free" && !m.startsWith("__"));
+    const methods = names.filter((m) => typeof own(m).value === "function");
+    const getters = names.filter((m) => typeof own(m).get === "function");
+    const obj = attempt(`new ${name}()`, () => new C()).result;
+    if (!obj) return;
+    // Some real content first, where the class is known.
+    const ids = [0, 1, -1, 2 ** 32, 1.5, NaN, 99999];
+    if (name === "RoadNetwork") {
+      const a = obj.addProfile(profileA);
+      const b = obj.addProfile(profileB);
+      ids.unshift(a, b, obj.connect(a, b));
+    }
+    for (const m of methods) {
+      const arity = Math.max(1, C.prototype[m].length);
+      for (let i = 0; i < arity; i++) {
+        for (const bad of BAD.concat(ids)) {
+          const args = Array.from({ length: arity }, () => ids[0]);
+          args[i] = bad;
+          attempt(`${name}.${m}(arg ${i} = ${describe(bad)})`, () => obj[m](...args));
+        }
+      }
+      for (let k = 0; k < 60; k++) {
+        const args = Array.from({ length: arity }, () => (rnd() < 0.4 ? pick(ids) : pick(BAD)));
+        attempt(`${name}.${m}(random mixture ${k})`, () => obj[m](...args));
+      }
+    }
+    for (const g of getters) attempt(`${name}.${g} (getter)`, () => obj[g]);
+    // Statics (e.g. fromJSON) with bad values.
+    for (const st of Object.getOwnPropertyNames(C).filter((k) => typeof C[k] === "function" && !k.startsWith("__"))) {
+      for (const bad of BAD) attempt(`${name}.${st}(${describe(bad)})`, () => C[st](bad));
+    }
+    obj.free();
+    for (const m of methods) attempt(`${name}.${m} after free`, () => obj[m](ids[0]));
+  });
+}
+
 test("after all that, normal calls give the right answers", () => {
   const p = A.arcToPoint({ x: 0, y: 0, heading: 0 }, { x: 10, y: 10 });
   assert.ok(Math.abs(p.segments[0].radius - 10) < 1e-12);
@@ -205,3 +246,12 @@ function describe(v) {
     return String(v);
   }
 }
+
+// Regression: wasm-bindgen's glue for a `&str` parameter copies whatever it is
+// given; a number or an object there read memory out of bounds (a trap).
+test("RoadNetwork.fromJSON of a non-string is an Error naming json, not a trap", () => {
+  for (const bad of [5, {}, [], true, null, undefined]) {
+    const { threw } = attempt(`RoadNetwork.fromJSON(${describe(bad)})`, () => A.RoadNetwork.fromJSON(bad));
+    assert.ok(threw && /json/.test(threw.message), threw?.message);
+  }
+});

@@ -1,0 +1,547 @@
+//! The formation manager (the seed's `FormationManager`): members, their slot
+//! assignments, the drift offset, the anchor, and each member's slot target.
+//!
+//! It is a function of the member states handed to [`FormationManager::update`],
+//! so it plugs into any world: the caller owns the vehicles, passes their
+//! positions and velocities in, and steers each one to the slot target it gets
+//! back (for example with an arrive behaviour).
+//!
+//! Each member's target is `anchor + rotate(slot − drift offset, heading)`,
+//! where the drift offset is the centre of mass of the occupied slots, so the
+//! centroid of the slot targets is always the anchor.
+
+use super::anchor::{Anchor, AnchorInput, Followed};
+use super::{
+    min_cost_assignment, AssignmentStrategy, FormationError, FormationParams, FormationPattern,
+    FormationTarget,
+};
+use crate::{math, normalize_angle, Path, Point, Pose, Vec2};
+
+/// Identifies a member (for a steering world, the vehicle id).
+pub type MemberId = u32;
+
+/// What the manager needs to know about a member each update.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MemberState {
+    pub id: MemberId,
+    pub position: Point,
+    pub velocity: Vec2,
+}
+
+/// A member's slot and where the slot is this update.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SlotTarget {
+    pub member: MemberId,
+    pub slot: usize,
+    /// The slot's position and the heading the member should face there.
+    pub target: Pose,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Member {
+    id: MemberId,
+    slot: usize,
+    /// The last state handed to `update`, if any yet.
+    state: Option<(Point, Vec2)>,
+}
+
+/// A formation: a pattern, its members and the two-level steering that moves
+/// them. See the module documentation.
+///
+/// # Examples
+/// ```
+/// use arcline::*;
+/// let pattern = FormationPattern::new(PatternKind::Line, 2.0).unwrap();
+/// let mut f = FormationManager::new(pattern, AssignmentStrategy::MinCost);
+/// assert!(f.add_member(7));
+/// assert!(f.add_member(9));
+/// let states = [
+///     MemberState { id: 7, position: Point::new(0.0, 0.0), velocity: Vec2::ZERO },
+///     MemberState { id: 9, position: Point::new(0.0, 4.0), velocity: Vec2::ZERO },
+/// ];
+/// let targets = f.update(&states, 0.0);
+/// // Two members abreast, 2 apart, centred on their centre of mass (0, 2).
+/// assert_eq!(targets.len(), 2);
+/// assert!((targets[0].target.position().distance(targets[1].target.position()) - 2.0).abs() < 1e-12);
+/// assert!(f.anchor().position().distance(Point::new(0.0, 2.0)) < 1e-12);
+/// ```
+#[derive(Debug, Clone)]
+pub struct FormationManager {
+    pattern: FormationPattern,
+    strategy: AssignmentStrategy,
+    params: FormationParams,
+    /// In joining order.
+    members: Vec<Member>,
+    /// Slot location minus drift offset, for slots `0..members.len()`.
+    offsets: Vec<Pose>,
+    drift: Point,
+    anchor: Anchor,
+    center: Option<(Point, Vec2)>,
+    target: Option<FormationTarget>,
+    followed: Option<Followed>,
+    targets: Vec<SlotTarget>,
+    /// A cost-based reassignment is due at the next update (membership,
+    /// pattern or target changed). Travel is measured to the slots where
+    /// they are that update: members then move with their slots, so that is
+    /// the travel an assignment decides.
+    reassign: bool,
+    scratch_cost: Vec<f64>,
+}
+
+impl FormationManager {
+    /// An empty formation at the origin, heading +x, with default parameters.
+    pub fn new(pattern: FormationPattern, strategy: AssignmentStrategy) -> FormationManager {
+        FormationManager {
+            pattern,
+            strategy,
+            params: FormationParams::default(),
+            members: Vec::new(),
+            offsets: Vec::new(),
+            drift: Point::ORIGIN,
+            anchor: Anchor::default(),
+            center: None,
+            target: None,
+            followed: None,
+            targets: Vec::new(),
+            reassign: false,
+            scratch_cost: Vec::new(),
+        }
+    }
+
+    /// The same formation with other parameters.
+    ///
+    /// # Errors
+    /// As [`FormationParams::validated`].
+    pub fn with_params(mut self, params: FormationParams) -> Result<Self, FormationError> {
+        self.set_params(params)?;
+        Ok(self)
+    }
+
+    /// # Errors
+    /// As [`FormationParams::validated`]; nothing changes on error.
+    pub fn set_params(&mut self, params: FormationParams) -> Result<(), FormationError> {
+        self.params = params.validated()?;
+        Ok(())
+    }
+
+    /// Puts the anchor (and the formation's heading) somewhere, e.g. before
+    /// any member has joined. Updates pull it back to the members.
+    ///
+    /// # Errors
+    /// [`FormationError::NonFinite`]`("anchor")` for a NaN or infinite pose.
+    pub fn set_anchor(&mut self, pose: Pose) -> Result<(), FormationError> {
+        if !pose.is_finite() {
+            return Err(FormationError::NonFinite("anchor"));
+        }
+        self.anchor.pose = Pose::at(pose.position(), normalize_angle(pose.heading));
+        self.anchor.velocity = Vec2::ZERO;
+        self.refresh_targets();
+        Ok(())
+    }
+
+    // ----- membership ---------------------------------------------------
+
+    /// Adds a member (the seed's `addCharacter`). `false` when the pattern
+    /// has no free slot. Adding a member that is already in the formation
+    /// keeps its slot and returns `true`.
+    pub fn add_member(&mut self, id: MemberId) -> bool {
+        if self.is_member(id) {
+            return true;
+        }
+        if !self.pattern.supports(self.members.len() + 1) {
+            return false;
+        }
+        let slot = self.members.len();
+        self.members.push(Member {
+            id,
+            slot,
+            state: None,
+        });
+        self.membership_changed();
+        true
+    }
+
+    /// Removes a member (a unit killed, or one leaving); the others close
+    /// ranks. `false` if it was not a member.
+    pub fn remove_member(&mut self, id: MemberId) -> bool {
+        let Some(i) = self.index_of(id) else {
+            return false;
+        };
+        self.members.remove(i);
+        // Close ranks at once, keeping the members' order of slots; a
+        // cost-based strategy refines this at the next update.
+        let mut order: Vec<usize> = (0..self.members.len()).collect();
+        order.sort_by_key(|&k| self.members.get(k).map_or(usize::MAX, |m| m.slot));
+        for (slot, k) in order.into_iter().enumerate() {
+            if let Some(m) = self.members.get_mut(k) {
+                m.slot = slot;
+            }
+        }
+        self.membership_changed();
+        true
+    }
+
+    fn membership_changed(&mut self) {
+        if self.strategy == AssignmentStrategy::Sequential {
+            self.assign_sequential();
+        } else {
+            self.reassign = true;
+        }
+        self.recompute_offsets();
+        self.refresh_targets();
+    }
+
+    #[inline]
+    pub fn is_member(&self, id: MemberId) -> bool {
+        self.index_of(id).is_some()
+    }
+
+    fn index_of(&self, id: MemberId) -> Option<usize> {
+        self.members.iter().position(|m| m.id == id)
+    }
+
+    /// The number of members.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.members.len()
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// Whether no other member can join.
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        !self.pattern.supports(self.members.len() + 1)
+    }
+
+    /// The members, in joining order.
+    pub fn members(&self) -> impl Iterator<Item = MemberId> + '_ {
+        self.members.iter().map(|m| m.id)
+    }
+
+    /// The slot a member holds.
+    pub fn slot_of(&self, id: MemberId) -> Option<usize> {
+        self.index_of(id)
+            .and_then(|i| self.members.get(i))
+            .map(|m| m.slot)
+    }
+
+    // ----- pattern and strategy ------------------------------------------
+
+    #[inline]
+    pub fn pattern(&self) -> &FormationPattern {
+        &self.pattern
+    }
+
+    /// Changes the pattern (kind, spacing or capacity); slots are laid out
+    /// again and, with the cost-based strategy, reassigned at the next update.
+    ///
+    /// # Errors
+    /// [`FormationError::PatternTooSmall`] when the members would not fit.
+    pub fn set_pattern(&mut self, pattern: FormationPattern) -> Result<(), FormationError> {
+        if !pattern.supports(self.members.len()) {
+            return Err(FormationError::PatternTooSmall {
+                members: self.members.len(),
+                capacity: pattern.capacity(),
+            });
+        }
+        self.pattern = pattern;
+        self.reassign = self.strategy == AssignmentStrategy::MinCost;
+        self.recompute_offsets();
+        self.refresh_targets();
+        Ok(())
+    }
+
+    #[inline]
+    pub fn strategy(&self) -> AssignmentStrategy {
+        self.strategy
+    }
+
+    /// Changes the assignment strategy: sequential renumbers at once in
+    /// joining order; cost-based reassigns at the next update.
+    pub fn set_strategy(&mut self, strategy: AssignmentStrategy) {
+        self.strategy = strategy;
+        match strategy {
+            AssignmentStrategy::Sequential => {
+                self.reassign = false;
+                self.assign_sequential();
+                self.refresh_targets();
+            }
+            AssignmentStrategy::MinCost => self.reassign = true,
+        }
+    }
+
+    #[inline]
+    pub fn params(&self) -> &FormationParams {
+        &self.params
+    }
+
+    // ----- target ----------------------------------------------------------
+
+    /// Sends the formation to a point or a pose (stops following a path).
+    /// With the cost-based strategy, members are reassigned at the next
+    /// update (to the slots as they are then).
+    ///
+    /// # Errors
+    /// [`FormationError::NonFinite`]`("target")` for NaN or infinite numbers;
+    /// nothing changes then.
+    pub fn set_target(&mut self, target: FormationTarget) -> Result<(), FormationError> {
+        if !target.is_finite() {
+            return Err(FormationError::NonFinite("target"));
+        }
+        self.target = Some(target);
+        self.followed = None;
+        self.reassign |= self.strategy == AssignmentStrategy::MinCost;
+        Ok(())
+    }
+
+    /// Stops moving: the formation stays with its members.
+    pub fn clear_target(&mut self) {
+        self.target = None;
+        self.followed = None;
+    }
+
+    /// The anchor follows `path` from its start (for example a turning-radius
+    /// path planned from [`anchor`](Self::anchor) to a goal pose), taking the
+    /// path's heading; at its end the target becomes the end pose. The
+    /// formation turns rigidly along the path, so slots are not reassigned.
+    pub fn follow_path(&mut self, path: Path) {
+        let end = path.end_pose();
+        self.target = Some(FormationTarget::Pose(end)).filter(|t| t.is_finite());
+        self.followed = Some(Followed {
+            path,
+            travelled: 0.0,
+        });
+    }
+
+    #[inline]
+    pub fn target(&self) -> Option<FormationTarget> {
+        self.target
+    }
+
+    /// The path being followed, if any, and the distance along it so far.
+    pub fn followed_path(&self) -> Option<(&Path, f64)> {
+        self.followed.as_ref().map(|f| (&f.path, f.travelled))
+    }
+
+    // ----- the update --------------------------------------------------------
+
+    /// One update (the seed's `updateSlots`, plus the formation's own
+    /// steering): records the member states, reassigns slots if due, moves the
+    /// anchor by `dt` seconds, and returns every member's slot target in
+    /// joining order. `dt = 0` only refreshes the targets.
+    ///
+    /// States of non-members, and states with NaN or infinite numbers, are
+    /// ignored; a member with no state keeps its last one. A NaN, infinite or
+    /// negative `dt` counts as 0.
+    pub fn update(&mut self, states: &[MemberState], dt: f64) -> &[SlotTarget] {
+        let dt = if dt.is_finite() && dt > 0.0 { dt } else { 0.0 };
+        for (k, s) in states.iter().enumerate() {
+            if !(s.position.is_finite() && s.velocity.is_finite()) {
+                continue;
+            }
+            // Fast path: the caller lists the members in joining order.
+            let i = match self.members.get(k) {
+                Some(m) if m.id == s.id => Some(k),
+                _ => self.index_of(s.id),
+            };
+            if let Some(m) = i.and_then(|i| self.members.get_mut(i)) {
+                m.state = Some((s.position, s.velocity));
+            }
+        }
+        self.center = self.centre_of_mass();
+        let input = AnchorInput {
+            params: &self.params,
+            spacing: self.pattern.spacing(),
+            members: self.center,
+            target: self.target,
+            dt,
+        };
+        let before = self.anchor;
+        let finished = match self.followed.as_mut() {
+            Some(f) => self.anchor.follow(f, &input),
+            None => {
+                self.anchor.step(&input);
+                false
+            }
+        };
+        if !(self.anchor.pose.is_finite() && self.anchor.velocity.is_finite()) {
+            // Only near f64::MAX: stay rather than go NaN.
+            self.anchor = before;
+        }
+        if finished {
+            self.followed = None;
+        }
+        if core::mem::take(&mut self.reassign) && self.strategy == AssignmentStrategy::MinCost {
+            self.assign_min_cost();
+        }
+        self.refresh_targets();
+        &self.targets
+    }
+
+    /// Runs the current strategy now against the last known member states
+    /// (normally it runs by itself when membership, pattern or target change).
+    pub fn update_assignments(&mut self) {
+        match self.strategy {
+            AssignmentStrategy::Sequential => self.assign_sequential(),
+            AssignmentStrategy::MinCost => self.assign_min_cost(),
+        }
+        self.reassign = false;
+        self.refresh_targets();
+    }
+
+    /// Mean position and velocity of the members with a known state, summed
+    /// as `Σ pᵢ / n` so that coordinates near `f64::MAX` do not overflow.
+    fn centre_of_mass(&self) -> Option<(Point, Vec2)> {
+        let n = self.members.iter().filter(|m| m.state.is_some()).count();
+        if n == 0 {
+            return None;
+        }
+        let nf = n as f64;
+        let (mut p, mut v) = (Vec2::ZERO, Vec2::ZERO);
+        for (pos, vel) in self.members.iter().filter_map(|m| m.state) {
+            p += pos.to_vec2() / nf;
+            v += vel / nf;
+        }
+        let c = (Point::new(p.x, p.y), v);
+        (c.0.is_finite() && c.1.is_finite()).then_some(c)
+    }
+
+    fn assign_sequential(&mut self) {
+        for (i, m) in self.members.iter_mut().enumerate() {
+            m.slot = i;
+        }
+    }
+
+    fn assign_min_cost(&mut self) {
+        let n = self.members.len();
+        if n < 2 {
+            self.assign_sequential();
+            return;
+        }
+        let frame = self.anchor.pose;
+        let (s, c) = (math::sin(frame.heading), math::cos(frame.heading));
+        let mut cost = core::mem::take(&mut self.scratch_cost);
+        cost.clear();
+        for m in &self.members {
+            for o in &self.offsets {
+                let slot = Point::new(frame.x + o.x * c - o.y * s, frame.y + o.x * s + o.y * c);
+                // A member whose position is unknown is indifferent.
+                cost.push(m.state.map_or(0.0, |(p, _)| p.distance(slot)));
+            }
+        }
+        match min_cost_assignment(&cost, n, self.offsets.len()) {
+            Some(a) => {
+                for (m, slot) in self.members.iter_mut().zip(a) {
+                    m.slot = slot;
+                }
+            }
+            None => self.assign_sequential(),
+        }
+        self.scratch_cost = cost;
+    }
+
+    /// Lays the slots out for the current membership and stores them
+    /// relative to the centre of mass of the occupied slots (the seed: "this
+    /// should be done once and the new slot coordinates stored").
+    fn recompute_offsets(&mut self) {
+        let n = self.members.len();
+        let slots: Vec<usize> = (0..n).collect();
+        self.drift = self.pattern.drift_offset(&slots);
+        self.offsets.clear();
+        for i in 0..n {
+            let p = self.pattern.slot_location(i, n).unwrap_or_default();
+            self.offsets
+                .push(Pose::new(p.x - self.drift.x, p.y - self.drift.y, p.heading));
+        }
+    }
+
+    fn refresh_targets(&mut self) {
+        let a = self.anchor.pose;
+        let (s, c) = (math::sin(a.heading), math::cos(a.heading));
+        self.targets.clear();
+        for m in &self.members {
+            let o = self.offsets.get(m.slot).copied().unwrap_or_default();
+            let mut target = Pose::new(
+                a.x + o.x * c - o.y * s,
+                a.y + o.x * s + o.y * c,
+                normalize_angle(a.heading + o.heading),
+            );
+            if !target.is_finite() {
+                // Only near f64::MAX, where the slot would overflow.
+                target = a;
+            }
+            self.targets.push(SlotTarget {
+                member: m.id,
+                slot: m.slot,
+                target,
+            });
+        }
+    }
+
+    // ----- what the formation looks like -------------------------------------
+
+    /// The anchor: the point the slots are measured from (the centroid of the
+    /// slot targets) and the formation's heading.
+    #[inline]
+    pub fn anchor(&self) -> Pose {
+        self.anchor.pose
+    }
+
+    /// The anchor's own velocity (its high-level steering).
+    #[inline]
+    pub fn anchor_velocity(&self) -> Vec2 {
+        self.anchor.velocity
+    }
+
+    /// The drift offset: the centre of mass of the occupied slots in the
+    /// pattern's own frame, recomputed when membership changes.
+    #[inline]
+    pub fn drift_offset(&self) -> Point {
+        self.drift
+    }
+
+    /// The pattern's origin in the world: `anchor − rotate(drift, heading)`.
+    pub fn pattern_origin(&self) -> Point {
+        let a = self.anchor.pose;
+        a.position() - self.drift.to_vec2().rotate(a.heading)
+    }
+
+    /// The members' centre of mass and mean velocity at the last update
+    /// (`None` before any member state was known).
+    #[inline]
+    pub fn center_of_mass(&self) -> Option<(Point, Vec2)> {
+        self.center
+    }
+
+    /// Every member's slot target, in joining order, as of the last change.
+    #[inline]
+    pub fn slot_targets(&self) -> &[SlotTarget] {
+        &self.targets
+    }
+
+    /// One member's slot target.
+    pub fn target_of(&self, id: MemberId) -> Option<SlotTarget> {
+        self.targets.iter().find(|t| t.member == id).copied()
+    }
+
+    /// Where every slot of the current layout is (occupied slots only: they
+    /// are `0..len()`), in slot order.
+    pub fn slot_poses(&self) -> Vec<Pose> {
+        let a = self.anchor.pose;
+        let (s, c) = (math::sin(a.heading), math::cos(a.heading));
+        self.offsets
+            .iter()
+            .map(|o| {
+                Pose::new(
+                    a.x + o.x * c - o.y * s,
+                    a.y + o.x * s + o.y * c,
+                    normalize_angle(a.heading + o.heading),
+                )
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,28 @@
+// dist/ is a package a bundler can import: every file its exports name
+// exists, and its main entry works in Node.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+
+const dist = new URL("../../../dist/", import.meta.url);
+
+test("dist/package.json names files that exist, and the entry module runs", async () => {
+  const pkg = JSON.parse(readFileSync(new URL("package.json", dist), "utf8"));
+  assert.equal(pkg.name, "arcline");
+  assert.equal(pkg.type, "module");
+  const targets = [];
+  for (const value of Object.values(pkg.exports)) {
+    if (typeof value === "string") targets.push(value);
+    else targets.push(...Object.values(value));
+  }
+  for (const t of targets) assert.ok(existsSync(new URL(t, dist)), `${t} is missing`);
+  const types = readFileSync(new URL(pkg.exports["."].types, dist), "utf8");
+  for (const name of ["planTurn", "planDubins", "dubinsCandidates", "poseAt", "pathToSvg", "dubinsLengths", "connectProfiles", "constrainProfile", "class World"]) {
+    assert.ok(types.includes(name), `${name} is not in the .d.ts`);
+  }
+  const m = await import(new URL(pkg.exports["."].default, dist).href);
+  m.initSync({ module: readFileSync(new URL(pkg.exports["./arcline_bg.wasm"], dist)) });
+  // Straight ahead: a zero-length arc then the line, 10 long.
+  const p = m.planTurn({ x: 0, y: 0, heading: 0 }, { x: 10, y: 0 }, 2);
+  assert.ok(Math.abs(p.length - 10) < 1e-12);
+});
