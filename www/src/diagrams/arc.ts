@@ -8,7 +8,7 @@ import { Handles } from "../shell/handles.js";
 import { dot, label, strokeLine, strokePath } from "../shell/draw.js";
 import { controlBar, slider, textLine } from "../shell/controls.js";
 import { Emitter } from "../shell/emitter.js";
-import { clamp, errorMessage, readPoint, readPose } from "../shell/types.js";
+import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 
 interface ArcState {
@@ -65,7 +65,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     kind: "heading",
     label: "start heading",
     pose: () => state.pose,
-    setHeading: (h) => update(() => (state.pose = { ...state.pose, heading: Math.atan2(Math.sin(h), Math.cos(h)) })),
+    setHeading: (h) => update(() => (state.pose = { ...state.pose, heading: wrapAngle(h) })),
   });
   handles.add({
     kind: "point",

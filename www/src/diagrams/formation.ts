@@ -14,7 +14,7 @@ import { arrow, circle, dot, label, poseMarker, strokeLine, strokePath } from ".
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
-import { clamp, errorMessage, readPose } from "../shell/types.js";
+import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 
 const PATTERNS = ["line", "column", "v", "circle", "box"] as const;
@@ -158,7 +158,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     kind: "heading",
     label: "target heading",
     pose: () => state.target,
-    setHeading: (h) => update(() => (state.target = { ...state.target, heading: Math.atan2(Math.sin(h), Math.cos(h)) })),
+    setHeading: (h) => update(() => (state.target = { ...state.target, heading: wrapAngle(h) })),
   });
 
   function addVehicle(): void {

@@ -12,7 +12,7 @@ import { circle, dot, label, poseMarker, strokeLine, strokePath } from "../shell
 import { button, checkbox, controlBar, slider, textLine } from "../shell/controls.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
-import { clamp, errorMessage, readPoint, readPose } from "../shell/types.js";
+import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 
 interface PlannerState {
@@ -76,7 +76,6 @@ const DEFAULTS: PlannerState = {
   time: 0,
 };
 
-const wrapAngle = (h: number): number => Math.atan2(Math.sin(h), Math.cos(h));
 
 export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {}): Diagram {
   root.classList.add("diagram");

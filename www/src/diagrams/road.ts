@@ -11,7 +11,7 @@ import type { Handle } from "../shell/handles.js";
 import { dot, label, strokeLine, tracePath } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
 import { Emitter } from "../shell/emitter.js";
-import { clamp, errorMessage, readPose } from "../shell/types.js";
+import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 
 const KINDS = ["driving", "bike", "sidewalk", "median", "shoulder", "parking"] as const;
@@ -236,7 +236,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
           pose: () => state.profiles[i] ?? { x: 0, y: 0, heading: 0 },
           setHeading: (h) => {
             const p = state.profiles[i];
-            if (p) setProfile(i, { ...p, heading: Math.atan2(Math.sin(h), Math.cos(h)) });
+            if (p) setProfile(i, { ...p, heading: wrapAngle(h) });
           },
           ringPx: 30,
         }),

@@ -33,6 +33,11 @@ export function readPose(v: unknown, fallback: Pose, limit = 1e4): Pose {
   };
 }
 
+/** The same direction as `h`, in (-π, π] (for headings a handle hands over). */
+export function wrapAngle(h: number): number {
+  return Math.atan2(Math.sin(h), Math.cos(h));
+}
+
 /** The message of anything thrown. */
 export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
