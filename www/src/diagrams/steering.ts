@@ -9,7 +9,7 @@
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
 import { Handles } from "../shell/handles.js";
-import { arrow, label, strokePath } from "../shell/draw.js";
+import { arrow, label, strokePath, poseMarker } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
@@ -388,18 +388,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
 
   function drawVehicle(ctx: CanvasRenderingContext2D, v: Vehicle, color: string, sizePx = 18): void {
-    const s = Math.max(view.px(sizePx), 1.5);
-    const c = Math.cos(v.heading);
-    const n = Math.sin(v.heading);
-    ctx.save();
-    ctx.fillStyle = color;
-    ctx.beginPath();
-    ctx.moveTo(v.x + c * s * 0.6, v.y + n * s * 0.6);
-    ctx.lineTo(v.x - c * s * 0.4 - n * s * 0.3, v.y - n * s * 0.4 + c * s * 0.3);
-    ctx.lineTo(v.x - c * s * 0.4 + n * s * 0.3, v.y - n * s * 0.4 - c * s * 0.3);
-    ctx.closePath();
-    ctx.fill();
-    ctx.restore();
+    poseMarker(ctx, view, v, color, sizePx);
   }
 
   /** Velocity, desired velocity (green), steering = desired − velocity, applied force. */
