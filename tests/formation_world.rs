@@ -5,18 +5,9 @@
 
 use arcline::*;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.next()
-    }
-}
+#[path = "common/xorshift.rs"]
+mod xorshift;
+use xorshift::Rng;
 
 const DT: f64 = 1.0 / 30.0;
 
