@@ -44,7 +44,9 @@ test("10,000 state changes leave wasm memory bounded", async () => {
   const end = await run(10_000);
   console.log(`page wasm memory: ${warm} bytes after warm-up, ${end} after 10,000 changes`);
   assert.ok(warm > 0);
-  assert.equal(end, warm);
+  // One 64 KiB page of slack for allocator fragmentation; a leak of 10 bytes
+  // a change would be 100 KB.
+  assert.ok(end <= warm + 65536, `${warm} -> ${end}`);
   assert.deepEqual(problems, []);
   await context.close();
 });
