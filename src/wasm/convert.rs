@@ -48,7 +48,7 @@ pub fn positive(value: f64, arg: &str) -> Result<f64, JsError> {
 }
 
 /// The property `key` of `obj` (undefined when `obj` is not an object).
-fn get(obj: &JsValue, key: &str) -> JsValue {
+pub fn get(obj: &JsValue, key: &str) -> JsValue {
     if obj.is_object() {
         js_sys::Reflect::get(obj, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
     } else {

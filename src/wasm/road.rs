@@ -16,9 +16,256 @@ fn road_error(e: RoadError) -> JsError {
 
 /// A profile read from JS and checked (finite numbers, lanes non-empty, widths > 0).
 fn profile(value: JsValue, arg: &str) -> Result<Profile, JsError> {
-    let p: Profile = convert::from_js(value, arg)?;
+    if value.is_undefined() || value.is_null() {
+        return Err(convert::arg_error(arg, "is missing"));
+    }
+    let p = read::profile(&value, arg)?;
     p.validate(arg).map_err(road_error)?;
     Ok(p)
+}
+
+/// Hand-written readers for the road shapes (profiles, lanes, the network
+/// JSON). They accept what serde's derived `Deserialize` accepted through
+/// `serde-wasm-bindgen` and word their errors like it (`{arg}: missing field
+/// `lanes``, `{arg}: unknown variant `car`, ...`), without its code: the
+/// generic deserialiser and its float-printing error messages were a large
+/// part of the wasm module.
+mod read {
+    use super::convert::{arg_error, get};
+    use crate::road::{Direction, Lane, LaneKind, NetworkSnapshot, PieceEntry, ProfileEntry};
+    use crate::Profile;
+    use wasm_bindgen::prelude::*;
+
+    /// What a JS value is, in serde's words (no float printing).
+    fn unexpected(v: &JsValue) -> String {
+        if v.is_undefined() || v.is_null() {
+            String::from("unit value")
+        } else if let Some(b) = v.as_bool() {
+            format!("boolean `{b}`")
+        } else if let Some(n) = v.as_f64() {
+            if js_sys::Number::is_safe_integer(v) {
+                format!("floating point `{}.0`", n as i64)
+            } else {
+                String::from("floating point number")
+            }
+        } else if let Some(s) = v.as_string() {
+            format!("string \"{s}\"")
+        } else if js_sys::Array::is_array(v) {
+            String::from("sequence")
+        } else {
+            String::from("map")
+        }
+    }
+
+    /// `"{arg}: Error: {why}"`, as serde-wasm-bindgen's errors read.
+    fn de_error(arg: &str, why: impl core::fmt::Display) -> JsError {
+        arg_error(arg, format!("Error: {why}"))
+    }
+
+    fn invalid(arg: &str, v: &JsValue, expected: &str) -> JsError {
+        de_error(
+            arg,
+            format!("invalid type: {}, expected {expected}", unexpected(v)),
+        )
+    }
+
+    fn missing(arg: &str, key: &str) -> JsError {
+        de_error(arg, format!("missing field `{key}`"))
+    }
+
+    /// `obj[key]`, `None` when the key is absent (a key present with the
+    /// value `undefined` is not absent, as for serde-wasm-bindgen).
+    fn field(o: &JsValue, key: &str) -> Option<JsValue> {
+        let v = get(o, key);
+        if v.is_undefined() && !js_sys::Reflect::has(o, &JsValue::from_str(key)).unwrap_or(false) {
+            None
+        } else {
+            Some(v)
+        }
+    }
+
+    fn object<'a>(v: &'a JsValue, arg: &str, what: &str) -> Result<&'a JsValue, JsError> {
+        if v.is_object() {
+            Ok(v)
+        } else {
+            Err(invalid(arg, v, what))
+        }
+    }
+
+    fn number(o: &JsValue, key: &str, arg: &str) -> Result<f64, JsError> {
+        let v = field(o, key).ok_or_else(|| missing(arg, key))?;
+        v.as_f64().ok_or_else(|| invalid(arg, &v, "f64"))
+    }
+
+    /// A whole number in `[0, max]` (a JS safe integer), as serde reads
+    /// `usize`/`u32` (`default` gives the value of a missing field).
+    fn whole(
+        o: &JsValue,
+        key: &str,
+        arg: &str,
+        name: &str,
+        max: u64,
+        default: Option<usize>,
+    ) -> Result<usize, JsError> {
+        let Some(v) = field(o, key) else {
+            return default.ok_or_else(|| missing(arg, key));
+        };
+        match v.as_f64() {
+            Some(n) if js_sys::Number::is_safe_integer(&v) && n >= 0.0 => {
+                let n = n as u64;
+                if n <= max {
+                    Ok(n as usize)
+                } else {
+                    Err(de_error(
+                        arg,
+                        format!("invalid value: integer `{n}`, expected {name}"),
+                    ))
+                }
+            }
+            _ => Err(invalid(arg, &v, name)),
+        }
+    }
+
+    /// The items of a JS array (or other iterable object).
+    fn sequence(v: &JsValue, arg: &str) -> Result<Vec<JsValue>, JsError> {
+        if js_sys::Array::is_array(v) {
+            return Ok(js_sys::Array::from(v).iter().collect());
+        }
+        if v.is_object() {
+            if let Ok(Some(it)) = js_sys::try_iter(v) {
+                let mut out = Vec::new();
+                for item in it {
+                    out.push(item.map_err(|_| arg_error(arg, "could not iterate"))?);
+                }
+                return Ok(out);
+            }
+        }
+        Err(invalid(arg, v, "a sequence"))
+    }
+
+    const KINDS: [LaneKind; 6] = [
+        LaneKind::Driving,
+        LaneKind::Bike,
+        LaneKind::Sidewalk,
+        LaneKind::Median,
+        LaneKind::Shoulder,
+        LaneKind::Parking,
+    ];
+
+    fn lane_kind(v: &JsValue, arg: &str) -> Result<LaneKind, JsError> {
+        let Some(s) = v.as_string() else {
+            return Err(invalid(arg, v, "enum LaneKind"));
+        };
+        KINDS.into_iter().find(|k| k.name() == s).ok_or_else(|| {
+            de_error(
+                arg,
+                format!(
+                    "unknown variant `{s}`, expected one of `driving`, `bike`, `sidewalk`, \
+                     `median`, `shoulder`, `parking`"
+                ),
+            )
+        })
+    }
+
+    fn direction(v: Option<JsValue>, arg: &str) -> Result<Direction, JsError> {
+        let Some(v) = v else {
+            return Ok(Direction::Forward);
+        };
+        match v.as_string().as_deref() {
+            Some("forward") => Ok(Direction::Forward),
+            Some("backward") => Ok(Direction::Backward),
+            Some(s) => Err(de_error(
+                arg,
+                format!("unknown variant `{s}`, expected `forward` or `backward`"),
+            )),
+            None => Err(invalid(arg, &v, "enum Direction")),
+        }
+    }
+
+    fn lane(v: &JsValue, arg: &str) -> Result<Lane, JsError> {
+        let o = object(v, arg, "struct Lane")?;
+        let kind = field(o, "kind").ok_or_else(|| missing(arg, "kind"))?;
+        let kind = lane_kind(&kind, arg)?;
+        let width = number(o, "width", arg)?;
+        let direction = direction(field(o, "direction"), arg)?;
+        Ok(Lane::new(kind, width).with_direction(direction))
+    }
+
+    fn fields(o: &JsValue, arg: &str) -> Result<Profile, JsError> {
+        let x = number(o, "x", arg)?;
+        let y = number(o, "y", arg)?;
+        let heading = number(o, "heading", arg)?;
+        let lanes = field(o, "lanes").ok_or_else(|| missing(arg, "lanes"))?;
+        let lanes = sequence(&lanes, arg)?
+            .iter()
+            .map(|l| lane(l, arg))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Profile {
+            x,
+            y,
+            heading,
+            lanes,
+        })
+    }
+
+    /// A profile `{ x, y, heading, lanes: [{ kind, width, direction? }] }`
+    /// (numbers not yet checked: [`Profile::validate`] does that).
+    pub fn profile(v: &JsValue, arg: &str) -> Result<Profile, JsError> {
+        fields(object(v, arg, "struct Profile")?, arg)
+    }
+
+    /// A list of profiles (errors name `arg`, as serde's did).
+    pub fn profiles(v: &JsValue, arg: &str) -> Result<Vec<Profile>, JsError> {
+        if v.is_undefined() || v.is_null() {
+            return Err(arg_error(arg, "is missing"));
+        }
+        sequence(v, arg)?.iter().map(|p| profile(p, arg)).collect()
+    }
+
+    const U32: u64 = u32::MAX as u64;
+    const USIZE: u64 = usize::MAX as u64;
+
+    /// The network file: `{ version, nextProfileId?, nextPieceId?, profiles:
+    /// [{ id, ...profile }], pieces: [{ id, a, b }] }`.
+    pub fn snapshot(v: &JsValue, arg: &str) -> Result<NetworkSnapshot, JsError> {
+        if v.is_undefined() || v.is_null() {
+            return Err(arg_error(arg, "is missing"));
+        }
+        let o = object(v, arg, "struct NetworkSnapshot")?;
+        let version = whole(o, "version", arg, "u32", U32, None)? as u32;
+        let next_profile_id = whole(o, "nextProfileId", arg, "usize", USIZE, Some(0))?;
+        let next_piece_id = whole(o, "nextPieceId", arg, "usize", USIZE, Some(0))?;
+        let list = field(o, "profiles").ok_or_else(|| missing(arg, "profiles"))?;
+        let profiles = sequence(&list, arg)?
+            .iter()
+            .map(|e| {
+                let e = object(e, arg, "struct ProfileEntry")?;
+                Ok(ProfileEntry {
+                    id: whole(e, "id", arg, "usize", USIZE, None)?,
+                    profile: fields(e, arg)?,
+                })
+            })
+            .collect::<Result<Vec<_>, JsError>>()?;
+        let list = field(o, "pieces").ok_or_else(|| missing(arg, "pieces"))?;
+        let pieces = sequence(&list, arg)?
+            .iter()
+            .map(|e| {
+                let e = object(e, arg, "struct PieceEntry")?;
+                Ok(PieceEntry {
+                    id: whole(e, "id", arg, "usize", USIZE, None)?,
+                    a: whole(e, "a", arg, "usize", USIZE, None)?,
+                    b: whole(e, "b", arg, "usize", USIZE, None)?,
+                })
+            })
+            .collect::<Result<Vec<_>, JsError>>()?;
+        Ok(NetworkSnapshot {
+            version,
+            next_profile_id,
+            next_piece_id,
+            profiles,
+            pieces,
+        })
+    }
 }
 
 /// An id: a JS number that is a whole number in `[0, 2^32)` (strings,
@@ -271,7 +518,7 @@ fn chain_piece(r: &Result<RoadPiece, RoadError>) -> ChainPieceJs {
 /// Throws for a bad profile (naming `profiles[i]`).
 #[wasm_bindgen(js_name = roadChain)]
 pub fn road_chain(profiles: JsValue) -> Result<JsValue, JsError> {
-    let list: Vec<Profile> = convert::from_js(profiles, "profiles")?;
+    let list = read::profiles(&profiles, "profiles")?;
     let chain = road::RoadChain::new(list).map_err(road_error)?;
     let out: Vec<ChainPieceJs> = chain.pieces().iter().map(chain_piece).collect();
     convert::to_js(&out)
@@ -448,7 +695,7 @@ impl RoadNetworkJs {
             .ok_or_else(|| convert::arg_error("json", "must be a string"))?;
         let value = js_sys::JSON::parse(&json)
             .map_err(|_| convert::arg_error("json", "is not valid JSON"))?;
-        let snapshot: road::NetworkSnapshot = convert::from_js(value, "json")?;
+        let snapshot = read::snapshot(&value, "json")?;
         let inner = road::RoadNetwork::from_snapshot(snapshot).map_err(road_error)?;
         Ok(RoadNetworkJs { inner })
     }
