@@ -3,22 +3,12 @@
 //! argument it is about.
 
 use crate::{Arc, GeomError, Line, Path, Point, Pose, Segment};
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// A JS `Error` whose message is `"{arg}: {why}"`.
 pub fn arg_error(arg: &str, why: impl core::fmt::Display) -> JsError {
     JsError::new(&format!("{arg}: {why}"))
-}
-
-/// Reads a JS value into `T`, naming `arg` when its shape is wrong.
-#[allow(dead_code)] // for the module bindings that take structured options
-pub fn from_js<T: DeserializeOwned>(value: JsValue, arg: &str) -> Result<T, JsError> {
-    if value.is_undefined() || value.is_null() {
-        return Err(arg_error(arg, "is missing"));
-    }
-    serde_wasm_bindgen::from_value(value).map_err(|e| arg_error(arg, e))
 }
 
 /// Writes `value` as a plain JS object (maps as objects, not `Map`s).
@@ -38,7 +28,6 @@ pub fn finite(value: f64, arg: &str) -> Result<f64, JsError> {
 }
 
 /// `value` when finite and greater than zero.
-#[allow(dead_code)] // for the module bindings that take radii and widths
 pub fn positive(value: f64, arg: &str) -> Result<f64, JsError> {
     if finite(value, arg)? > 0.0 {
         Ok(value)
