@@ -45,6 +45,18 @@ pub fn get(obj: &JsValue, key: &str) -> JsValue {
     }
 }
 
+/// A finite JS number: `undefined` or `null` is missing, anything else that
+/// is not a number (a string like `"3"` included) is an error.
+pub fn number(v: &JsValue, arg: &str) -> Result<f64, JsError> {
+    if v.is_undefined() || v.is_null() {
+        return Err(arg_error(arg, "is missing"));
+    }
+    let n = v
+        .as_f64()
+        .ok_or_else(|| arg_error(arg, "must be a number"))?;
+    finite(n, arg)
+}
+
 /// The finite number at `obj[key]`, named `{arg}.{key}` in errors.
 pub fn number_field(obj: &JsValue, key: &str, arg: &str) -> Result<f64, JsError> {
     let v = get(obj, key);
@@ -55,7 +67,8 @@ pub fn number_field(obj: &JsValue, key: &str, arg: &str) -> Result<f64, JsError>
     }
 }
 
-fn object<'a>(value: &'a JsValue, arg: &str) -> Result<&'a JsValue, JsError> {
+/// `value` when it is an object; `arg: is missing` / `arg: must be an object` otherwise.
+pub fn object<'a>(value: &'a JsValue, arg: &str) -> Result<&'a JsValue, JsError> {
     if value.is_undefined() || value.is_null() {
         Err(arg_error(arg, "is missing"))
     } else if !value.is_object() {

@@ -16,33 +16,11 @@ use crate::{
     AssignmentStrategy, FormationError, FormationId, FormationManager, FormationPattern,
     FormationTarget, PatternKind, Point, Pose, VehicleId,
 };
-use js_sys::{Float64Array, Reflect, Uint32Array};
+use js_sys::{Float64Array, Uint32Array};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-fn get(obj: &JsValue, name: &str) -> JsValue {
-    Reflect::get(obj, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
-}
-
-fn object(v: &JsValue, arg: &str) -> Result<(), JsError> {
-    if v.is_undefined() || v.is_null() {
-        Err(arg_error(arg, "is missing"))
-    } else if !v.is_object() {
-        Err(arg_error(arg, "must be an object"))
-    } else {
-        Ok(())
-    }
-}
-
-fn number(v: &JsValue, arg: &str) -> Result<f64, JsError> {
-    if v.is_undefined() || v.is_null() {
-        return Err(arg_error(arg, "is missing"));
-    }
-    let n = v
-        .as_f64()
-        .ok_or_else(|| arg_error(arg, "must be a number"))?;
-    convert::finite(n, arg)
-}
+use convert::{get, number, object};
 
 fn string(v: &JsValue, arg: &str) -> Result<String, JsError> {
     if v.is_undefined() || v.is_null() {

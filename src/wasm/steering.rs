@@ -17,7 +17,7 @@ use super::convert::{self, arg_error};
 use crate::{
     Behavior, BehaviorKind, Combine, Obstacle, Point, SteeringError, Vec2, VehicleId, VehicleSpec,
 };
-use js_sys::{Array, Float64Array, Reflect, Uint32Array};
+use js_sys::{Array, Float64Array, Uint32Array};
 use serde::Serialize;
 use std::sync::Arc as Shared;
 use wasm_bindgen::prelude::*;
@@ -59,19 +59,7 @@ fn steering_error(arg: &str, e: SteeringError) -> JsError {
     }
 }
 
-fn get(obj: &JsValue, name: &str) -> JsValue {
-    Reflect::get(obj, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
-}
-
-fn object(v: &JsValue, arg: &str) -> Result<(), JsError> {
-    if v.is_undefined() || v.is_null() {
-        Err(arg_error(arg, "is missing"))
-    } else if !v.is_object() {
-        Err(arg_error(arg, "must be an object"))
-    } else {
-        Ok(())
-    }
-}
+use convert::{get, object};
 
 /// A number field (finite checks are left to the core unless noted).
 fn number(v: JsValue, arg: &str) -> Result<f64, JsError> {
