@@ -34,7 +34,7 @@ impl fmt::Display for FormationError {
         match self {
             FormationError::UnknownPattern(name) => write!(
                 f,
-                "unknown pattern {name:?} (expected \"line\", \"column\", \"v\", \"circle\" or \"box\")"
+                "unknown pattern \"{name}\" (expected \"line\", \"column\", \"v\", \"circle\" or \"box\")"
             ),
             FormationError::NonPositiveSpacing => write!(f, "spacing must be greater than zero"),
             FormationError::NonFinite(what) => write!(f, "{what} must be a finite number"),

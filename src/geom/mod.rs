@@ -24,6 +24,7 @@ pub use intersect::{
     Intersections,
 };
 pub use line::Line;
+pub use number::Decimal;
 pub use path::Path;
 pub use point::Point;
 pub use pose::Pose;

@@ -20,6 +20,36 @@ pub fn push_number(out: &mut String, v: f64) {
     }
 }
 
+/// A number for messages, written as [`push_number`] writes it (9 decimals,
+/// trailing zeros trimmed), with `NaN`, `inf` and `-inf` spelled out. It
+/// keeps `core::fmt`'s float formatting (tens of kilobytes) out of the wasm
+/// module.
+///
+/// # Examples
+/// ```
+/// use arcline::Decimal;
+/// assert_eq!(Decimal(0.25).to_string(), "0.25");
+/// assert_eq!(Decimal(-3.0).to_string(), "-3");
+/// assert_eq!(Decimal(f64::NAN).to_string(), "NaN");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Decimal(pub f64);
+
+impl core::fmt::Display for Decimal {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let v = self.0;
+        if v.is_nan() {
+            return f.write_str("NaN");
+        }
+        if v.is_infinite() {
+            return f.write_str(if v > 0.0 { "inf" } else { "-inf" });
+        }
+        let mut s = String::new();
+        push_number(&mut s, v);
+        f.write_str(&s)
+    }
+}
+
 fn push_fixed(out: &mut String, v: f64) {
     let scaled = libm::round(v * 1e9) as i128;
     if scaled == 0 {

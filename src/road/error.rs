@@ -1,6 +1,7 @@
 //! `RoadError`: why two profiles cannot be joined, or why a profile is bad.
 //! Every message starts with the name of the argument it is about.
 
+use crate::Decimal;
 use core::fmt;
 
 /// Why a road piece could not be built. `profile` names the argument
@@ -57,7 +58,8 @@ impl fmt::Display for RoadError {
                 width,
             } => write!(
                 f,
-                "{profile}.lanes[{lane}].width: must be a finite number greater than zero (got {width})"
+                "{profile}.lanes[{lane}].width: must be a finite number greater than zero (got {})",
+                Decimal(*width)
             ),
             RoadError::LanesDiffer {
                 profile,
@@ -74,7 +76,9 @@ impl fmt::Display for RoadError {
                 half_width,
             } => write!(
                 f,
-                "{profile}: lanes wider than the turn: the {case} has a centre radius of {centre_radius:.6} but the road is {half_width:.6} wide on each side, so the inner lane edge would get a radius <= 0"
+                "{profile}: lanes wider than the turn: the {case} has a centre radius of {} but the road is {} wide on each side, so the inner lane edge would get a radius <= 0",
+                Decimal(*centre_radius),
+                Decimal(*half_width)
             ),
             RoadError::NoSolution { profile, case } => {
                 write!(f, "{profile}: no road of lines and arcs joins these profiles: {case}")
