@@ -36,3 +36,20 @@ pub fn sqrt(x: f64) -> f64 {
 pub fn fmod(x: f64, y: f64) -> f64 {
     libm::fmod(x, y)
 }
+
+/// `x` limited to `[lo, hi]`, exactly as `f64::clamp` for `lo <= hi` (NaN
+/// stays NaN), but without its `lo <= hi` assertion: the assertion's message
+/// formats floats, which pulls `core::fmt`'s float printing (about 15 KB)
+/// into the wasm module. For `lo > hi` the result is `hi` or `lo`, never a
+/// panic.
+#[inline]
+pub fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
+    let mut v = x;
+    if v < lo {
+        v = lo;
+    }
+    if v > hi {
+        v = hi;
+    }
+    v
+}

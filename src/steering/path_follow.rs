@@ -28,7 +28,7 @@ pub fn closest_distance_along(path: &Path, p: Point) -> f64 {
         }
         before += len;
     }
-    best_s.clamp(0.0, path.length().max(0.0))
+    crate::math::clamp(best_s, 0.0, path.length().max(0.0))
 }
 
 /// A closed racetrack for path following: two straights `2 · half_length`
@@ -79,7 +79,7 @@ fn closest_on_segment(seg: &Segment, p: Point) -> (f64, Point) {
             let len = l.length();
             match l.direction() {
                 Some(d) => {
-                    let s = (p - l.start).dot(d).clamp(0.0, len);
+                    let s = crate::math::clamp((p - l.start).dot(d), 0.0, len);
                     (s, l.start + d * s)
                 }
                 None => (0.0, l.start),
