@@ -2,8 +2,8 @@
 //! shared by every binding. Every error message starts with the name of the
 //! argument it is about.
 
+use super::to_js::ToJs;
 use crate::{Arc, GeomError, Line, Path, Point, Pose, Segment};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// A JS `Error` whose message is `"{arg}: {why}"`.
@@ -11,11 +11,10 @@ pub fn arg_error(arg: &str, why: impl core::fmt::Display) -> JsError {
     JsError::new(&format!("{arg}: {why}"))
 }
 
-/// Writes `value` as a plain JS object (maps as objects, not `Map`s).
-pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&format!("internal: could not convert a result: {e}")))
+/// `value` as a plain JS value, for bindings to return (it cannot fail; the
+/// `Result` is the bindings' return type).
+pub fn to_js<T: ToJs + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    Ok(value.to_js())
 }
 
 /// `value` when finite.
@@ -101,66 +100,9 @@ pub fn pose(value: JsValue, arg: &str) -> Result<Pose, JsError> {
     ))
 }
 
-/// A segment as the published API shapes it.
-#[derive(Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-pub enum SegmentJs {
-    #[serde(rename_all = "camelCase")]
-    Line {
-        start: Point,
-        end: Point,
-        length: f64,
-    },
-    #[serde(rename_all = "camelCase")]
-    Arc {
-        center: Point,
-        radius: f64,
-        start_angle: f64,
-        sweep: f64,
-        length: f64,
-    },
-}
-
-/// A path as the published API shapes it: `{ segments, length, word }`.
-#[derive(Serialize)]
-pub struct PathJs {
-    pub segments: Vec<SegmentJs>,
-    pub length: f64,
-    pub word: String,
-}
-
-impl From<&Segment> for SegmentJs {
-    fn from(s: &Segment) -> SegmentJs {
-        match *s {
-            Segment::Line(l) => SegmentJs::Line {
-                start: l.start,
-                end: l.end,
-                length: l.length(),
-            },
-            Segment::Arc(a) => SegmentJs::Arc {
-                center: a.center,
-                radius: a.radius,
-                start_angle: a.start_angle,
-                sweep: a.sweep,
-                length: a.length(),
-            },
-        }
-    }
-}
-
-impl From<&Path> for PathJs {
-    fn from(p: &Path) -> PathJs {
-        PathJs {
-            segments: p.segments().iter().map(SegmentJs::from).collect(),
-            length: p.length(),
-            word: p.word(),
-        }
-    }
-}
-
-/// The JS object for a core path.
+/// The JS object for a core path: `{ segments, length, word }`.
 pub fn path_to_js(p: &Path) -> Result<JsValue, JsError> {
-    to_js(&PathJs::from(p))
+    to_js(p)
 }
 
 /// A core path from a JS path object `{ segments: [...] }`; the lengths and

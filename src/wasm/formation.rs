@@ -12,12 +12,12 @@
 
 use super::convert::{self, arg_error, to_js};
 use super::steering::World;
+use super::to_js::{Obj, ToJs};
 use crate::{
     AssignmentStrategy, FormationError, FormationId, FormationManager, FormationPattern,
     FormationTarget, PatternKind, Point, Pose, VehicleId,
 };
 use js_sys::{Float64Array, Uint32Array};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use convert::{get, number, object};
@@ -115,16 +115,22 @@ fn target(v: JsValue, arg: &str) -> Result<FormationTarget, JsError> {
     }
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct SlotJs {
     vehicle: u32,
     slot: usize,
     target: Pose,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
+impl ToJs for SlotJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("vehicle", &self.vehicle)
+            .field("slot", &self.slot)
+            .field("target", &self.target)
+            .build()
+    }
+}
+
 struct FormationJs {
     anchor: Pose,
     drift_offset: Point,
@@ -143,16 +149,45 @@ struct FormationJs {
     /// The point or pose the formation is going to (null: none).
     target: Option<TargetJs>,
     /// The path the anchor follows (null: none) and how far along it is.
-    path: Option<convert::PathJs>,
+    path: Option<crate::Path>,
     travelled: f64,
     slowing_radius: f64,
 }
 
-#[derive(Serialize)]
-#[serde(untagged)]
+impl ToJs for FormationJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("anchor", &self.anchor)
+            .field("driftOffset", &self.drift_offset)
+            .field("slots", &self.slots)
+            .str("pattern", self.pattern)
+            .num("spacing", self.spacing)
+            .str("assignment", self.assignment)
+            .field("capacity", &self.capacity)
+            .field("centerOfMass", &self.center_of_mass)
+            .field("origin", &self.origin)
+            .field("slotPoses", &self.slot_poses)
+            .field("target", &self.target)
+            .field("path", &self.path)
+            .num("travelled", self.travelled)
+            .num("slowingRadius", self.slowing_radius)
+            .build()
+    }
+}
+
+/// A point target as `{ x, y }`, a pose target as `{ x, y, heading }`.
 enum TargetJs {
     Point(Point),
     Pose(Pose),
+}
+
+impl ToJs for TargetJs {
+    fn to_js(&self) -> JsValue {
+        match self {
+            TargetJs::Point(p) => p.to_js(),
+            TargetJs::Pose(p) => p.to_js(),
+        }
+    }
 }
 
 fn formation_js(f: &FormationManager) -> FormationJs {
@@ -166,7 +201,7 @@ fn formation_js(f: &FormationManager) -> FormationJs {
         })
         .collect();
     let (path, travelled) = match f.followed_path() {
-        Some((p, s)) => (Some(convert::PathJs::from(p)), s),
+        Some((p, s)) => (Some(p.clone()), s),
         None => (None, 0.0),
     };
     FormationJs {

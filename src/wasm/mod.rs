@@ -8,6 +8,7 @@ mod geom;
 mod planner;
 mod road;
 mod steering;
+mod to_js;
 
 use wasm_bindgen::prelude::*;
 

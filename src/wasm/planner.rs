@@ -1,12 +1,12 @@
 //! Bindings for `src/planner`: turn-then-go (and its construction for the
 //! diagram), the Dubins words, the batch length query, motion over time.
 
-use super::convert::{self, arg_error, path_to_js, to_js, PathJs};
+use super::convert::{self, arg_error, path_to_js, to_js};
+use super::to_js::{Obj, ToJs};
 use crate::{
     dubins_candidates, dubins_lengths, dubins_shortest, plan_turn, pose_at_time,
-    turn_then_go_sides, PlanError, Point, TurnSide,
+    turn_then_go_sides, Path, PlanError, Point, TurnSide,
 };
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -58,8 +58,6 @@ pub fn plan_turn_js(
     }
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct SideJs {
     side: &'static str,
     /// P, the turning circle's centre.
@@ -78,7 +76,7 @@ struct SideJs {
     phi: Option<f64>,
     d: Option<f64>,
     length: Option<f64>,
-    path: Option<PathJs>,
+    path: Option<Path>,
 }
 
 impl SideJs {
@@ -97,16 +95,45 @@ impl SideJs {
             phi: e.map(|e| e.phi),
             d: e.map(|e| e.d),
             length: e.map(|e| e.path.length()),
-            path: e.map(|e| PathJs::from(&e.path)),
+            path: e.map(|e| e.path.clone()),
         }
     }
 }
 
-#[derive(Serialize)]
+impl ToJs for SideJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .str("side", self.side)
+            .field("center", &self.center)
+            .num("radius", self.radius)
+            .num("h", self.h)
+            .field("reachable", &self.reachable)
+            .field("reason", &self.reason)
+            .field("exit", &self.exit)
+            .field("exitAngle", &self.exit_angle)
+            .field("theta", &self.theta)
+            .field("phi", &self.phi)
+            .field("d", &self.d)
+            .field("length", &self.length)
+            .field("path", &self.path)
+            .build()
+    }
+}
+
 struct SidesJs {
     right: SideJs,
     left: SideJs,
     best: Option<&'static str>,
+}
+
+impl ToJs for SidesJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("right", &self.right)
+            .field("left", &self.left)
+            .field("best", &self.best)
+            .build()
+    }
 }
 
 /// `planTurnSides(start, target, radius)`: both sides' constructions for
@@ -156,7 +183,7 @@ pub fn dubins_candidates_js(
     let goal = convert::pose(goal, "goal")?;
     let radius = radius_arg(&radius)?;
     let c = dubins_candidates(start, goal, radius).map_err(plan_error)?;
-    let paths: Vec<PathJs> = c.iter().map(|(_, p)| PathJs::from(p)).collect();
+    let paths: Vec<Path> = c.into_iter().map(|(_, p)| p).collect();
     to_js(&paths)
 }
 

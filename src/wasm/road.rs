@@ -4,10 +4,11 @@
 //! `RoadNetwork` class (profiles by id, pieces rebuilt when a profile moves,
 //! JSON save/load).
 
-use super::convert::{self, PathJs};
+use super::convert;
+use super::to_js::{Obj, ToJs};
 use crate::road::{self, markings::MarkingStyle};
-use crate::{Line, Point, Pose, Profile, RoadError, RoadPiece};
-use serde::Serialize;
+use crate::road::{Lane, NetworkSnapshot};
+use crate::{Line, Path, Point, Pose, Profile, RoadError, RoadPiece};
 use wasm_bindgen::prelude::*;
 
 fn road_error(e: RoadError) -> JsError {
@@ -283,11 +284,10 @@ fn id(value: &JsValue, arg: &str) -> Result<usize, JsError> {
     }
 }
 
-#[derive(Serialize)]
 struct PieceJs {
     kind: &'static str,
-    centerline: PathJs,
-    boundaries: Vec<PathJs>,
+    centerline: Path,
+    boundaries: Vec<Path>,
     intermediate: Vec<Profile>,
 }
 
@@ -295,8 +295,8 @@ impl From<&RoadPiece> for PieceJs {
     fn from(p: &RoadPiece) -> PieceJs {
         PieceJs {
             kind: p.kind.name(),
-            centerline: PathJs::from(&p.centerline),
-            boundaries: p.boundaries.iter().map(PathJs::from).collect(),
+            centerline: p.centerline.clone(),
+            boundaries: p.boundaries.clone(),
             intermediate: p.intermediate.clone(),
         }
     }
@@ -331,8 +331,6 @@ pub fn profile_edges(profile: JsValue) -> Result<JsValue, JsError> {
     convert::to_js(&p.edge_points())
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct FilletJs {
     a: Pose,
     b: Pose,
@@ -343,14 +341,11 @@ struct FilletJs {
     kind: &'static str,
 }
 
-#[derive(Serialize)]
 struct CircleJs {
     center: Point,
     radius: f64,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct ConstructionJs {
     kind: Option<&'static str>,
     error: Option<String>,
@@ -404,7 +399,6 @@ pub fn road_construction(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
     })
 }
 
-#[derive(Serialize)]
 struct BezierJs {
     control: [Point; 4],
     centerline: Vec<Point>,
@@ -428,26 +422,21 @@ pub fn bezier_offsets(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
     })
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct LaneAreaJs {
     lane: usize,
     kind: &'static str,
     direction: &'static str,
-    outline: PathJs,
+    outline: Path,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct MarkingJs {
     edge: usize,
     style: &'static str,
-    paths: Vec<PathJs>,
+    paths: Vec<Path>,
     width: f64,
     dash: Option<[f64; 2]>,
 }
 
-#[derive(Serialize)]
 struct SurfaceJs {
     piece: PieceJs,
     lanes: Vec<LaneAreaJs>,
@@ -467,7 +456,7 @@ fn surface(piece: &RoadPiece, a: &Profile) -> SurfaceJs {
                 } else {
                     "backward"
                 },
-                outline: PathJs::from(&l.outline),
+                outline: l.outline.clone(),
             })
             .collect(),
         markings: road::markings(piece, &a.lanes)
@@ -475,7 +464,7 @@ fn surface(piece: &RoadPiece, a: &Profile) -> SurfaceJs {
             .map(|m| MarkingJs {
                 edge: m.edge,
                 style: m.style.name(),
-                paths: m.paths.iter().map(PathJs::from).collect(),
+                paths: m.paths.clone(),
                 width: m.width,
                 dash: m.dash.filter(|_| m.style == MarkingStyle::Dashed),
             })
@@ -494,7 +483,6 @@ pub fn road_markings(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
     convert::to_js(&surface(&piece, &a))
 }
 
-#[derive(Serialize)]
 struct ChainPieceJs {
     piece: Option<PieceJs>,
     error: Option<String>,
@@ -531,7 +519,6 @@ pub struct RoadNetworkJs {
     inner: road::RoadNetwork,
 }
 
-#[derive(Serialize)]
 struct NetworkPieceJs {
     id: usize,
     a: usize,
@@ -704,5 +691,180 @@ impl RoadNetworkJs {
 impl Default for RoadNetworkJs {
     fn default() -> Self {
         RoadNetworkJs::new()
+    }
+}
+
+impl ToJs for Lane {
+    /// `{ kind, width }`, with `direction: "backward"` only for backward
+    /// lanes (forward is the default, as in the JSON files).
+    fn to_js(&self) -> JsValue {
+        let o = Obj::new()
+            .str("kind", self.kind.name())
+            .num("width", self.width);
+        if self.direction.is_forward() {
+            o.build()
+        } else {
+            o.str("direction", "backward").build()
+        }
+    }
+}
+
+/// A profile's fields after `o`'s (the network file puts `id` first).
+fn profile_fields(o: Obj, p: &Profile) -> JsValue {
+    o.num("x", p.x)
+        .num("y", p.y)
+        .num("heading", p.heading)
+        .field("lanes", &p.lanes)
+        .build()
+}
+
+impl ToJs for Profile {
+    /// `{ x, y, heading, lanes }`.
+    fn to_js(&self) -> JsValue {
+        profile_fields(Obj::new(), self)
+    }
+}
+
+impl ToJs for NetworkSnapshot {
+    /// The network file: `{ version, nextProfileId, nextPieceId, profiles:
+    /// [{ id, x, y, heading, lanes }], pieces: [{ id, a, b }] }`.
+    fn to_js(&self) -> JsValue {
+        let profiles: Vec<JsValue> = self
+            .profiles
+            .iter()
+            .map(|e| profile_fields(Obj::new().field("id", &e.id), &e.profile))
+            .collect();
+        let pieces: Vec<JsValue> = self
+            .pieces
+            .iter()
+            .map(|e| {
+                Obj::new()
+                    .field("id", &e.id)
+                    .field("a", &e.a)
+                    .field("b", &e.b)
+                    .build()
+            })
+            .collect();
+        Obj::new()
+            .field("version", &self.version)
+            .field("nextProfileId", &self.next_profile_id)
+            .field("nextPieceId", &self.next_piece_id)
+            .field("profiles", &profiles)
+            .field("pieces", &pieces)
+            .build()
+    }
+}
+
+impl ToJs for PieceJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .str("kind", self.kind)
+            .field("centerline", &self.centerline)
+            .field("boundaries", &self.boundaries)
+            .field("intermediate", &self.intermediate)
+            .build()
+    }
+}
+
+impl ToJs for FilletJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("a", &self.a)
+            .field("b", &self.b)
+            .field("c", &self.c)
+            .field("m", &self.m)
+            .field("o", &self.o)
+            .num("radius", self.radius)
+            .str("kind", self.kind)
+            .build()
+    }
+}
+
+impl ToJs for CircleJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("center", &self.center)
+            .num("radius", self.radius)
+            .build()
+    }
+}
+
+impl ToJs for ConstructionJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("kind", &self.kind)
+            .field("error", &self.error)
+            .field("continuation", &self.continuation)
+            .field("fillets", &self.fillets)
+            .field("semicircle", &self.semicircle)
+            .field("intermediate", &self.intermediate)
+            .field("hermite", &self.hermite)
+            .num("tangentScale", self.tangent_scale)
+            .build()
+    }
+}
+
+impl ToJs for BezierJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("control", &self.control)
+            .field("centerline", &self.centerline)
+            .field("edges", &self.edges)
+            .field("pinched", &self.pinched)
+            .build()
+    }
+}
+
+impl ToJs for LaneAreaJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("lane", &self.lane)
+            .str("kind", self.kind)
+            .str("direction", self.direction)
+            .field("outline", &self.outline)
+            .build()
+    }
+}
+
+impl ToJs for MarkingJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("edge", &self.edge)
+            .str("style", self.style)
+            .field("paths", &self.paths)
+            .num("width", self.width)
+            .field("dash", &self.dash)
+            .build()
+    }
+}
+
+impl ToJs for SurfaceJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("piece", &self.piece)
+            .field("lanes", &self.lanes)
+            .field("markings", &self.markings)
+            .build()
+    }
+}
+
+impl ToJs for ChainPieceJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("piece", &self.piece)
+            .field("error", &self.error)
+            .build()
+    }
+}
+
+impl ToJs for NetworkPieceJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("id", &self.id)
+            .field("a", &self.a)
+            .field("b", &self.b)
+            .field("piece", &self.piece)
+            .field("error", &self.error)
+            .build()
     }
 }

@@ -14,11 +14,11 @@
 //! Fetching a view copies nothing.
 
 use super::convert::{self, arg_error};
+use super::to_js::{Obj, ToJs};
 use crate::{
     Behavior, BehaviorKind, Combine, Obstacle, Point, SteeringError, Vec2, VehicleId, VehicleSpec,
 };
 use js_sys::{Array, Float64Array, Uint32Array};
-use serde::Serialize;
 use std::sync::Arc as Shared;
 use wasm_bindgen::prelude::*;
 
@@ -31,7 +31,6 @@ pub struct World {
     pub(crate) formations: crate::WorldFormations,
 }
 
-#[derive(Serialize)]
 struct VehicleJs {
     x: f64,
     y: f64,
@@ -40,10 +39,30 @@ struct VehicleJs {
     heading: f64,
 }
 
-#[derive(Serialize)]
+impl ToJs for VehicleJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .num("x", self.x)
+            .num("y", self.y)
+            .num("vx", self.vx)
+            .num("vy", self.vy)
+            .num("heading", self.heading)
+            .build()
+    }
+}
+
 struct DebugJs {
     desired: Point,
     force: Point,
+}
+
+impl ToJs for DebugJs {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("desired", &self.desired)
+            .field("force", &self.force)
+            .build()
+    }
 }
 
 const KINDS: &str =

@@ -306,3 +306,26 @@ test("RoadNetwork methods survive bad values and use after free without trapping
   }
   assert.ok(calls > 400);
 });
+
+test("RoadNetwork.toJSON: the documented file format, key for key (forward lanes omit direction)", () => {
+  const net = new A.RoadNetwork();
+  try {
+    const two = [
+      { kind: "driving", width: 3.5, direction: "backward" },
+      { kind: "driving", width: 3.25 },
+    ];
+    net.addProfile(prof(0, 0, 0, two));
+    net.addProfile(prof(40, 0.5, 0, two));
+    net.connect(0, 1);
+    const lanesJson = '[{"kind":"driving","width":3.5,"direction":"backward"},{"kind":"driving","width":3.25}]';
+    assert.equal(
+      net.toJSON(),
+      '{"version":1,"nextProfileId":2,"nextPieceId":1,"profiles":[' +
+        `{"id":0,"x":0,"y":0,"heading":0,"lanes":${lanesJson}},` +
+        `{"id":1,"x":40,"y":0.5,"heading":0,"lanes":${lanesJson}}],` +
+        '"pieces":[{"id":0,"a":0,"b":1}]}',
+    );
+  } finally {
+    net.free();
+  }
+});

@@ -1,0 +1,223 @@
+//! Results as plain JS values, written by hand: [`ToJs`] and the [`Obj`]
+//! builder. Each field costs one out-of-line `Reflect.set` call, where a
+//! serde `Serialize` derive through `serde-wasm-bindgen` inlined a generic
+//! serializer into every export (tens of kilobytes of wasm in all).
+//!
+//! The shapes are the ones `serde-wasm-bindgen`'s JSON-compatible serializer
+//! wrote, which the published API documents: structs as plain objects with
+//! camelCase keys, `None` as `null`, sequences and tuples as arrays.
+
+use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::JsValue;
+
+/// A value that has a JS form.
+pub trait ToJs {
+    /// The JS value (a number, string, boolean, `null`, array or plain object).
+    fn to_js(&self) -> JsValue;
+}
+
+/// A plain JS object built one field at a time.
+pub struct Obj(Object);
+
+impl Obj {
+    /// `{}`.
+    #[inline(never)]
+    pub fn new() -> Obj {
+        Obj(Object::new())
+    }
+
+    /// Sets `key` to an already converted value.
+    #[inline(never)]
+    pub fn set(self, key: &str, value: &JsValue) -> Obj {
+        // A fresh plain object has no setters or frozen keys: this cannot fail.
+        let _ = Reflect::set(&self.0, &JsValue::from_str(key), value);
+        self
+    }
+
+    /// Sets `key` to a number.
+    #[inline(never)]
+    pub fn num(self, key: &str, value: f64) -> Obj {
+        self.set(key, &JsValue::from_f64(value))
+    }
+
+    /// Sets `key` to a string.
+    #[inline(never)]
+    pub fn str(self, key: &str, value: &str) -> Obj {
+        self.set(key, &JsValue::from_str(value))
+    }
+
+    /// Sets `key` to any [`ToJs`] value.
+    #[inline]
+    pub fn field<T: ToJs + ?Sized>(self, key: &str, value: &T) -> Obj {
+        self.set(key, &value.to_js())
+    }
+
+    /// The object.
+    pub fn build(self) -> JsValue {
+        self.0.into()
+    }
+}
+
+/// A JS array of the items' JS forms.
+#[inline(never)]
+fn array<'a, T: ToJs + 'a>(items: impl Iterator<Item = &'a T>) -> JsValue {
+    let out = Array::new();
+    for item in items {
+        out.push(&item.to_js());
+    }
+    out.into()
+}
+
+impl ToJs for f64 {
+    fn to_js(&self) -> JsValue {
+        JsValue::from_f64(*self)
+    }
+}
+
+impl ToJs for usize {
+    fn to_js(&self) -> JsValue {
+        JsValue::from_f64(*self as f64)
+    }
+}
+
+impl ToJs for u32 {
+    fn to_js(&self) -> JsValue {
+        JsValue::from_f64(f64::from(*self))
+    }
+}
+
+impl ToJs for bool {
+    fn to_js(&self) -> JsValue {
+        JsValue::from_bool(*self)
+    }
+}
+
+impl ToJs for str {
+    fn to_js(&self) -> JsValue {
+        JsValue::from_str(self)
+    }
+}
+
+impl ToJs for &'static str {
+    fn to_js(&self) -> JsValue {
+        JsValue::from_str(self)
+    }
+}
+
+impl ToJs for String {
+    fn to_js(&self) -> JsValue {
+        JsValue::from_str(self)
+    }
+}
+
+impl<T: ToJs> ToJs for Option<T> {
+    fn to_js(&self) -> JsValue {
+        match self {
+            Some(v) => v.to_js(),
+            None => JsValue::NULL,
+        }
+    }
+}
+
+impl<T: ToJs> ToJs for [T] {
+    fn to_js(&self) -> JsValue {
+        array(self.iter())
+    }
+}
+
+impl<T: ToJs> ToJs for Vec<T> {
+    fn to_js(&self) -> JsValue {
+        array(self.iter())
+    }
+}
+
+impl<T: ToJs, const N: usize> ToJs for [T; N] {
+    fn to_js(&self) -> JsValue {
+        array(self.iter())
+    }
+}
+
+/// Already converted (for lists built by hand).
+impl ToJs for JsValue {
+    fn to_js(&self) -> JsValue {
+        self.clone()
+    }
+}
+
+impl ToJs for Point {
+    #[inline(never)]
+    fn to_js(&self) -> JsValue {
+        Obj::new().num("x", self.x).num("y", self.y).build()
+    }
+}
+
+impl ToJs for Vec2 {
+    fn to_js(&self) -> JsValue {
+        Point::new(self.x, self.y).to_js()
+    }
+}
+
+impl ToJs for Pose {
+    #[inline(never)]
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .num("x", self.x)
+            .num("y", self.y)
+            .num("heading", self.heading)
+            .build()
+    }
+}
+
+impl ToJs for Line {
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("start", &self.start)
+            .field("end", &self.end)
+            .build()
+    }
+}
+
+/// A line segment as the published API shapes it: `{ kind: "line", start, end, length }`.
+fn line_js(l: &Line) -> JsValue {
+    Obj::new()
+        .str("kind", "line")
+        .field("start", &l.start)
+        .field("end", &l.end)
+        .num("length", l.length())
+        .build()
+}
+
+/// An arc segment: `{ kind: "arc", center, radius, startAngle, sweep, length }`.
+fn arc_js(a: &Arc) -> JsValue {
+    Obj::new()
+        .str("kind", "arc")
+        .field("center", &a.center)
+        .num("radius", a.radius)
+        .num("startAngle", a.start_angle)
+        .num("sweep", a.sweep)
+        .num("length", a.length())
+        .build()
+}
+
+impl ToJs for Segment {
+    #[inline(never)]
+    fn to_js(&self) -> JsValue {
+        match self {
+            Segment::Line(l) => line_js(l),
+            Segment::Arc(a) => arc_js(a),
+        }
+    }
+}
+
+impl ToJs for Path {
+    /// `{ segments, length, word }`.
+    #[inline(never)]
+    fn to_js(&self) -> JsValue {
+        Obj::new()
+            .field("segments", self.segments())
+            .num("length", self.length())
+            .str("word", &self.word())
+            .build()
+    }
+}
