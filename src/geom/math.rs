@@ -53,3 +53,43 @@ pub fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
     }
     v
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clamp_is_f64_clamp_bit_for_bit_when_the_bounds_are_ordered() {
+        let xs = [
+            f64::NEG_INFINITY,
+            -1e300,
+            -2.5,
+            -1.0,
+            -0.0,
+            0.0,
+            1e-310,
+            0.5,
+            1.0,
+            3.0,
+            f64::INFINITY,
+            f64::NAN,
+        ];
+        for (lo, hi) in [
+            (-1.0, 1.0),
+            (0.0, 0.0),
+            (-0.0, 0.0),
+            (0.5, 3.0),
+            (-1e300, -2.5),
+        ] {
+            for x in xs {
+                assert_eq!(
+                    clamp(x, lo, hi).to_bits(),
+                    x.clamp(lo, hi).to_bits(),
+                    "{x} in [{lo}, {hi}]"
+                );
+            }
+        }
+        // Disordered bounds: no panic (f64::clamp would), the upper bound wins.
+        assert_eq!(clamp(0.0, 1.0, -1.0), -1.0);
+    }
+}

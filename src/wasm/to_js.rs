@@ -8,8 +8,47 @@
 //! camelCase keys, `None` as `null`, sequences and tuples as arrays.
 
 use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
-use js_sys::{Array, Object, Reflect};
-use wasm_bindgen::JsValue;
+use js_sys::{Array, Object};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// A plain object written with `o[key] = value` (no `Reflect.set` and
+    /// its exception wrapper).
+    #[wasm_bindgen(extends = Object)]
+    type PlainObject;
+
+    #[wasm_bindgen(method, indexing_setter)]
+    fn set(this: &PlainObject, key: &JsValue, value: &JsValue);
+
+    /// A number goes across as an `f64` argument: no JS value to allocate.
+    #[wasm_bindgen(method, indexing_setter)]
+    fn set_number(this: &PlainObject, key: &JsValue, value: f64);
+}
+
+thread_local! {
+    /// The JS strings for the keys, made once: the keys are a few dozen
+    /// literals, found by address (decoding a key every time made results
+    /// 2.5x slower to build).
+    static KEYS: RefCell<Vec<(usize, usize, JsValue)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The JS string for a string literal (a key, or a value such as `"arc"`),
+/// cached.
+#[inline(never)]
+fn literal(k: &'static str) -> JsValue {
+    let (at, len) = (k.as_ptr() as usize, k.len());
+    KEYS.with(|keys| {
+        let mut keys = keys.borrow_mut();
+        if let Some((_, _, v)) = keys.iter().find(|(a, l, _)| *a == at && *l == len) {
+            return v.clone();
+        }
+        let v = JsValue::from_str(k);
+        keys.push((at, len, v.clone()));
+        v
+    })
+}
 
 /// A value that has a JS form.
 pub trait ToJs {
@@ -17,40 +56,46 @@ pub trait ToJs {
     fn to_js(&self) -> JsValue;
 }
 
-/// A plain JS object built one field at a time.
-pub struct Obj(Object);
+/// A plain JS object built one field at a time. Keys are string literals.
+pub struct Obj(PlainObject);
 
 impl Obj {
     /// `{}`.
     #[inline(never)]
     pub fn new() -> Obj {
-        Obj(Object::new())
+        Obj(Object::new().unchecked_into())
     }
 
     /// Sets `key` to an already converted value.
     #[inline(never)]
-    pub fn set(self, key: &str, value: &JsValue) -> Obj {
-        // A fresh plain object has no setters or frozen keys: this cannot fail.
-        let _ = Reflect::set(&self.0, &JsValue::from_str(key), value);
+    pub fn set(self, k: &'static str, value: &JsValue) -> Obj {
+        self.0.set(&literal(k), value);
         self
     }
 
     /// Sets `key` to a number.
     #[inline(never)]
-    pub fn num(self, key: &str, value: f64) -> Obj {
-        self.set(key, &JsValue::from_f64(value))
+    pub fn num(self, k: &'static str, value: f64) -> Obj {
+        self.0.set_number(&literal(k), value);
+        self
     }
 
-    /// Sets `key` to a string.
+    /// Sets `key` to one of the API's fixed strings (`"arc"`, `"left"`...).
     #[inline(never)]
-    pub fn str(self, key: &str, value: &str) -> Obj {
-        self.set(key, &JsValue::from_str(value))
+    pub fn str(self, k: &'static str, value: &'static str) -> Obj {
+        self.set(k, &literal(value))
+    }
+
+    /// Sets `key` to a string made at run time.
+    #[inline(never)]
+    pub fn string(self, k: &'static str, value: &str) -> Obj {
+        self.set(k, &JsValue::from_str(value))
     }
 
     /// Sets `key` to any [`ToJs`] value.
     #[inline]
-    pub fn field<T: ToJs + ?Sized>(self, key: &str, value: &T) -> Obj {
-        self.set(key, &value.to_js())
+    pub fn field<T: ToJs + ?Sized>(self, k: &'static str, value: &T) -> Obj {
+        self.set(k, &value.to_js())
     }
 
     /// The object.
@@ -101,7 +146,7 @@ impl ToJs for str {
 
 impl ToJs for &'static str {
     fn to_js(&self) -> JsValue {
-        JsValue::from_str(self)
+        literal(self)
     }
 }
 
@@ -217,7 +262,7 @@ impl ToJs for Path {
         Obj::new()
             .field("segments", self.segments())
             .num("length", self.length())
-            .str("word", &self.word())
+            .string("word", &self.word())
             .build()
     }
 }
