@@ -25,6 +25,7 @@ mod manager;
 mod params;
 mod pattern;
 mod registry;
+mod sorted_map;
 mod steer;
 
 pub use anchor::FormationTarget;

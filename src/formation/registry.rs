@@ -1,11 +1,11 @@
 //! Many formations and who is in which: what a world holds to run formations
 //! over its vehicles. A member belongs to at most one formation.
 
+use super::sorted_map::SortedMap;
 use super::{
     AssignmentStrategy, FormationError, FormationManager, FormationPattern, MemberId, MemberState,
 };
 use crate::{Point, Vec2};
-use std::collections::BTreeMap;
 
 /// Identifies a formation in a [`Formations`] registry.
 pub type FormationId = u32;
@@ -14,8 +14,8 @@ pub type FormationId = u32;
 /// Iteration is in id order, so a world that steps it is deterministic.
 #[derive(Debug, Clone, Default)]
 pub struct Formations {
-    formations: BTreeMap<FormationId, FormationManager>,
-    member_of: BTreeMap<MemberId, FormationId>,
+    formations: SortedMap<FormationId, FormationManager>,
+    member_of: SortedMap<MemberId, FormationId>,
     next_id: FormationId,
     scratch: Vec<MemberState>,
     gone: Vec<MemberId>,

@@ -6,12 +6,12 @@
 //! world's setters) are noticed at the next step and become the ones it gets
 //! back when it leaves.
 
+use super::sorted_map::SortedMap;
 use super::{
     AssignmentStrategy, FormationError, FormationId, FormationMut, FormationPattern, Formations,
     MemberId,
 };
 use crate::{Behavior, BehaviorKind, BehaviorSet, Combine, SteeringError, VehicleId, World};
-use std::collections::BTreeMap;
 use std::sync::Arc as Shared;
 
 /// The formations of one [`World`] and the behaviours their members had
@@ -38,10 +38,10 @@ use std::sync::Arc as Shared;
 #[derive(Debug, Clone, Default)]
 pub struct WorldFormations {
     formations: Formations,
-    own: BTreeMap<MemberId, Shared<BehaviorSet>>,
+    own: SortedMap<MemberId, Shared<BehaviorSet>>,
     /// The arrive each member was last given, to notice when someone else
     /// gave it behaviours meanwhile.
-    given: BTreeMap<MemberId, Shared<BehaviorSet>>,
+    given: SortedMap<MemberId, Shared<BehaviorSet>>,
 }
 
 impl WorldFormations {
@@ -239,8 +239,8 @@ impl WorldFormations {
 
 fn adopt(
     world: &World,
-    own: &mut BTreeMap<MemberId, Shared<BehaviorSet>>,
-    given: &BTreeMap<MemberId, Shared<BehaviorSet>>,
+    own: &mut SortedMap<MemberId, Shared<BehaviorSet>>,
+    given: &SortedMap<MemberId, Shared<BehaviorSet>>,
     member: MemberId,
 ) {
     if let (Some(now), Some(ours)) = (world.behaviors(VehicleId(member)), given.get(&member)) {
