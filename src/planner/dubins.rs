@@ -96,10 +96,13 @@ fn select(c: bool) -> f64 {
 /// An angle in `[0, 2π)`: for `x` in `[−4π, 4π)` one subtraction of `k·2π`
 /// (`k` in −2..=1, picked without branches: random headings would mispredict
 /// them), `fmod` otherwise; the same bits as [`wrap_two_pi`], since both
-/// subtract an exact multiple of 2π whose result is representable.
+/// round the same exact `x − k·2π` once (`fmod` is exact, and `2·2π` too).
 #[inline(always)]
 fn wrap(x: f64) -> f64 {
-    let k = select(x >= TAU) - select(x < 0.0) - select(x < -TAU);
+    // A sum of integer comparisons, not f64 selects: wasm's f64 `select` is a
+    // branch in V8 (4 ns per wrap on random headings); this stays `setcc`s
+    // and one `cvtsi2sd`.
+    let k = f64::from(i32::from(x >= TAU) - i32::from(x < 0.0) - i32::from(x < -TAU));
     let w = x - k * TAU;
     // Outside the range, or x + 2π rounding up to exactly 2π for x just
     // below 0 (which `wrap_two_pi` turns into 0).
