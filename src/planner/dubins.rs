@@ -443,6 +443,16 @@ fn pseudo_angle(c: f64, s: f64) -> f64 {
     }
 }
 
+/// [`pseudo_angle`] times `d > 0` from `d·cos` and `d·sin`.
+#[inline(always)]
+fn pseudo_angle_scaled(dc: f64, ds: f64, d: f64) -> f64 {
+    if ds >= 0.0 {
+        d - dc
+    } else {
+        3.0 * d + dc
+    }
+}
+
 /// How close (in pseudo-angle units) two turns may be before the shortcut in
 /// [`same_side_length`] hands over to the exact construction.
 const PSEUDO_MARGIN: f64 = 1e-6;
@@ -462,18 +472,33 @@ fn same_side_length(f: &Frame, left: bool) -> f64 {
     let tol = NEAR * r;
     if d2 > tol * tol {
         let d = sqrt(d2);
-        let inv = 1.0 / d;
-        // Cosine and sine of the line's heading relative to the start heading.
-        let c = (f.c0 * dx + f.s0 * dy) * inv;
-        let s = (f.c0 * dy - f.s0 * dx) * inv;
-        let (p1, pd, delta) = if left {
-            (pseudo_angle(c, s), f.pseudo_delta_left, f.delta_left)
+        // d·cos and d·sin of the line's heading relative to the start
+        // heading, and d times its pseudo-angle: every comparison below is
+        // scaled by d > 0 rather than divided by it.
+        let dc = f.c0 * dx + f.s0 * dy;
+        let ds = f.c0 * dy - f.s0 * dx;
+        let (dp1, pd, delta) = if left {
+            (
+                pseudo_angle_scaled(dc, ds, d),
+                f.pseudo_delta_left,
+                f.delta_left,
+            )
         } else {
-            (pseudo_angle(c, -s), f.pseudo_delta_right, f.delta_right)
+            (
+                pseudo_angle_scaled(dc, -ds, d),
+                f.pseudo_delta_right,
+                f.delta_right,
+            )
         };
-        let m = PSEUDO_MARGIN;
-        if p1 > m && p1 < 4.0 - m && pd > m && pd < 4.0 - m && (p1 - pd).abs() > m {
-            let turns = delta + TAU * select(p1 > pd);
+        let m = PSEUDO_MARGIN * d;
+        let dpd = pd * d;
+        if dp1 > m
+            && dp1 < 4.0 * d - m
+            && pd > PSEUDO_MARGIN
+            && pd < 4.0 - PSEUDO_MARGIN
+            && (dp1 - dpd).abs() > m
+        {
+            let turns = delta + TAU * select(dp1 > dpd);
             return r * turns + d;
         }
     }

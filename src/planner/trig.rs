@@ -120,8 +120,9 @@ pub(crate) fn acos_0_1(x: f64) -> f64 {
     2.0 * (df + w)
 }
 
-const ATANHI_0: f64 = 4.636_476_090_008_060_935_15e-01; // atan(0.5)
-// fdlibm's atan(1)hi (7.85398163397448278999e-01) is exactly FRAC_PI_4.
+/// atan(1/2) and atan(1), each split into a double and the rest; fdlibm's
+/// atan(1)hi (7.85398163397448278999e-01) is exactly `FRAC_PI_4`.
+const ATANHI_0: f64 = 4.636_476_090_008_060_935_15e-01;
 const ATANHI_1: f64 = core::f64::consts::FRAC_PI_4;
 const ATANLO_0: f64 = 2.269_877_745_296_168_709_24e-17;
 const ATANLO_1: f64 = 3.061_616_997_868_383_017_93e-17;
