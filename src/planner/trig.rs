@@ -63,9 +63,13 @@ fn k_cos(x: f64) -> f64 {
 /// `(sin x, cos x)` for `x` in `[0, 2π)` (the planner's normalised headings).
 #[inline(always)]
 pub(crate) fn sincos_0_2pi(x: f64) -> (f64, f64) {
-    // Nearest multiple of π/2 (x ≥ 0, so truncation of x·2/π + ½ rounds).
-    let q = (x * FRAC_2_PI + 0.5) as i32;
-    let qf = f64::from(q);
+    // Nearest multiple of π/2: adding 1.5·2^52 rounds x·2/π to an integer,
+    // which lands in the low bits, with no float-to-int conversion (V8 checks
+    // those with branches).
+    const ROUND: f64 = 6_755_399_441_055_744.0;
+    let t = x * FRAC_2_PI + ROUND;
+    let q = t.to_bits() as i32;
+    let qf = t - ROUND;
     let r = (x - qf * PIO2_1) - qf * PIO2_1T;
     let (s, c) = (k_sin(r), k_cos(r));
     // Quadrants 0..3 give (s, c), (c, −s), (−s, −c), (−c, s): picked with bit
