@@ -307,43 +307,47 @@ fn cross_solution(f: &Frame, left_first: bool, vx: f64, vy: f64, p: f64) -> Solu
     }
 }
 
-/// A lower bound on an angle `θ` in `[0, 2π)` from its cosine and sine, with
-/// no inverse trigonometry: `θ = k·π/2 + φ` with `φ` in `[0, π/2]` and
-/// `φ ≥ sin φ`, where `sin φ` is `s`, `−c`, `−s` or `c` by quadrant. Within
-/// about 1e-6 below a full turn it is 0: [`sweep`] may snap such a turn to 0,
-/// and the sign of a tiny `s` is rounding.
+/// A lower bound on an angle `θ` in `[0, 2π)` from `m·cos θ` and `m·sin θ`
+/// (any scale `m > 0`), with no inverse trigonometry: `θ = k·π/2 + φ` with
+/// `φ` in `[0, π/2]` and `φ ≥ sin φ`, where `m·sin φ` is `s`, `−c`, `−s` or
+/// `c` by quadrant. Returns `k` and `m·sin φ`. Within about 1e-6 below a full
+/// turn it is `(0, 0)`: [`sweep`] may snap such a turn to 0, and the sign of
+/// a tiny `s` is rounding.
 #[inline(always)]
-fn angle_lower_bound(c: f64, s: f64) -> f64 {
+fn angle_lower_bound(c: f64, s: f64, m: f64) -> (f64, f64) {
     if s >= 0.0 {
         if c >= 0.0 {
-            s
+            (0.0, s)
         } else {
-            FRAC_PI_2 - c
+            (1.0, -c)
         }
     } else if c < 0.0 {
-        PI - s
-    } else if s > -1e-6 {
-        0.0
+        (2.0, -s)
+    } else if s > -1e-6 * m {
+        (0.0, 0.0)
     } else {
-        1.5 * PI + c
+        (3.0, c)
     }
 }
 
-/// A lower bound on the length of LSR / RSL from its tangent, without
-/// `atan2`: the line plus [`angle_lower_bound`] of each arc, whose cosine and
-/// sine come from the line's direction and the two headings.
+/// Whether LSR / RSL certainly does not beat `bound`, from its tangent,
+/// without `atan2` or a division: its length is at least the line plus
+/// [`angle_lower_bound`] of each arc, whose cosine and sine (times `d²`)
+/// come from the line's direction and the two headings.
 #[inline(always)]
-fn cross_lower_bound(f: &Frame, left_first: bool, vx: f64, vy: f64, p: f64) -> f64 {
+fn cross_exceeds(f: &Frame, left_first: bool, vx: f64, vy: f64, p: f64, bound: f64) -> bool {
     let (ux, uy) = cross_direction(f, left_first, vx, vy, p);
-    let inv = 1.0 / (vx * vx + vy * vy);
-    let (ux, uy) = (ux * inv, uy * inv);
-    // Cosine and sine of ψ − h for a heading (c, s).
+    let d2 = vx * vx + vy * vy;
+    // d² times the cosine and sine of ψ − h for a heading (c, s).
     let rel = |c: f64, s: f64| (ux * c + uy * s, uy * c - ux * s);
     let (c1, s1) = rel(f.c0, f.s0);
     let (c3, s3) = rel(f.cg, f.sg);
     // LSR turns ψ − h0 then ψ − hg; RSL the opposite ways.
     let sign = if left_first { 1.0 } else { -1.0 };
-    p + f.r * (angle_lower_bound(c1, sign * s1) + angle_lower_bound(c3, sign * s3))
+    let (k1, m1) = angle_lower_bound(c1, sign * s1, d2);
+    let (k3, m3) = angle_lower_bound(c3, sign * s3, d2);
+    // p + r·((k1 + k3)·π/2 + (m1 + m3)/d²) > bound, multiplied by d².
+    f.r * (m1 + m3) > (bound - p - f.r * (k1 + k3) * FRAC_PI_2) * d2
 }
 
 /// The squared distance between the centres of a CCC word's outer circles.
@@ -507,7 +511,7 @@ fn same_side_length(f: &Frame, left: bool) -> f64 {
 
 /// The shortest word and its length. LSL and RSR cost no trigonometry
 /// ([`same_side_length`]) and go first; LSR and RSL cost one `atan2` each,
-/// paid only when their [`cross_lower_bound`] (with a relative slack of 1e-9
+/// paid only when their lower bound ([`cross_exceeds`], with a relative slack of 1e-9
 /// for rounding) is not already above the best so far; RLR and LRL are solved
 /// (one `acos`, one `atan2`) only when feasible and when a lower bound (the
 /// long middle arc alone: `r·(π + 2·acos(d/4r)) ≥ 2πr − πd/4`, acos being
@@ -528,7 +532,7 @@ fn shortest(f: &Frame) -> (DubinsWord, f64) {
             continue;
         };
         let bound = best.1 + 1e-9 * (best.1 + r);
-        if p > bound || cross_lower_bound(f, left_first, vx, vy, p) > bound {
+        if p > bound || cross_exceeds(f, left_first, vx, vy, p, bound) {
             continue;
         }
         let l = cross_solution(f, left_first, vx, vy, p).length(r);
