@@ -18,7 +18,7 @@
 //! full loop: sweeps within [`FULL_TURN_SNAP`] of 2π are rounding noise on a
 //! zero sweep and are snapped to 0.
 
-use super::error::{check_radius, check_xy, PlanError};
+use super::error::{check_radius, check_xy, PlanError, MAX_MAGNITUDE};
 use super::trig::{acos_0_1, atan2, sincos_0_2pi};
 use crate::{normalize_angle, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
@@ -583,6 +583,20 @@ fn shortest_full(f: &Frame) -> (Solution, f64) {
     best.unwrap()
 }
 
+/// Whether a query passes every check (coordinates within
+/// [`MAX_MAGNITUDE`], headings finite) in one well-predicted test: `&`, not
+/// `&&`, and NaN fails every comparison. The caller names the error when not.
+#[inline(always)]
+fn query_ok(x0: f64, y0: f64, h0: f64, x1: f64, y1: f64, h1: f64) -> bool {
+    let m = MAX_MAGNITUDE;
+    (x0.abs() <= m)
+        & (y0.abs() <= m)
+        & (x1.abs() <= m)
+        & (y1.abs() <= m)
+        & (h0.abs() < f64::INFINITY)
+        & (h1.abs() < f64::INFINITY)
+}
+
 fn check_pose(p: Pose, what: &'static str) -> Result<Pose, PlanError> {
     if !p.heading.is_finite() {
         return Err(PlanError::NonFinite(what));
@@ -701,9 +715,13 @@ pub fn dubins_length(
     goal: Pose,
     radius: f64,
 ) -> Result<(f64, Option<DubinsWord>), PlanError> {
-    let start = check_pose(start, "start")?;
-    let goal = check_pose(goal, "goal")?;
-    let r = check_radius(radius)?;
+    let (r, m) = (radius, MAX_MAGNITUDE);
+    let (s, g) = (start, goal);
+    if !(query_ok(s.x, s.y, s.heading, g.x, g.y, g.heading) & (r > 0.0) & (r <= m)) {
+        check_pose(start, "start")?;
+        check_pose(goal, "goal")?;
+        check_radius(radius)?;
+    }
     let f = Frame::new(start, goal, r);
     if f.coincident {
         return Ok((0.0, None));
@@ -759,17 +777,21 @@ pub fn dubins_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(
     }
     for (q, o) in queries.chunks_exact(6).zip(out.iter_mut()) {
         if let [x0, y0, h0, x1, y1, h1] = *q {
-            if !(x0.is_finite()
-                && y0.is_finite()
-                && h0.is_finite()
-                && x1.is_finite()
-                && y1.is_finite()
-                && h1.is_finite())
-            {
-                return Err(PlanError::NonFinite("queries"));
+            // One well-predicted test for the usual all-good query (`&`, not
+            // `&&`; NaN fails every comparison), the named error otherwise.
+            if !query_ok(x0, y0, h0, x1, y1, h1) {
+                if !(x0.is_finite()
+                    && y0.is_finite()
+                    && h0.is_finite()
+                    && x1.is_finite()
+                    && y1.is_finite()
+                    && h1.is_finite())
+                {
+                    return Err(PlanError::NonFinite("queries"));
+                }
+                check_xy(x0, y0, "queries")?;
+                check_xy(x1, y1, "queries")?;
             }
-            check_xy(x0, y0, "queries")?;
-            check_xy(x1, y1, "queries")?;
             let f = Frame::new(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r);
             *o = if f.coincident { 0.0 } else { shortest(&f).1 };
         }
