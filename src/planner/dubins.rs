@@ -722,12 +722,23 @@ pub fn dubins_length(
         check_pose(goal, "goal")?;
         check_radius(radius)?;
     }
+    Ok(checked_length(start, goal, r))
+}
+
+/// The shortest length and word of a checked query (0 and `None` when start
+/// and goal coincide). Natively never inlined: [`dubins_length`] and
+/// [`dubins_lengths`] then run the very same machine code wherever they are
+/// called from (inlined copies measured up to 10% apart in the criterion
+/// bench from code layout alone). In wasm, where the call costs 2%, inlined.
+#[cfg_attr(not(target_arch = "wasm32"), inline(never))]
+#[cfg_attr(target_arch = "wasm32", inline(always))]
+fn checked_length(start: Pose, goal: Pose, r: f64) -> (f64, Option<DubinsWord>) {
     let f = Frame::new(start, goal, r);
     if f.coincident {
-        return Ok((0.0, None));
+        return (0.0, None);
     }
     let (word, len) = shortest(&f);
-    Ok((len, Some(word)))
+    (len, Some(word))
 }
 
 /// Every feasible word as a path, in the order of [`DubinsWord::ALL`]:
@@ -792,8 +803,7 @@ pub fn dubins_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(
                 check_xy(x0, y0, "queries")?;
                 check_xy(x1, y1, "queries")?;
             }
-            let f = Frame::new(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r);
-            *o = if f.coincident { 0.0 } else { shortest(&f).1 };
+            *o = checked_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r).0;
         }
     }
     Ok(())
