@@ -373,6 +373,21 @@ fn ccc_turns_lower_bound(mid: f64, delta: f64) -> f64 {
     mid + w * select(w < TAU - 1e-6)
 }
 
+/// [`ccc_turns_lower_bound`] knowing only `mid ≥ mid_min` (in `[π, 2π]`):
+/// `mid + wrap(mid − delta)` grows with `mid` except for a drop to `delta`
+/// at `mid = delta`, so its least value is `delta` when `delta > mid_min`,
+/// else `2·mid_min − delta`. Also in lengths (all times `r`), as used with
+/// the chord bound `r·(π + 2·acos(d/4r)) ≥ 2πr − πd/4`, acos being concave
+/// on `[0, 1]`.
+#[inline(always)]
+fn ccc_turns_lower_bound_from(mid_min: f64, delta: f64) -> f64 {
+    if delta > mid_min {
+        delta
+    } else {
+        2.0 * mid_min - delta
+    }
+}
+
 /// RLR / LRL: three arcs, the middle circle touching both outer ones; needs
 /// the outer centres at most `4r` apart. The middle arc is the long one.
 #[inline(always)]
@@ -547,14 +562,15 @@ fn shortest(f: &Frame) -> (DubinsWord, f64) {
         if d2 > four_r * four_r {
             continue;
         }
-        // The middle arc alone first (no `acos`), then with the outer arcs.
+        // First with a lower bound on the middle arc (no `acos`), then with
+        // the middle arc itself.
         let d = sqrt(d2);
         let bound = best.1 + 1e-8 * (best.1 + r);
-        if TAU * r - PI * d * 0.25 > bound {
+        let delta = if rlr { f.delta_left } else { f.delta_right };
+        if ccc_turns_lower_bound_from(TAU * r - PI * d * 0.25, r * delta) > bound {
             continue;
         }
         let beta = ccc_beta(d, r);
-        let delta = if rlr { f.delta_left } else { f.delta_right };
         if r * ccc_turns_lower_bound(PI + 2.0 * beta, delta) > bound {
             continue;
         }

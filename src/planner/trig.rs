@@ -104,7 +104,12 @@ fn acos_r(z: f64) -> f64 {
 }
 
 /// `acos(x)` for `x` in `[0, 1]` (clamped into it; NaN gives NaN).
-#[inline(always)]
+///
+/// Natively out of line: inlined into the Dubins kernel, LLVM duplicated its
+/// square-root and division paths and the whole kernel ran 10% slower. In
+/// wasm inlined (V8 does not inline calls).
+#[cfg_attr(not(target_arch = "wasm32"), inline(never))]
+#[cfg_attr(target_arch = "wasm32", inline(always))]
 pub(crate) fn acos_0_1(x: f64) -> f64 {
     if x >= 1.0 {
         return 0.0;
