@@ -1,11 +1,13 @@
 // The planner in WebAssembly under Node. No npm package computes Dubins paths
 // (a JS port of our own formulas would not be a peer), so the peer of
 // `dubinsLengths` is the `dubins_paths` crate itself compiled to wasm with the
-// same release settings (bench/peers/dubins_paths_wasm, built here on demand
-// with cargo), called through a plain C ABI on the same queries, copying the
+// same release profile as ours (opt-level 3, fat LTO, one codegen unit,
+// panic=abort: bench/peers/dubins_paths_wasm; cargo is run here every time, a
+// no-op when the build is fresh, so a changed profile is never measured
+// stale), called through a plain C ABI on the same queries, copying the
 // queries in and the lengths out on every call as `dubinsLengths` does.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as A from "../www/pkg/arcline.js";
 
@@ -17,13 +19,11 @@ const PEER_WASM = `${root}target/peers/wasm32-unknown-unknown/release/dubins_pat
 /** The peer module, or null when it cannot be built here. */
 function loadPeer() {
   try {
-    if (!existsSync(PEER_WASM)) {
-      execFileSync(
-        "cargo",
-        ["build", "--release", "--target", "wasm32-unknown-unknown", "--manifest-path", "bench/peers/dubins_paths_wasm/Cargo.toml", "--target-dir", "target/peers"],
-        { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
-      );
-    }
+    execFileSync(
+      "cargo",
+      ["build", "--quiet", "--release", "--target", "wasm32-unknown-unknown", "--manifest-path", "bench/peers/dubins_paths_wasm/Cargo.toml", "--target-dir", "target/peers"],
+      { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
+    );
     const { exports } = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(PEER_WASM)), {});
     return exports;
   } catch (e) {

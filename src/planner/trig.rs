@@ -6,6 +6,11 @@
 //! - `acos` on `[0, 1]`: fdlibm's `e_acos.c` (as in `libm`) with the IEEE
 //!   square-root instruction, where `libm` on wasm32 calls a software square
 //!   root; the same result as `libm` (checked in a test).
+//! - `atan2` for finite arguments: fdlibm's `s_atan.c` kernel (its three
+//!   intervals up to 1) after an octant reduction, with the ratio and the
+//!   interval's argument shift fused into one division and the octant picked
+//!   by selects rather than branches; within 2 ulp of `libm` (checked in a
+//!   test; typically the same bits).
 //!
 //! The fdlibm parts: Copyright (C) 1993 by Sun Microsystems, Inc. All rights
 //! reserved. Developed at SunSoft, a Sun Microsystems, Inc. business.
@@ -58,9 +63,13 @@ fn k_cos(x: f64) -> f64 {
 /// `(sin x, cos x)` for `x` in `[0, 2π)` (the planner's normalised headings).
 #[inline(always)]
 pub(crate) fn sincos_0_2pi(x: f64) -> (f64, f64) {
-    // Nearest multiple of π/2 (x ≥ 0, so truncation of x·2/π + ½ rounds).
-    let q = (x * FRAC_2_PI + 0.5) as i32;
-    let qf = f64::from(q);
+    // Nearest multiple of π/2: adding 1.5·2^52 rounds x·2/π to an integer,
+    // which lands in the low bits, with no float-to-int conversion (V8 checks
+    // those with branches).
+    const ROUND: f64 = 6_755_399_441_055_744.0;
+    let t = x * FRAC_2_PI + ROUND;
+    let q = t.to_bits() as i32;
+    let qf = t - ROUND;
     let r = (x - qf * PIO2_1) - qf * PIO2_1T;
     let (s, c) = (k_sin(r), k_cos(r));
     // Quadrants 0..3 give (s, c), (c, −s), (−s, −c), (−c, s): picked with bit
@@ -95,7 +104,12 @@ fn acos_r(z: f64) -> f64 {
 }
 
 /// `acos(x)` for `x` in `[0, 1]` (clamped into it; NaN gives NaN).
-#[inline(always)]
+///
+/// Natively out of line: inlined into the Dubins kernel, LLVM duplicated its
+/// square-root and division paths and the whole kernel ran 10% slower. In
+/// wasm inlined (V8 does not inline calls).
+#[cfg_attr(not(target_arch = "wasm32"), inline(never))]
+#[cfg_attr(target_arch = "wasm32", inline(always))]
 pub(crate) fn acos_0_1(x: f64) -> f64 {
     if x >= 1.0 {
         return 0.0;
@@ -115,6 +129,67 @@ pub(crate) fn acos_0_1(x: f64) -> f64 {
     2.0 * (df + w)
 }
 
+/// atan(1/2) and atan(1), each split into a double and the rest; fdlibm's
+/// atan(1)hi (7.85398163397448278999e-01) is exactly `FRAC_PI_4`.
+const ATANHI_0: f64 = 4.636_476_090_008_060_935_15e-01;
+const ATANHI_1: f64 = core::f64::consts::FRAC_PI_4;
+const ATANLO_0: f64 = 2.269_877_745_296_168_709_24e-17;
+const ATANLO_1: f64 = 3.061_616_997_868_383_017_93e-17;
+const AT: [f64; 11] = [
+    3.333_333_333_333_293_180_27e-01,
+    -1.999_999_999_987_648_324_76e-01,
+    1.428_571_427_250_346_637_11e-01,
+    -1.111_111_040_546_235_578_80e-01,
+    9.090_887_133_436_506_561_96e-02,
+    -7.691_876_205_044_829_994_95e-02,
+    6.661_073_137_387_531_206_69e-02,
+    -5.833_570_133_790_573_486_45e-02,
+    4.976_877_994_615_932_360_17e-02,
+    -3.653_157_274_421_691_552_70e-02,
+    1.628_582_011_536_578_236_23e-02,
+];
+/// π split as fdlibm's `pi` and `pi_lo`.
+const PI_LO: f64 = 1.224_646_799_147_353_207_2e-16;
+
+/// `atan2(y, x)` in `[−π, π]` for finite `y`, `x`, not both zero (which
+/// gives NaN). Branch-free: random directions would mispredict `libm`'s
+/// octant and interval branches about half the time.
+#[inline(always)]
+pub(crate) fn atan2(y: f64, x: f64) -> f64 {
+    let (ax, ay) = (x.abs(), y.abs());
+    // Octant: the ratio lo/hi is in [0, 1].
+    let swap = ay > ax;
+    let (lo, hi) = if swap { (ax, ay) } else { (ay, ax) };
+    // fdlibm's intervals for the ratio q = lo/hi: [0, 7/16) as is,
+    // [7/16, 11/16) shifted by atan(1/2): (2q − 1)/(2 + q), [11/16, 1] by
+    // atan(1): (q − 1)/(q + 1), each written as one quotient of lo and hi
+    // (the differences are exact by Sterbenz's lemma).
+    let mid = lo >= 0.4375 * hi;
+    let top = lo >= 0.6875 * hi;
+    let (num, den, base_hi, base_lo) = if top {
+        (lo - hi, lo + hi, ATANHI_1, ATANLO_1)
+    } else if mid {
+        (2.0 * lo - hi, 2.0 * hi + lo, ATANHI_0, ATANLO_0)
+    } else {
+        (lo, hi, 0.0, 0.0)
+    };
+    let t = num / den;
+    let z = t * t;
+    let w = z * z;
+    let s1 = z * (AT[0] + w * (AT[2] + w * (AT[4] + w * (AT[6] + w * (AT[8] + w * AT[10])))));
+    let s2 = w * (AT[1] + w * (AT[3] + w * (AT[5] + w * (AT[7] + w * AT[9]))));
+    // atan(lo/hi) in [0, π/4]; with base 0 this is fdlibm's t − t·(s1 + s2).
+    let a = base_hi - ((t * (s1 + s2) - base_lo) - t);
+    // Unfold the octant: π/2 − a when swapped, π − that when x < 0.
+    let a = if swap { PIO2_HI - (a - PIO2_LO) } else { a };
+    let a = if x < 0.0 {
+        core::f64::consts::PI - (a - PI_LO)
+    } else {
+        a
+    };
+    a.copysign(y)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,6 +203,78 @@ mod tests {
         }
         for x in [1e-300, 1e-17, 0.5, 0.5 - 1e-17, 1.0 - 1e-16, 1.0] {
             assert_eq!(acos_0_1(x).to_bits(), libm::acos(x).to_bits(), "{x}");
+        }
+    }
+
+    /// Distance in units in the last place (same-sign finite values).
+    fn ulps(a: f64, b: f64) -> u64 {
+        if a == b {
+            return 0;
+        }
+        assert_eq!(a.is_sign_negative(), b.is_sign_negative(), "{a} {b}");
+        a.to_bits().abs_diff(b.to_bits())
+    }
+
+    #[test]
+    fn atan2_is_within_two_ulp_of_libm() {
+        let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut worst = 0;
+        let mut same = 0;
+        let n = 2_000_000;
+        for i in 0..n {
+            // Directions all round, magnitudes over many scales, and ratios
+            // near fdlibm's interval edges (7/16, 11/16, 1).
+            let (y, x) = match i % 4 {
+                0 => {
+                    let a = (next() - 0.5) * 7.0;
+                    (libm::sin(a), libm::cos(a))
+                }
+                1 => ((next() - 0.5) * 1e3, (next() - 0.5) * 1e-3),
+                2 => {
+                    let edge = [0.4375, 0.6875, 1.0][(i / 4) % 3];
+                    let q = edge * (1.0 + (next() - 0.5) * 1e-12);
+                    let sx = if next() < 0.5 { -1.0 } else { 1.0 };
+                    let sy = if next() < 0.5 { -1.0 } else { 1.0 };
+                    if next() < 0.5 {
+                        (sy * q, sx)
+                    } else {
+                        (sy, sx * q)
+                    }
+                }
+                _ => {
+                    let e = (next() - 0.5) * 600.0;
+                    let m = libm::exp2(e);
+                    ((next() - 0.5) * m, (next() - 0.5) * m * 3.0)
+                }
+            };
+            let (a, b) = (atan2(y, x), libm::atan2(y, x));
+            let u = ulps(a, b);
+            worst = worst.max(u);
+            same += usize::from(u == 0);
+            assert!(u <= 2, "atan2({y:e}, {x:e}) = {a:e}, libm {b:e}");
+        }
+        // Mostly the very same bits as libm.
+        assert!(same * 10 > n * 9, "{same} of {n} identical, worst {worst}");
+        for (y, x) in [
+            (0.0, 1.0),
+            (-0.0, 1.0),
+            (0.0, -1.0),
+            (-0.0, -1.0),
+            (1.0, 0.0),
+            (-1.0, 0.0),
+            (1.0, -0.0),
+            (1.0, 1.0),
+            (-1.0, -1.0),
+            (1e-300, 1e300),
+            (1e300, -1e-300),
+        ] {
+            assert!(ulps(atan2(y, x), libm::atan2(y, x)) <= 1, "atan2({y}, {x})");
         }
     }
 
