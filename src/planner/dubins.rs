@@ -709,16 +709,33 @@ pub fn dubins_shortest(start: Pose, goal: Pose, radius: f64) -> Result<Path, Pla
     let start = check_pose(start, "start")?;
     let goal = check_pose(goal, "goal")?;
     let r = check_radius(radius)?;
-    let f = Frame::new(start, goal, r);
+    let f = frame(start, goal, r);
     if f.coincident {
         return Ok(coincident_path(start, r));
     }
-    let (word, _) = shortest(&f);
-    match solve(&f, word) {
-        Some(s) => build(&f, &s),
-        // `shortest` only names feasible words; LSL is always feasible.
-        None => build(&f, &same_side(&f, true)),
-    }
+    build(&f, &shortest_solution(&f))
+}
+
+/// [`Frame::new`] out of line, for the entry points that build paths (the
+/// batch kernel keeps its inlined copy): one copy in the wasm module
+/// instead of one per export.
+#[inline(never)]
+fn frame(start: Pose, goal: Pose, r: f64) -> Frame {
+    Frame::new(start, goal, r)
+}
+
+/// The shortest word, solved, out of line (as [`frame`]).
+#[inline(never)]
+fn shortest_solution(f: &Frame) -> Solution {
+    let (word, _) = shortest(f);
+    // `shortest` only names feasible words; LSL is always feasible.
+    solve_word(f, word).unwrap_or_else(|| same_side(f, true))
+}
+
+/// One word solved, out of line (as [`frame`]).
+#[inline(never)]
+fn solve_word(f: &Frame, word: DubinsWord) -> Option<Solution> {
+    solve(f, word)
 }
 
 /// The length and word of the shortest Dubins path (no path is built); `0`
@@ -771,10 +788,10 @@ pub fn dubins_candidates(
     let start = check_pose(start, "start")?;
     let goal = check_pose(goal, "goal")?;
     let r = check_radius(radius)?;
-    let f = Frame::new(start, goal, r);
+    let f = frame(start, goal, r);
     let mut out = Vec::with_capacity(6);
     for w in DubinsWord::ALL {
-        if let Some(s) = solve(&f, w) {
+        if let Some(s) = solve_word(&f, w) {
             out.push((w, build(&f, &s)?));
         }
     }
