@@ -203,27 +203,31 @@ pub fn dubins_lengths_js(
     if q.len() % 6 != 0 {
         return Err(plan_error(PlanError::QueriesNotMultipleOfSix(q.len())));
     }
-    if let Some(i) = q.iter().position(|v| !v.is_finite()) {
-        return Err(arg_error(
-            "queries",
-            format!("value {i} (query {}) must be a finite number", i / 6),
-        ));
-    }
-    if let Some(i) = q
-        .iter()
-        .enumerate()
-        .position(|(i, v)| i % 3 != 2 && v.abs() > crate::MAX_MAGNITUDE)
-    {
-        return Err(arg_error(
-            "queries",
-            format!(
-                "value {i} (query {}) must be at most 1e150 in magnitude",
-                i / 6
-            ),
-        ));
-    }
     let mut out = vec![0.0; q.len() / 6];
-    dubins_lengths(&q, radius, &mut out).map_err(plan_error)?;
+    // The core checks every value as it goes; only when it fails are the
+    // queries scanned again, to name the first bad value.
+    if let Err(e) = dubins_lengths(&q, radius, &mut out) {
+        if let Some(i) = q.iter().position(|v| !v.is_finite()) {
+            return Err(arg_error(
+                "queries",
+                format!("value {i} (query {}) must be a finite number", i / 6),
+            ));
+        }
+        if let Some(i) = q
+            .iter()
+            .enumerate()
+            .position(|(i, v)| i % 3 != 2 && v.abs() > crate::MAX_MAGNITUDE)
+        {
+            return Err(arg_error(
+                "queries",
+                format!(
+                    "value {i} (query {}) must be at most 1e150 in magnitude",
+                    i / 6
+                ),
+            ));
+        }
+        return Err(plan_error(e));
+    }
     Ok(out)
 }
 
