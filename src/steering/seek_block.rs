@@ -76,6 +76,10 @@ impl SeekBlock {
         sets: &[Shared<BehaviorSet>],
         max_speed: &[f64],
     ) {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        if simd::seek(self, pos, vel, sets, max_speed) {
+            return;
+        }
         let it = pos.iter().zip(vel).zip(sets).zip(max_speed);
         for ((((p, v), set), &ms), (sum, ok)) in it.zip(self.v.iter_mut().zip(&mut self.ok)) {
             (*sum, *ok) = match set.single_seek {
@@ -96,6 +100,10 @@ impl SeekBlock {
         mass: &[f64],
         dt: f64,
     ) {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        if simd::raw(self, vel, max_force, inv_mass, mass, dt) {
+            return;
+        }
         let it = vel.iter().zip(max_force).zip(inv_mass).zip(mass);
         let out = self.v.iter_mut().zip(&mut self.len).zip(&mut self.ok);
         for ((((v, &mf), &inv), m), ((sum, len), ok)) in it.zip(out) {
@@ -173,4 +181,123 @@ pub(super) struct Stepped {
 #[inline(never)]
 fn divide(force: [f64; 2], mass: &f64) -> [f64; 2] {
     [force[0] / *mass, force[1] / *mass]
+}
+
+/// Passes 1 and 2 with wasm's 128-bit vectors, two vehicles per vector
+/// (compiled only when the build enables `simd128`). The same operations in
+/// the same order as the scalar passes, lane by lane, so the same bits.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd {
+    use super::{BehaviorSet, SeekBlock, Shared, BLOCK, SHORTER};
+    use core::arch::wasm32::*;
+
+    fn lanes(a: [f64; 2], b: [f64; 2]) -> (v128, v128) {
+        (f64x2(a[0], b[0]), f64x2(a[1], b[1]))
+    }
+
+    fn mask(a: bool, b: bool) -> v128 {
+        i64x2(-i64::from(a), -i64::from(b))
+    }
+
+    /// Pass 1 for whole blocks of single-seek vehicles; `false` (nothing
+    /// done) for a block with any other vehicle or an odd length.
+    pub(super) fn seek(
+        b: &mut SeekBlock,
+        pos: &[[f64; 2]],
+        vel: &[[f64; 2]],
+        sets: &[Shared<BehaviorSet>],
+        max_speed: &[f64],
+    ) -> bool {
+        let n = pos.len();
+        if n % 2 != 0
+            || n > BLOCK
+            || vel.len() != n
+            || sets.len() != n
+            || max_speed.len() != n
+            || sets.iter().any(|s| s.single_seek.is_none())
+        {
+            return false;
+        }
+        let tiny = f64x2_splat(1e-150);
+        let inf = f64x2_splat(f64::INFINITY);
+        for j in (0..n).step_by(2) {
+            let (Some((t0, w0)), Some((t1, w1))) = (sets[j].single_seek, sets[j + 1].single_seek)
+            else {
+                return false;
+            };
+            let (px, py) = lanes(pos[j], pos[j + 1]);
+            let (vx, vy) = lanes(vel[j], vel[j + 1]);
+            let ms = f64x2(max_speed[j], max_speed[j + 1]);
+            let dx = f64x2_sub(f64x2(t0.x, t1.x), px);
+            let dy = f64x2_sub(f64x2(t0.y, t1.y), py);
+            let len = f64x2_sqrt(f64x2_add(f64x2_mul(dx, dx), f64x2_mul(dy, dy)));
+            let (ux, uy) = (f64x2_div(dx, len), f64x2_div(dy, len));
+            let ok = v128_and(f64x2_gt(len, tiny), f64x2_lt(len, inf));
+            let w = f64x2(w0, w1);
+            let sx = f64x2_mul(f64x2_sub(f64x2_mul(ux, ms), vx), w);
+            let sy = f64x2_mul(f64x2_sub(f64x2_mul(uy, ms), vy), w);
+            b.v[j] = [f64x2_extract_lane::<0>(sx), f64x2_extract_lane::<0>(sy)];
+            b.v[j + 1] = [f64x2_extract_lane::<1>(sx), f64x2_extract_lane::<1>(sy)];
+            b.ok[j] = i64x2_extract_lane::<0>(ok) != 0;
+            b.ok[j + 1] = i64x2_extract_lane::<1>(ok) != 0;
+        }
+        true
+    }
+
+    /// Pass 2 for a block of even length (else `false`, nothing done).
+    pub(super) fn raw(
+        b: &mut SeekBlock,
+        vel: &[[f64; 2]],
+        max_force: &[f64],
+        inv_mass: &[f64],
+        mass: &[f64],
+        dt: f64,
+    ) -> bool {
+        let n = vel.len();
+        if n % 2 != 0 || n > BLOCK || max_force.len() != n || inv_mass.len() != n || mass.len() != n
+        {
+            return false;
+        }
+        let (shorter, inf) = (f64x2_splat(SHORTER), f64x2_splat(f64::INFINITY));
+        let (one, min) = (f64x2_splat(1.0), f64x2_splat(f64::MIN_POSITIVE));
+        let (zero, dt) = (f64x2_splat(0.0), f64x2_splat(dt));
+        for j in (0..n).step_by(2) {
+            let (sx, sy) = lanes(b.v[j], b.v[j + 1]);
+            let mut ok = mask(b.ok[j], b.ok[j + 1]);
+            let l2 = f64x2_add(f64x2_mul(sx, sx), f64x2_mul(sy, sy));
+            let mf = f64x2(max_force[j], max_force[j + 1]);
+            let short = v128_and(
+                f64x2_le(l2, f64x2_mul(f64x2_mul(mf, mf), shorter)),
+                f64x2_lt(l2, inf),
+            );
+            let (mut fx, mut fy) = (sx, sy);
+            if !i64x2_all_true(short) {
+                let i = f64x2_div(mf, f64x2_sqrt(l2));
+                let shrink = v128_andnot(f64x2_lt(i, one), short);
+                // A ratio below the smallest normal needs truncate_scaled.
+                ok = v128_and(ok, v128_or(v128_not(shrink), f64x2_ge(i, min)));
+                fx = v128_bitselect(f64x2_mul(sx, i), sx, shrink);
+                fy = v128_bitselect(f64x2_mul(sy, i), sy, shrink);
+            }
+            let inv = f64x2(inv_mass[j], inv_mass[j + 1]);
+            let (mut ax, mut ay) = (f64x2_mul(fx, inv), f64x2_mul(fy, inv));
+            let divide = f64x2_eq(inv, zero);
+            if v128_any_true(divide) {
+                let m = f64x2(mass[j], mass[j + 1]);
+                ax = v128_bitselect(f64x2_div(fx, m), ax, divide);
+                ay = v128_bitselect(f64x2_div(fy, m), ay, divide);
+            }
+            let (vx, vy) = lanes(vel[j], vel[j + 1]);
+            let rx = f64x2_add(vx, f64x2_mul(ax, dt));
+            let ry = f64x2_add(vy, f64x2_mul(ay, dt));
+            let len = f64x2_sqrt(f64x2_add(f64x2_mul(rx, rx), f64x2_mul(ry, ry)));
+            b.v[j] = [f64x2_extract_lane::<0>(rx), f64x2_extract_lane::<0>(ry)];
+            b.v[j + 1] = [f64x2_extract_lane::<1>(rx), f64x2_extract_lane::<1>(ry)];
+            b.len[j] = f64x2_extract_lane::<0>(len);
+            b.len[j + 1] = f64x2_extract_lane::<1>(len);
+            b.ok[j] = i64x2_extract_lane::<0>(ok) != 0;
+            b.ok[j + 1] = i64x2_extract_lane::<1>(ok) != 0;
+        }
+        true
+    }
 }
