@@ -1,13 +1,13 @@
 //! The crowd's commonest case, a vehicle with one weighted seek and
-//! ordinary numbers, as three short passes over a block of vehicles with the
+//! ordinary numbers, as short passes over a block of vehicles with the
 //! arithmetic of [`World::step`](super::World::step), bit for bit.
 //!
 //! One vehicle's step is a long chain of dependent square roots and
 //! divisions (about a hundred cycles from its position to its next one), too
-//! long for the processor to overlap many vehicles. Split in three (the seek
-//! force for a block of vehicles; its truncation and the raw velocity; the
-//! speed limit, heading and position), each pass is a loop of short
-//! independent chains. Any vehicle whose
+//! long for the processor to overlap many vehicles. Split in passes (the
+//! distance to the target; the seek force; its truncation and the raw
+//! velocity; the speed limit, heading and position), each pass is a loop of
+//! short independent chains. Any vehicle whose
 //! numbers leave the ordinary range (exactly on its target, a force that
 //! must shrink below the smallest normal, a speed at rest or beyond 1e150, a
 //! result that is not finite) is left to the general code, which gives the
@@ -24,34 +24,11 @@ pub(super) const BLOCK: usize = 64;
 /// than `maxForce` (see `forces::truncate`).
 const SHORTER: f64 = 1.0 - 1.0 / 1_125_899_906_842_624.0;
 
-/// The first pass: `(unit(target − pos) · maxSpeed − vel) · weight`, and
-/// whether it is ordinary (as `forces::seek` with `try_unit` succeeding).
-#[inline(always)]
-fn seek_sum(
-    pos: [f64; 2],
-    vel: [f64; 2],
-    target: Point,
-    weight: f64,
-    max_speed: f64,
-) -> ([f64; 2], bool) {
-    let d = [target.x - pos[0], target.y - pos[1]];
-    let len = (d[0] * d[0] + d[1] * d[1]).sqrt();
-    let u = [d[0] / len, d[1] / len];
-    // Beyond 1e-150 nothing underflows, |d| ≤ len and the unit is finite
-    // (shorter and infinite or NaN lengths are left to the general code).
-    let ok = (len > 1e-150) & (len < f64::INFINITY);
-    let sum = [
-        (u[0] * max_speed - vel[0]) * weight,
-        (u[1] * max_speed - vel[1]) * weight,
-    ];
-    (sum, ok)
-}
-
 /// A block's scratch between the passes.
 pub(super) struct SeekBlock {
-    /// Pass 1: the seek force; pass 2: the raw velocity.
+    /// Pass 1: `target − pos`; pass 2: the seek force; pass 3: the raw velocity.
     v: [[f64; 2]; BLOCK],
-    /// Pass 2: `|raw velocity|`.
+    /// Pass 1: `|target − pos|`; pass 3: `|raw velocity|`.
     len: [f64; BLOCK],
     /// Whether the vehicle is on the ordinary path so far.
     ok: [bool; BLOCK],
@@ -66,8 +43,10 @@ impl SeekBlock {
         }
     }
 
-    /// Pass 1 over a block (all slices as long, at most [`BLOCK`]): the
-    /// seek force of every vehicle with a single seek.
+    /// Passes 1 and 2 over a block (all slices as long, at most [`BLOCK`]):
+    /// the seek force `(unit(target − pos) · maxSpeed − vel) · weight` of
+    /// every vehicle with a single seek (as `forces::seek`), and whether its
+    /// direction is ordinary.
     #[inline(always)]
     pub(super) fn seek(
         &mut self,
@@ -80,16 +59,28 @@ impl SeekBlock {
         if simd::seek(self, pos, vel, sets, max_speed) {
             return;
         }
-        let it = pos.iter().zip(vel).zip(sets).zip(max_speed);
-        for ((((p, v), set), &ms), (sum, ok)) in it.zip(self.v.iter_mut().zip(&mut self.ok)) {
-            (*sum, *ok) = match set.single_seek {
-                Some((t, w)) => seek_sum(*p, *v, t, w, ms),
-                None => ([0.0; 2], false),
-            };
+        // Pass 1: `d = target − pos` and `|d|`.
+        let scratch = self.v.iter_mut().zip(&mut self.len).zip(&mut self.ok);
+        for ((p, set), ((d, len), ok)) in pos.iter().zip(sets).zip(scratch) {
+            let t = set.single_seek.map_or(Point::ORIGIN, |(t, _)| t);
+            *ok = set.single_seek.is_some();
+            *d = [t.x - p[0], t.y - p[1]];
+            *len = (d[0] * d[0] + d[1] * d[1]).sqrt();
+        }
+        // Pass 2: the unit `d / |d|` and the force.
+        let scratch = self.v.iter_mut().zip(&self.len).zip(&mut self.ok);
+        for (((v, set), &ms), ((d, &len), ok)) in vel.iter().zip(sets).zip(max_speed).zip(scratch) {
+            let w = set.single_seek.map_or(0.0, |(_, w)| w);
+            let u = [d[0] / len, d[1] / len];
+            // Beyond 1e-150 nothing underflows, |d| ≤ len and the unit is
+            // finite (shorter and infinite or NaN lengths are left to the
+            // general code).
+            *ok &= (len > 1e-150) & (len < f64::INFINITY);
+            *d = [(u[0] * ms - v[0]) * w, (u[1] * ms - v[1]) * w];
         }
     }
 
-    /// Pass 2: `force = truncate(sum, maxForce)`, `raw = vel + force / mass · dt`
+    /// Pass 3: `force = truncate(sum, maxForce)`, `raw = vel + force / mass · dt`
     /// and `|raw|`.
     #[inline(always)]
     pub(super) fn raw(
@@ -129,7 +120,7 @@ impl SeekBlock {
         }
     }
 
-    /// Pass 3 for the `j`-th vehicle of the block: `vel' = truncate(raw,
+    /// Pass 4 for the `j`-th vehicle of the block: `vel' = truncate(raw,
     /// maxSpeed)`, `pos' = pos + vel' · dt`, the heading `vel' / |vel'|`
     /// (the product by `1 / maxSpeed` at full speed), or `None` when the
     /// vehicle is not on the ordinary path.
@@ -183,7 +174,7 @@ fn divide(force: [f64; 2], mass: &f64) -> [f64; 2] {
     [force[0] / *mass, force[1] / *mass]
 }
 
-/// Passes 1 and 2 with wasm's 128-bit vectors, two vehicles per vector
+/// Passes 1 to 3 with wasm's 128-bit vectors, two vehicles per vector
 /// (compiled only when the build enables `simd128`). The same operations in
 /// the same order as the scalar passes, lane by lane, so the same bits.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
@@ -199,7 +190,7 @@ mod simd {
         i64x2(-i64::from(a), -i64::from(b))
     }
 
-    /// Pass 1 for whole blocks of single-seek vehicles; `false` (nothing
+    /// Passes 1 and 2 for whole blocks of single-seek vehicles; `false` (nothing
     /// done) for a block with any other vehicle or an odd length.
     pub(super) fn seek(
         b: &mut SeekBlock,
@@ -244,7 +235,7 @@ mod simd {
         true
     }
 
-    /// Pass 2 for a block of even length (else `false`, nothing done).
+    /// Pass 3 for a block of even length (else `false`, nothing done).
     pub(super) fn raw(
         b: &mut SeekBlock,
         vel: &[[f64; 2]],
