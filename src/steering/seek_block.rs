@@ -46,7 +46,8 @@ impl SeekBlock {
     /// Passes 1 and 2 over a block (all slices as long, at most [`BLOCK`]):
     /// the seek force `(unit(target − pos) · maxSpeed − vel) · weight` of
     /// every vehicle with a single seek (as `forces::seek`), and whether its
-    /// direction is ordinary.
+    /// direction is ordinary. `false` (and nothing done) when no vehicle of
+    /// the block has a single seek: the other passes are not needed then.
     #[inline(always)]
     pub(super) fn seek(
         &mut self,
@@ -54,10 +55,13 @@ impl SeekBlock {
         vel: &[[f64; 2]],
         sets: &[Shared<BehaviorSet>],
         max_speed: &[f64],
-    ) {
+    ) -> bool {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         if simd::seek(self, pos, vel, sets, max_speed) {
-            return;
+            return true;
+        }
+        if sets.iter().all(|s| s.single_seek.is_none()) {
+            return false;
         }
         // Pass 1: `d = target − pos` and `|d|`.
         let scratch = self.v.iter_mut().zip(&mut self.len).zip(&mut self.ok);
@@ -78,6 +82,7 @@ impl SeekBlock {
             *ok &= (len > 1e-150) & (len < f64::INFINITY);
             *d = [(u[0] * ms - v[0]) * w, (u[1] * ms - v[1]) * w];
         }
+        true
     }
 
     /// Pass 3: `force = truncate(sum, maxForce)`, `raw = vel + force / mass · dt`

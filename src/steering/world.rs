@@ -75,9 +75,8 @@ pub struct World {
     scratch_ids: Vec<u32>,
     scratch_rng: Vec<Pcg32>,
     scratch_sets: Vec<Shared<BehaviorSet>>,
-    /// The largest neighbour radius of any vehicle's behaviours, and whether
-    /// any behaviour reads other vehicles (None: recompute).
-    neighbourhood: Option<(f64, bool)>,
+    /// What the behaviours need (None: recompute).
+    neighbourhood: Option<Needs>,
     empty: Shared<BehaviorSet>,
 }
 
@@ -119,7 +118,7 @@ impl World {
             scratch_ids: Vec::new(),
             scratch_rng: Vec::new(),
             scratch_sets: Vec::new(),
-            neighbourhood: Some((0.0, false)),
+            neighbourhood: Some(Needs::default()),
             empty: Shared::new(BehaviorSet::default()),
         }
     }
@@ -409,18 +408,16 @@ impl World {
         self.head.as_flattened()
     }
 
-    /// The largest neighbour radius of any vehicle's behaviours, and whether
-    /// any behaviour reads other vehicles' state.
-    fn neighbourhood(&mut self) -> (f64, bool) {
+    /// What the vehicles' behaviours need of the step.
+    fn neighbourhood(&mut self) -> Needs {
         match self.neighbourhood {
             Some(n) => n,
             None => {
-                let n = self
-                    .sets
-                    .iter()
-                    .fold((0.0, false), |(r, o): (f64, bool), s| {
-                        (r.max(s.neighbour_radius), o || s.reads_others)
-                    });
+                let n = self.sets.iter().fold(Needs::default(), |n, s| Needs {
+                    radius: n.radius.max(s.neighbour_radius),
+                    simultaneous: n.simultaneous || s.reads_others,
+                    seeks: n.seeks || s.single_seek.is_some(),
+                });
                 self.neighbourhood = Some(n);
                 n
             }
@@ -467,7 +464,11 @@ impl World {
             return;
         }
         let n = self.ids.len();
-        let (radius, simultaneous) = self.neighbourhood();
+        let Needs {
+            radius,
+            simultaneous,
+            seeks,
+        } = self.neighbourhood();
         if radius > 0.0 {
             self.grid
                 .build(self.pos.as_flattened(), self.vel.as_flattened(), radius);
@@ -495,7 +496,7 @@ impl World {
         };
         // Single-seek vehicles step in passes over blocks (see seek_block),
         // except while recording the debug values, which the passes skip.
-        let blocks = !record_debug;
+        let blocks = seeks && !record_debug;
         let mut block = SeekBlock::new();
         if !simultaneous {
             // No behaviour reads another vehicle, so each vehicle's update
@@ -514,13 +515,14 @@ impl World {
             while start < n {
                 let end = n.min(start + BLOCK);
                 let r = start..end;
-                if blocks {
-                    block.seek(
+                let active = blocks
+                    && block.seek(
                         &pos[r.clone()],
                         &vel[r.clone()],
                         &sets[r.clone()],
                         &max_speeds[r.clone()],
                     );
+                if active {
                     block.raw(
                         &vel[r.clone()],
                         &max_forces[r.clone()],
@@ -530,7 +532,7 @@ impl World {
                     );
                 }
                 for i in start..end {
-                    if blocks {
+                    if active {
                         if let Some(o) =
                             block.finish(i - start, pos[i], max_speeds[i], inv_max_speeds[i], dt)
                         {
@@ -571,13 +573,14 @@ impl World {
         while start < n {
             let end = n.min(start + BLOCK);
             let r = start..end;
-            if blocks {
-                block.seek(
+            let active = blocks
+                && block.seek(
                     &prev.pos[r.clone()],
                     &prev.vel[r.clone()],
                     &sets[r.clone()],
                     &max_speeds[r.clone()],
                 );
+            if active {
                 block.raw(
                     &prev.vel[r.clone()],
                     &max_forces[r.clone()],
@@ -587,7 +590,7 @@ impl World {
                 );
             }
             for i in start..end {
-                if blocks {
+                if active {
                     if let Some(o) =
                         block.finish(i - start, prev.pos[i], max_speeds[i], inv_max_speeds[i], dt)
                     {
@@ -608,6 +611,18 @@ impl World {
         core::mem::swap(&mut self.vel, &mut self.next_vel);
         core::mem::swap(&mut self.head, &mut self.next_head);
     }
+}
+
+/// What the vehicles' behaviours need of a step.
+#[derive(Debug, Clone, Copy, Default)]
+struct Needs {
+    /// The largest neighbour radius (0: no spatial grid).
+    radius: f64,
+    /// Some behaviour reads other vehicles' state: the update must read the
+    /// previous step's state only (no update in place).
+    simultaneous: bool,
+    /// Some vehicle has a single seek (the block passes may apply).
+    seeks: bool,
 }
 
 /// One vehicle's own previous state. The heading is read only by the
@@ -831,7 +846,7 @@ impl Prev<'_> {
 
     /// The behaviours of vehicle `i` combined as its set says (before the
     /// final truncation to `max_force`).
-    #[inline]
+    #[inline(always)]
     fn combined(
         &self,
         i: usize,
