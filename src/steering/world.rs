@@ -1,6 +1,9 @@
 //! `World`: every vehicle of a crowd in struct-of-arrays storage, stepped
 //! simultaneously (each vehicle reads the previous step's state and writes the
-//! next buffers, so the result does not depend on the order of vehicles).
+//! next buffers, so the result does not depend on the order of vehicles; when
+//! no behaviour reads another vehicle the update is in place, which gives the
+//! same result). Vehicles with a single seek step in passes over blocks
+//! ([`super::seek_block`]), the others through the general per-vehicle code.
 
 use super::behavior::{Behavior, BehaviorKind, BehaviorSet, Combine};
 use super::error::SteeringError;
