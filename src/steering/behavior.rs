@@ -173,6 +173,9 @@ pub struct BehaviorSet {
     /// `(target, weight)` when the set is one weighted-sum seek (a crowd's
     /// commonest case, stepped without the general loop).
     pub(crate) single_seek: Option<(Point, f64)>,
+    /// Whether a behaviour reads other vehicles' state (pursue, evade, or a
+    /// neighbour radius): then the world must step simultaneously.
+    pub(crate) reads_others: bool,
 }
 
 impl BehaviorSet {
@@ -185,9 +188,15 @@ impl BehaviorSet {
         combine: Combine,
     ) -> Result<BehaviorSet, (usize, SteeringError)> {
         let mut neighbour_radius: f64 = 0.0;
+        let mut reads_others = false;
         for (i, b) in behaviors.iter().enumerate() {
             b.check().map_err(|e| (i, e))?;
             neighbour_radius = neighbour_radius.max(b.neighbour_radius());
+            reads_others |= b.neighbour_radius() > 0.0
+                || matches!(
+                    b.kind,
+                    BehaviorKind::Pursue { .. } | BehaviorKind::Evade { .. }
+                );
         }
         let single_seek = match (behaviors.as_slice(), combine) {
             (
@@ -204,6 +213,7 @@ impl BehaviorSet {
             combine,
             neighbour_radius,
             single_seek,
+            reads_others,
         })
     }
 

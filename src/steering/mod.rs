@@ -13,6 +13,7 @@ mod forces;
 mod grid;
 mod path_follow;
 mod rng;
+mod seek_block;
 mod vehicle;
 mod world;
 

@@ -1,12 +1,16 @@
 //! `World`: every vehicle of a crowd in struct-of-arrays storage, stepped
 //! simultaneously (each vehicle reads the previous step's state and writes the
-//! next buffers, so the result does not depend on the order of vehicles).
+//! next buffers, so the result does not depend on the order of vehicles; when
+//! no behaviour reads another vehicle the update is in place, which gives the
+//! same result). Vehicles with a single seek step in passes over blocks
+//! ([`super::seek_block`]), the others through the general per-vehicle code.
 
 use super::behavior::{Behavior, BehaviorKind, BehaviorSet, Combine};
 use super::error::SteeringError;
 use super::forces;
 use super::grid::Grid;
 use super::rng::{splitmix64, Pcg32};
+use super::seek_block::{SeekBlock, BLOCK};
 use super::vehicle::{VehicleDebug, VehicleId, VehicleSpec, VehicleState};
 use crate::{Point, Vec2};
 use std::sync::Arc as Shared;
@@ -74,8 +78,8 @@ pub struct World {
     scratch_ids: Vec<u32>,
     scratch_rng: Vec<Pcg32>,
     scratch_sets: Vec<Shared<BehaviorSet>>,
-    /// The largest neighbour radius of any vehicle's behaviours (None: recompute).
-    neighbour_radius: Option<f64>,
+    /// What the behaviours need (None: recompute).
+    neighbourhood: Option<Needs>,
     empty: Shared<BehaviorSet>,
 }
 
@@ -117,7 +121,7 @@ impl World {
             scratch_ids: Vec::new(),
             scratch_rng: Vec::new(),
             scratch_sets: Vec::new(),
-            neighbour_radius: Some(0.0),
+            neighbourhood: Some(Needs::default()),
             empty: Shared::new(BehaviorSet::default()),
         }
     }
@@ -208,7 +212,7 @@ impl World {
             self.slot_of[moved as usize] = slot as u32;
         }
         self.slot_of[id.0 as usize] = NO_SLOT;
-        self.neighbour_radius = None;
+        self.neighbourhood = None;
         Ok(())
     }
 
@@ -239,7 +243,7 @@ impl World {
         let slot = self.slot(id).ok_or(SteeringError::UnknownVehicle(id.0))?;
         let set = self.behavior_set(behaviors, combine)?;
         self.sets[slot] = set;
-        self.neighbour_radius = None;
+        self.neighbourhood = None;
         Ok(())
     }
 
@@ -282,7 +286,7 @@ impl World {
     ) -> Result<(), SteeringError> {
         let slot = self.slot(id).ok_or(SteeringError::UnknownVehicle(id.0))?;
         self.sets[slot] = set;
-        self.neighbour_radius = None;
+        self.neighbourhood = None;
         Ok(())
     }
 
@@ -389,7 +393,7 @@ impl World {
         for s in &mut self.sets {
             *s = set.clone();
         }
-        self.neighbour_radius = None;
+        self.neighbourhood = None;
     }
 
     /// Positions `x0, y0, x1, y1, …` (stride 2) in slot order.
@@ -407,16 +411,18 @@ impl World {
         self.head.as_flattened()
     }
 
-    fn neighbour_radius(&mut self) -> f64 {
-        match self.neighbour_radius {
-            Some(r) => r,
+    /// What the vehicles' behaviours need of the step.
+    fn neighbourhood(&mut self) -> Needs {
+        match self.neighbourhood {
+            Some(n) => n,
             None => {
-                let r = self
-                    .sets
-                    .iter()
-                    .fold(0.0, |r: f64, s| r.max(s.neighbour_radius));
-                self.neighbour_radius = Some(r);
-                r
+                let n = self.sets.iter().fold(Needs::default(), |n, s| Needs {
+                    radius: n.radius.max(s.neighbour_radius),
+                    simultaneous: n.simultaneous || s.reads_others,
+                    seeks: n.seeks || s.single_seek.is_some(),
+                });
+                self.neighbourhood = Some(n);
+                n
             }
         }
     }
@@ -461,7 +467,11 @@ impl World {
             return;
         }
         let n = self.ids.len();
-        let radius = self.neighbour_radius();
+        let Needs {
+            radius,
+            simultaneous,
+            seeks,
+        } = self.neighbourhood();
         if radius > 0.0 {
             self.grid
                 .build(self.pos.as_flattened(), self.vel.as_flattened(), radius);
@@ -487,6 +497,64 @@ impl World {
             mass: &masses[i],
             inv_mass: inv_masses[i],
         };
+        // Single-seek vehicles step in passes over blocks (see seek_block),
+        // except while recording the debug values, which the passes skip.
+        let blocks = seeks && !record_debug;
+        let mut block = SeekBlock::new();
+        if !simultaneous {
+            // No behaviour reads another vehicle, so each vehicle's update
+            // reads only its own previous state: write it in place (the same
+            // bits, and no second set of buffers to stream through).
+            let prev = Prev {
+                pos: &[],
+                vel: &[],
+                ids: &self.ids,
+                slot_of: &self.slot_of,
+                grid: &self.grid,
+                dt,
+            };
+            let (pos, vel, head) = (&mut self.pos[..n], &mut self.vel[..n], &mut self.head[..n]);
+            let mut start = 0;
+            while start < n {
+                let end = n.min(start + BLOCK);
+                let r = start..end;
+                let active = blocks
+                    && block.seek(
+                        &pos[r.clone()],
+                        &vel[r.clone()],
+                        &sets[r.clone()],
+                        &max_speeds[r.clone()],
+                    );
+                if active {
+                    block.raw(
+                        &vel[r.clone()],
+                        &max_forces[r.clone()],
+                        &inv_masses[r.clone()],
+                        &masses[r],
+                        dt,
+                    );
+                }
+                for i in start..end {
+                    if active {
+                        if let Some(o) =
+                            block.finish(i - start, pos[i], max_speeds[i], inv_max_speeds[i], dt)
+                        {
+                            (pos[i], vel[i], head[i]) = (o.pos, o.vel, o.head);
+                            continue;
+                        }
+                    }
+                    let own = Own::new(pos[i], vel[i], &head[i]);
+                    let out =
+                        prev.advance(i, own, params(i), &sets[i], &mut wanders[i], &mut rngs[i]);
+                    (pos[i], vel[i], head[i]) = (out.pos, out.vel, out.head);
+                    if record_debug {
+                        (desired[i], forces_out[i]) = (out.desired, out.force);
+                    }
+                }
+                start = end;
+            }
+            return;
+        }
         self.next_pos.resize(n, [0.0; 2]);
         self.next_vel.resize(n, [0.0; 2]);
         self.next_head.resize(n, [0.0; 2]);
@@ -504,18 +572,60 @@ impl World {
             &mut self.next_vel[..n],
             &mut self.next_head[..n],
         );
-        for i in 0..n {
-            let own = Own::new(prev.pos[i], prev.vel[i], &cur_head[i]);
-            let out = prev.advance(i, own, params(i), &sets[i], &mut wanders[i], &mut rngs[i]);
-            (next_pos[i], next_vel[i], next_head[i]) = (out.pos, out.vel, out.head);
-            if record_debug {
-                (desired[i], forces_out[i]) = (out.desired, out.force);
+        let mut start = 0;
+        while start < n {
+            let end = n.min(start + BLOCK);
+            let r = start..end;
+            let active = blocks
+                && block.seek(
+                    &prev.pos[r.clone()],
+                    &prev.vel[r.clone()],
+                    &sets[r.clone()],
+                    &max_speeds[r.clone()],
+                );
+            if active {
+                block.raw(
+                    &prev.vel[r.clone()],
+                    &max_forces[r.clone()],
+                    &inv_masses[r.clone()],
+                    &masses[r],
+                    dt,
+                );
             }
+            for i in start..end {
+                if active {
+                    if let Some(o) =
+                        block.finish(i - start, prev.pos[i], max_speeds[i], inv_max_speeds[i], dt)
+                    {
+                        (next_pos[i], next_vel[i], next_head[i]) = (o.pos, o.vel, o.head);
+                        continue;
+                    }
+                }
+                let own = Own::new(prev.pos[i], prev.vel[i], &cur_head[i]);
+                let out = prev.advance(i, own, params(i), &sets[i], &mut wanders[i], &mut rngs[i]);
+                (next_pos[i], next_vel[i], next_head[i]) = (out.pos, out.vel, out.head);
+                if record_debug {
+                    (desired[i], forces_out[i]) = (out.desired, out.force);
+                }
+            }
+            start = end;
         }
         core::mem::swap(&mut self.pos, &mut self.next_pos);
         core::mem::swap(&mut self.vel, &mut self.next_vel);
         core::mem::swap(&mut self.head, &mut self.next_head);
     }
+}
+
+/// What the vehicles' behaviours need of a step.
+#[derive(Debug, Clone, Copy, Default)]
+struct Needs {
+    /// The largest neighbour radius (0: no spatial grid).
+    radius: f64,
+    /// Some behaviour reads other vehicles' state: the update must read the
+    /// previous step's state only (no update in place).
+    simultaneous: bool,
+    /// Some vehicle has a single seek (the block passes may apply).
+    seeks: bool,
 }
 
 /// One vehicle's own previous state. The heading is read only by the
@@ -595,6 +705,46 @@ fn extreme_velocity(raw: Vec2, max_speed: f64, head: &[f64; 2]) -> (Vec2, [f64; 
     (v, *head)
 }
 
+/// The seed's `truncate(raw, maxSpeed)` and its heading for the numbers the
+/// ordinary path of [`Prev::advance`] leaves out (a max speed of zero or
+/// below 1e-140, a length at rest, huge, infinite or NaN).
+#[cold]
+#[inline(never)]
+fn velocity_slow(
+    raw: Vec2,
+    len: f64,
+    max_speed: f64,
+    inv_max_speed: f64,
+    head: &[f64; 2],
+) -> (Vec2, [f64; 2]) {
+    let shrink = max_speed / len;
+    if shrink < 1.0 {
+        if shrink >= f64::MIN_POSITIVE {
+            let v = raw * shrink;
+            let h = if max_speed > 0.0 {
+                let h = v * inv_max_speed;
+                [h.x, h.y]
+            } else {
+                *head
+            };
+            (v, h)
+        } else {
+            // |raw|² overflowed (shrink 0), the shrink is subnormal, or
+            // max speed is 0: see `extreme_velocity`.
+            extreme_velocity(raw, max_speed, head)
+        }
+    } else if len > 1e-9 * max_speed && len.is_finite() {
+        let inv = 1.0 / len;
+        (raw, [raw.x * inv, raw.y * inv])
+    } else if max_speed < 1e-140 && raw != Vec2::ZERO {
+        // |raw|² underflowed against a tiny max speed.
+        extreme_velocity(raw, max_speed, head)
+    } else {
+        // At rest (below a billionth of max speed) the heading stays.
+        (raw, *head)
+    }
+}
+
 /// The previous step's state, read by every vehicle of the current step.
 struct Prev<'a> {
     /// Everyone's previous positions and velocities.
@@ -636,33 +786,22 @@ impl Prev<'_> {
         // the length it computes so the heading needs no second sqrt.
         let raw = vel + accel * dt;
         let len = forces::length(raw);
-        let shrink = max_speed / len;
-        let (mut new_vel, mut heading) = if shrink < 1.0 {
-            if shrink >= f64::MIN_POSITIVE {
+        let (mut new_vel, mut heading) =
+            if max_speed > 1e-140 && len < 1e150 && len > 1e-9 * max_speed {
+                // Ordinary numbers. The seed's shrink `maxSpeed / len` is
+                // below 1 exactly when `maxSpeed < len` (for positive normal
+                // numbers the quotient of a smaller by a larger is at most
+                // 1 − 2⁻⁵³), so one division gives either the shrink or the
+                // `1 / len` of the heading below full speed (not both).
+                let full = max_speed < len;
+                let q = (if full { max_speed } else { 1.0 }) / len;
                 // At full speed |new_vel| = maxSpeed: the heading is a product.
-                let v = raw * shrink;
-                let h = if max_speed > 0.0 {
-                    let h = v * k.inv_max_speed;
-                    [h.x, h.y]
-                } else {
-                    *own.head
-                };
-                (v, h)
+                let v = if full { raw * q } else { raw };
+                let h = if full { v * k.inv_max_speed } else { raw * q };
+                (v, [h.x, h.y])
             } else {
-                // |raw|² overflowed (shrink 0), the shrink is subnormal, or
-                // max speed is 0: see `extreme_velocity`.
-                extreme_velocity(raw, max_speed, own.head)
-            }
-        } else if len > 1e-9 * max_speed && len.is_finite() {
-            let inv = 1.0 / len;
-            (raw, [raw.x * inv, raw.y * inv])
-        } else if max_speed < 1e-140 && raw != Vec2::ZERO {
-            // |raw|² underflowed against a tiny max speed.
-            extreme_velocity(raw, max_speed, own.head)
-        } else {
-            // At rest (below a billionth of max speed) the heading stays.
-            (raw, *own.head)
-        };
+                velocity_slow(raw, len, max_speed, k.inv_max_speed, own.head)
+            };
         let mut new_pos = pos + new_vel * dt;
         if !(new_vel.is_finite() && new_pos.is_finite()) {
             // Only reachable near f64::MAX: stay put rather than go NaN.
@@ -710,7 +849,7 @@ impl Prev<'_> {
 
     /// The behaviours of vehicle `i` combined as its set says (before the
     /// final truncation to `max_force`).
-    #[inline]
+    #[inline(always)]
     fn combined(
         &self,
         i: usize,

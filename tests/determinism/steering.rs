@@ -203,3 +203,128 @@ pub fn digest() -> u64 {
     hash_state(&mut h, &w);
     h.0
 }
+
+/// The seek-only crowd digest (pinned before the crowd step got its in-place
+/// update and its passes over blocks of single-seek vehicles): seek alone
+/// with assorted weights, masses with and without an exact inverse, limits
+/// from zero to huge, targets on a vehicle, dt from 0.25 to 2.25, stretches
+/// with the debug values recorded (the general code) and with a pursuer in
+/// the world (the simultaneous update).
+pub const SEEK_STEPS: usize = 2_000;
+pub const SEEK_GOLDEN: u64 = 0xa75c_1e4d_94d0_496f;
+
+fn seek_spec(k: usize, r: &mut Xs) -> VehicleSpec {
+    let (mut max_speed, mut max_force) = (0.5 + r.next() * 2.0, 0.02 + r.next() * 0.4);
+    match k % 23 {
+        3 => max_speed = 0.0,
+        5 => max_speed = 1e-200,
+        7 => max_force = 0.0,
+        11 => max_force = 1e200,
+        13 => max_speed = 1e200,
+        _ => {}
+    }
+    let mass = match k % 4 {
+        0 => 1.0,
+        1 => 0.5 + r.next() * 3.0,
+        2 => [0.25, 2.0, 4.0][k % 3],
+        _ => 1e-3 + r.next(),
+    };
+    let v = if k % 6 == 0 {
+        Vec2::ZERO
+    } else {
+        Vec2::new(r.next() * 4.0 - 2.0, r.next() * 4.0 - 2.0)
+    };
+    VehicleSpec::new(
+        r.next() * 400.0 - 200.0,
+        r.next() * 400.0 - 200.0,
+        max_speed,
+        max_force,
+    )
+    .with_velocity(v)
+    .with_mass(mass)
+}
+
+fn seek_weight(k: usize, r: &mut Xs) -> f64 {
+    match k % 17 {
+        2 => 1e300,
+        4 => 0.0,
+        6 => -1.5,
+        8 => 1e-300,
+        _ if k % 2 == 0 => 1.0,
+        _ => 0.1 + r.next() * 3.0,
+    }
+}
+
+fn hash_slots(h: &mut Fnv, w: &World) {
+    for &id in w.raw_ids() {
+        h.add(f64::from(id));
+    }
+    for s in [w.positions(), w.velocities(), w.headings()] {
+        for &x in s {
+            h.add(x);
+        }
+    }
+}
+
+pub fn seek_digest() -> u64 {
+    let mut r = Xs(0x2545_F491_4F6C_DD1D);
+    let mut w = World::new(7);
+    let mut ids: Vec<VehicleId> = (0..301)
+        .map(|k| w.add_vehicle(seek_spec(k, &mut r)).expect("valid spec"))
+        .collect();
+    let mut pursuer: Option<VehicleId> = None;
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    for step in 0..SEEK_STEPS {
+        if step % 100 == 0 {
+            let t = step as f64;
+            for (k, &id) in ids.iter().enumerate() {
+                let target = if k % 31 == 5 {
+                    // Exactly on the vehicle: no direction to seek.
+                    w.vehicle(id).expect("live id").position
+                } else {
+                    let c = Point::new(
+                        150.0 * math::sin(t * 0.013 + k as f64),
+                        150.0 * math::cos(t * 0.011 + 2.0 * k as f64),
+                    );
+                    Point::new(c.x + (k % 7) as f64, c.y - (k % 5) as f64)
+                };
+                let b = Behavior::seek(target).weighted(seek_weight(k, &mut r));
+                w.set_behaviors(id, vec![b]).expect("valid behaviour");
+            }
+        }
+        w.set_record_debug(step % 400 >= 300);
+        match (step % 700, pursuer) {
+            (200, None) => {
+                let p = w
+                    .add_vehicle(VehicleSpec::new(900.0, 900.0, 1.0, 0.1))
+                    .expect("valid spec");
+                w.set_behaviors(
+                    p,
+                    vec![Behavior::new(BehaviorKind::Pursue { quarry: ids[3] })],
+                )
+                .expect("live quarry");
+                pursuer = Some(p);
+            }
+            (400, Some(p)) => {
+                w.remove_vehicle(p).expect("live id");
+                pursuer = None;
+            }
+            _ => {}
+        }
+        if step == 900 {
+            for k in (0..ids.len()).rev().step_by(13) {
+                w.remove_vehicle(ids.remove(k)).expect("live id");
+            }
+            for k in 0..40 {
+                let id = w.add_vehicle(seek_spec(k + 5, &mut r)).expect("valid spec");
+                ids.push(id);
+            }
+        }
+        w.step(0.25 + 2.0 * r.next());
+        if step % 50 == 49 {
+            hash_slots(&mut h, &w);
+        }
+    }
+    hash_slots(&mut h, &w);
+    h.0
+}
