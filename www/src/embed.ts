@@ -6,7 +6,7 @@
 // as JSON; a `change` event fires after every change the reader makes.
 import type { Api, Diagram } from "./shell/diagram.js";
 import { DIAGRAMS, isKind } from "./registry.js";
-import { loadApi, onTrap, restartApi } from "./runtime.js";
+import { loadApi, onTrap, restartApi, startErrorMessage } from "./runtime.js";
 
 const STYLE_ID = "arcline-demo-style";
 
@@ -92,7 +92,7 @@ export class ArclineDemo extends HTMLElement {
     if (!this.root) return;
     const p = document.createElement("p");
     p.className = "error";
-    p.textContent = `This diagram could not start: ${e instanceof Error ? e.message : String(e)}`;
+    p.textContent = `This diagram could not start: ${startErrorMessage(e)}`;
     this.root.replaceChildren(p);
   }
 

@@ -4,7 +4,7 @@
 // `?embed=1&kind=planner` shows one bare diagram, for iframes.
 import type { Api, Diagram } from "./shell/diagram.js";
 import { DIAGRAMS, isKind } from "./registry.js";
-import { loadApi, onTrap, restartApi, wasmMemoryBytes } from "./runtime.js";
+import { loadApi, onTrap, restartApi, startErrorMessage, wasmMemoryBytes } from "./runtime.js";
 import { hashForScene, sceneFromHash } from "./share.js";
 
 declare global {
@@ -85,7 +85,7 @@ function fail(err: unknown): void {
   const box = document.getElementById("load-error");
   if (box) {
     box.hidden = false;
-    box.textContent = `Arcline could not start: ${err instanceof Error ? err.message : String(err)}`;
+    box.textContent = `Arcline could not start: ${startErrorMessage(err)}`;
   }
 }
 

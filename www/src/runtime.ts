@@ -50,3 +50,15 @@ window.addEventListener("error", (ev) => {
 window.addEventListener("unhandledrejection", (ev) => {
   if (isTrap(ev.reason)) for (const l of crashListeners) l(ev.reason);
 });
+
+/**
+ * Why the module could not start, in words for the page. A module that does
+ * not compile is almost always a browser without WebAssembly SIMD.
+ */
+export function startErrorMessage(e: unknown): string {
+  const why = e instanceof Error ? e.message : String(e);
+  if (e instanceof WebAssembly.CompileError) {
+    return `${why} (Arcline needs WebAssembly SIMD: Chrome 91, Firefox 89, Safari 16.4 or later)`;
+  }
+  return why;
+}

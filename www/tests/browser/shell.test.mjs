@@ -121,3 +121,20 @@ test("dragging empty space pans and the wheel zooms, without moving any handle",
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("a module the browser cannot compile shows why in words (a browser without wasm SIMD)", async () => {
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  // A wasm header and then bytes no browser accepts: WebAssembly.CompileError,
+  // what a browser without SIMD reports for the real module.
+  await page.route("**/*.wasm", (route) =>
+    route.fulfill({ status: 200, contentType: "application/wasm", body: Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 0xff, 0xff]) }),
+  );
+  await page.goto(env.base + "/");
+  const box = page.locator("#load-error");
+  await box.waitFor({ state: "visible" });
+  const text = await box.textContent();
+  assert.match(text, /^Arcline could not start: /);
+  assert.match(text, /needs WebAssembly SIMD: Chrome 91, Firefox 89, Safari 16\.4 or later/);
+  await context.close();
+});
