@@ -156,8 +156,10 @@ struct Frame {
 impl Frame {
     #[inline(always)]
     fn new(start: Pose, goal: Pose, r: f64) -> Frame {
-        let h0 = wrap(start.heading);
-        let hg = wrap(goal.heading);
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        let (h0, hg) = pairs::wrap_pair(start.heading, goal.heading);
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        let (h0, hg) = (wrap(start.heading), wrap(goal.heading));
         let ((s0, c0), (sg, cg)) = sincos_0_2pi_pair(h0, hg);
         // Left of a heading (c, s) is (-s, c).
         let (lx0, ly0) = (-s0 * r, c0 * r);
@@ -166,6 +168,17 @@ impl Frame {
         let dy = goal.y - start.y;
         let tol = NEAR * r;
         let coincident = dx * dx + dy * dy <= tol * tol && normalize_angle(hg - h0).abs() <= NEAR;
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        let (delta_left, delta_right, pseudo_delta_left, pseudo_delta_right) =
+            pairs::turns(h0, hg, c0, s0, cg, sg);
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        let (delta_left, delta_right, pseudo_delta_left, pseudo_delta_right) = (
+            wrap(hg - h0),
+            wrap(h0 - hg),
+            // cos and sin of hg − h0.
+            pseudo_angle(c0 * cg + s0 * sg, c0 * sg - s0 * cg),
+            pseudo_angle(c0 * cg + s0 * sg, s0 * cg - c0 * sg),
+        );
         Frame {
             r,
             h0,
@@ -179,11 +192,10 @@ impl Frame {
             s0,
             cg,
             sg,
-            delta_left: wrap(hg - h0),
-            delta_right: wrap(h0 - hg),
-            // cos and sin of hg − h0.
-            pseudo_delta_left: pseudo_angle(c0 * cg + s0 * sg, c0 * sg - s0 * cg),
-            pseudo_delta_right: pseudo_angle(c0 * cg + s0 * sg, s0 * cg - c0 * sg),
+            delta_left,
+            delta_right,
+            pseudo_delta_left,
+            pseudo_delta_right,
         }
     }
 }
@@ -471,6 +483,10 @@ fn solve(f: &Frame, word: DubinsWord) -> Option<Solution> {
 /// A monotone stand-in for an angle in `[0, 2π)` given its cosine and sine:
 /// `1 − c` on `[0, π]`, `3 + c` on `(π, 2π)`, in `[0, 4)`. Comparing two of
 /// these compares the angles, with no `atan2`.
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn pseudo_angle(c: f64, s: f64) -> f64 {
     if s >= 0.0 {

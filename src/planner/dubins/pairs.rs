@@ -41,6 +41,26 @@ fn negate_lane1() -> v128 {
     i64x2(0, i64::MIN)
 }
 
+/// Two headings [`wrap`](super::wrap)ped at once.
+#[inline(always)]
+pub(super) fn wrap_pair(a: f64, b: f64) -> (f64, f64) {
+    let w = wrap_x2(f64x2(a, b));
+    (lane0(w), lane1(w))
+}
+
+/// The frame's total turns left and right (`wrap(hg − h0)`,
+/// `wrap(h0 − hg)`) and their [`pseudo_angle`](super::pseudo_angle)s from
+/// the headings' cosines and sines.
+#[inline(always)]
+pub(super) fn turns(h0: f64, hg: f64, c0: f64, s0: f64, cg: f64, sg: f64) -> (f64, f64, f64, f64) {
+    let delta = wrap_x2(sub(f64x2(hg, h0), f64x2(h0, hg)));
+    // cos and sin of hg − h0 (left), its sine negated the other way round.
+    let c = k(c0 * cg + s0 * sg);
+    let s = sub(f64x2(c0 * sg, s0 * cg), f64x2(s0 * cg, c0 * sg));
+    let pd = v128_bitselect(sub(k(1.0), c), add(k(3.0), c), f64x2_ge(s, k(0.0)));
+    (lane0(delta), lane1(delta), lane0(pd), lane1(pd))
+}
+
 /// `(LSL, RSR)` lengths: [`same_side_length`](super::same_side_length) of
 /// both in one pass, each lane outside its shortcut's safe zone handed to
 /// the exact [`same_side`].
