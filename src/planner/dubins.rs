@@ -578,7 +578,9 @@ fn same_side_length(f: &Frame, left: bool) -> f64 {
 fn shortest(f: &Frame) -> (DubinsWord, f64) {
     let r = f.r;
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    let (lsl, rsr) = pairs::same_side_lengths(f);
+    let centres = pairs::Centres::new(f);
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    let (lsl, rsr) = pairs::same_side_lengths(f, &centres);
     #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     let (lsl, rsr) = (same_side_length(f, true), same_side_length(f, false));
     let mut best = if rsr < lsl {
@@ -591,7 +593,7 @@ fn shortest(f: &Frame) -> (DubinsWord, f64) {
     // only lets through words that the exact comparison turns down.
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     {
-        let (lsr, rsl) = pairs::cross_lengths(f, best.1 + 1e-9 * (best.1 + r));
+        let (lsr, rsl) = pairs::cross_lengths(f, &centres, best.1 + 1e-9 * (best.1 + r));
         for (word, l) in [(DubinsWord::Lsr, lsr), (DubinsWord::Rsl, rsl)] {
             let Some(l) = l else {
                 continue;
@@ -621,7 +623,7 @@ fn shortest(f: &Frame) -> (DubinsWord, f64) {
     {
         // Both against the bound after the CSC words (looser for LRL than
         // after RLR; the exact comparison turns down what it lets through).
-        let (rlr, lrl) = pairs::ccc_lengths(f, best.1 + 1e-8 * (best.1 + r));
+        let (rlr, lrl) = pairs::ccc_lengths(f, &centres, best.1 + 1e-8 * (best.1 + r));
         for (word, l) in [(DubinsWord::Rlr, rlr), (DubinsWord::Lrl, lrl)] {
             let Some(l) = l else {
                 continue;

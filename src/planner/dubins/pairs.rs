@@ -41,6 +41,51 @@ fn negate_lane1() -> v128 {
     i64x2(0, i64::MIN)
 }
 
+/// The circle centres as vectors, `(left, right)` lanes: the start's and
+/// the goal's, and the offsets from one to the other of LSL and RSR with
+/// their squared length and length (RLR and LRL use the same circles,
+/// lanes swapped).
+#[derive(Clone, Copy)]
+pub(super) struct Centres {
+    sx: v128,
+    sy: v128,
+    gx: v128,
+    gy: v128,
+    dx: v128,
+    dy: v128,
+    d2: v128,
+    d: v128,
+}
+
+impl Centres {
+    #[inline(always)]
+    pub(super) fn new(f: &Frame) -> Centres {
+        let sx = f64x2(f.ls.x, f.rs.x);
+        let sy = f64x2(f.ls.y, f.rs.y);
+        let gx = f64x2(f.lg.x, f.rg.x);
+        let gy = f64x2(f.lg.y, f.rg.y);
+        let dx = sub(gx, sx);
+        let dy = sub(gy, sy);
+        let d2 = add(mul(dx, dx), mul(dy, dy));
+        Centres {
+            sx,
+            sy,
+            gx,
+            gy,
+            dx,
+            dy,
+            d2,
+            d: f64x2_sqrt(d2),
+        }
+    }
+}
+
+/// The lanes swapped.
+#[inline(always)]
+fn swap(v: v128) -> v128 {
+    i64x2_shuffle::<1, 0>(v, v)
+}
+
 /// Two headings [`wrap`](super::wrap)ped at once.
 #[inline(always)]
 pub(super) fn wrap_pair(a: f64, b: f64) -> (f64, f64) {
@@ -65,14 +110,11 @@ pub(super) fn turns(h0: f64, hg: f64, c0: f64, s0: f64, cg: f64, sg: f64) -> (f6
 /// both in one pass, each lane outside its shortcut's safe zone handed to
 /// the exact [`same_side`].
 #[inline(always)]
-pub(super) fn same_side_lengths(f: &Frame) -> (f64, f64) {
+pub(super) fn same_side_lengths(f: &Frame, c: &Centres) -> (f64, f64) {
     let r = f.r;
-    let dx = sub(f64x2(f.lg.x, f.rg.x), f64x2(f.ls.x, f.rs.x));
-    let dy = sub(f64x2(f.lg.y, f.rg.y), f64x2(f.ls.y, f.rs.y));
-    let d2 = add(mul(dx, dx), mul(dy, dy));
+    let (dx, dy, d2, d) = (c.dx, c.dy, c.d2, c.d);
     let tol = NEAR * r;
     let far = f64x2_gt(d2, k(tol * tol));
-    let d = f64x2_sqrt(d2);
     let (c0, s0) = (k(f.c0), k(f.s0));
     let dc = add(mul(c0, dx), mul(s0, dy));
     let ds = v128_xor(sub(mul(c0, dy), mul(s0, dx)), negate_lane1());
@@ -117,9 +159,10 @@ pub(super) fn same_side_lengths(f: &Frame) -> (f64, f64) {
 /// [`cross_exceeds`](super::cross_exceeds) rules it out; the two `atan2`s in
 /// one pass.
 #[inline(always)]
-pub(super) fn cross_lengths(f: &Frame, bound: f64) -> (Option<f64>, Option<f64>) {
-    let vx = sub(f64x2(f.rg.x, f.lg.x), f64x2(f.ls.x, f.rs.x));
-    let vy = sub(f64x2(f.rg.y, f.lg.y), f64x2(f.ls.y, f.rs.y));
+pub(super) fn cross_lengths(f: &Frame, c: &Centres, bound: f64) -> (Option<f64>, Option<f64>) {
+    // LSR from ls to rg, RSL from rs to lg.
+    let vx = sub(swap(c.gx), c.sx);
+    let vy = sub(swap(c.gy), c.sy);
     let two_r = 2.0 * f.r;
     let d2 = add(mul(vx, vx), mul(vy, vy));
     let p2 = sub(d2, k(two_r * two_r));
@@ -176,17 +219,16 @@ pub(super) fn cross_lengths(f: &Frame, bound: f64) -> (Option<f64>, Option<f64>)
 /// each `Some` only when the word is feasible and neither lower bound on its
 /// turns is above `bound`; the `acos`s and `atan2`s in one pass each.
 #[inline(always)]
-pub(super) fn ccc_lengths(f: &Frame, bound: f64) -> (Option<f64>, Option<f64>) {
+pub(super) fn ccc_lengths(f: &Frame, c: &Centres, bound: f64) -> (Option<f64>, Option<f64>) {
     let r = f.r;
-    let dx = sub(f64x2(f.rg.x, f.lg.x), f64x2(f.rs.x, f.ls.x));
-    let dy = sub(f64x2(f.rg.y, f.lg.y), f64x2(f.rs.y, f.ls.y));
-    let d2 = add(mul(dx, dx), mul(dy, dy));
+    // RLR on the right circles (RSR's), LRL on the left ones (LSL's).
+    let (dx, dy, d2) = (swap(c.dx), swap(c.dy), swap(c.d2));
     let four_r = 4.0 * r;
     let feasible = f64x2_le(d2, k(four_r * four_r));
     if !v128_any_true(feasible) {
         return (None, None);
     }
-    let d = f64x2_sqrt(d2);
+    let d = swap(c.d);
     let b = k(bound);
     let rv = k(r);
     let delta = f64x2(f.delta_left, f.delta_right);
