@@ -9,3 +9,9 @@ mod d;
 fn digest_is_the_golden_value() {
     assert_eq!(d::digest(), d::GOLDEN, "digest {:#018x}", d::digest());
 }
+
+#[test]
+fn lengths_digest_is_the_golden_value() {
+    let v = d::lengths_digest();
+    assert_eq!(v, d::LENGTHS_GOLDEN, "digest {v:#018x}");
+}

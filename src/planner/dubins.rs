@@ -19,9 +19,12 @@
 //! zero sweep and are snapped to 0.
 
 use super::error::{check_radius, check_xy, PlanError, MAX_MAGNITUDE};
-use super::trig::{acos_0_1, atan2, sincos_0_2pi};
+use super::trig::{acos_0_1, atan2, sincos_0_2pi_pair};
 use crate::{normalize_angle, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod pairs;
 
 /// IEEE square root (exact, the same bits everywhere): the `sqrtsd` /
 /// `f64.sqrt` instruction, where `libm::sqrt` on wasm32 is a slow software loop.
@@ -153,10 +156,11 @@ struct Frame {
 impl Frame {
     #[inline(always)]
     fn new(start: Pose, goal: Pose, r: f64) -> Frame {
-        let h0 = wrap(start.heading);
-        let hg = wrap(goal.heading);
-        let (s0, c0) = sincos_0_2pi(h0);
-        let (sg, cg) = sincos_0_2pi(hg);
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        let (h0, hg) = pairs::wrap_pair(start.heading, goal.heading);
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        let (h0, hg) = (wrap(start.heading), wrap(goal.heading));
+        let ((s0, c0), (sg, cg)) = sincos_0_2pi_pair(h0, hg);
         // Left of a heading (c, s) is (-s, c).
         let (lx0, ly0) = (-s0 * r, c0 * r);
         let (lxg, lyg) = (-sg * r, cg * r);
@@ -164,6 +168,17 @@ impl Frame {
         let dy = goal.y - start.y;
         let tol = NEAR * r;
         let coincident = dx * dx + dy * dy <= tol * tol && normalize_angle(hg - h0).abs() <= NEAR;
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        let (delta_left, delta_right, pseudo_delta_left, pseudo_delta_right) =
+            pairs::turns(h0, hg, c0, s0, cg, sg);
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        let (delta_left, delta_right, pseudo_delta_left, pseudo_delta_right) = (
+            wrap(hg - h0),
+            wrap(h0 - hg),
+            // cos and sin of hg − h0.
+            pseudo_angle(c0 * cg + s0 * sg, c0 * sg - s0 * cg),
+            pseudo_angle(c0 * cg + s0 * sg, s0 * cg - c0 * sg),
+        );
         Frame {
             r,
             h0,
@@ -177,11 +192,10 @@ impl Frame {
             s0,
             cg,
             sg,
-            delta_left: wrap(hg - h0),
-            delta_right: wrap(h0 - hg),
-            // cos and sin of hg − h0.
-            pseudo_delta_left: pseudo_angle(c0 * cg + s0 * sg, c0 * sg - s0 * cg),
-            pseudo_delta_right: pseudo_angle(c0 * cg + s0 * sg, s0 * cg - c0 * sg),
+            delta_left,
+            delta_right,
+            pseudo_delta_left,
+            pseudo_delta_right,
         }
     }
 }
@@ -313,6 +327,10 @@ fn cross_solution(f: &Frame, left_first: bool, vx: f64, vy: f64, p: f64) -> Solu
 /// `c` by quadrant. Returns `k` and `m·sin φ`. Within about 1e-6 below a full
 /// turn it is `(0, 0)`: [`sweep`] may snap such a turn to 0, and the sign of
 /// a tiny `s` is rounding.
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn angle_lower_bound(c: f64, s: f64, m: f64) -> (f64, f64) {
     if s >= 0.0 {
@@ -334,6 +352,10 @@ fn angle_lower_bound(c: f64, s: f64, m: f64) -> (f64, f64) {
 /// without `atan2` or a division: its length is at least the line plus
 /// [`angle_lower_bound`] of each arc, whose cosine and sine (times `d²`)
 /// come from the line's direction and the two headings.
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn cross_exceeds(f: &Frame, left_first: bool, vx: f64, vy: f64, p: f64, bound: f64) -> bool {
     let (ux, uy) = cross_direction(f, left_first, vx, vy, p);
@@ -367,6 +389,10 @@ fn ccc_centres(f: &Frame, rlr: bool) -> (f64, f64, f64) {
 /// to less than a full turn. Within 1e-6 below a full turn the wrapped part
 /// counts as 0 ([`sweep`] may snap an arc to 0, and rounding may land either
 /// side of 0).
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn ccc_turns_lower_bound(mid: f64, delta: f64) -> f64 {
     let w = wrap(mid - delta);
@@ -379,6 +405,10 @@ fn ccc_turns_lower_bound(mid: f64, delta: f64) -> f64 {
 /// else `2·mid_min − delta`. Also in lengths (all times `r`), as used with
 /// the chord bound `r·(π + 2·acos(d/4r)) ≥ 2πr − πd/4`, acos being concave
 /// on `[0, 1]`.
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn ccc_turns_lower_bound_from(mid_min: f64, delta: f64) -> f64 {
     if delta > mid_min {
@@ -453,6 +483,10 @@ fn solve(f: &Frame, word: DubinsWord) -> Option<Solution> {
 /// A monotone stand-in for an angle in `[0, 2π)` given its cosine and sine:
 /// `1 − c` on `[0, π]`, `3 + c` on `(π, 2π)`, in `[0, 4)`. Comparing two of
 /// these compares the angles, with no `atan2`.
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn pseudo_angle(c: f64, s: f64) -> f64 {
     if s >= 0.0 {
@@ -463,6 +497,10 @@ fn pseudo_angle(c: f64, s: f64) -> f64 {
 }
 
 /// [`pseudo_angle`] times `d > 0` from `d·cos` and `d·sin`.
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn pseudo_angle_scaled(dc: f64, ds: f64, d: f64) -> f64 {
     if ds >= 0.0 {
@@ -481,6 +519,10 @@ const PSEUDO_MARGIN: f64 = 1e-6;
 /// the last sweep is `Δ − a1` when `a1 ≤ Δ`, else `Δ − a1 + 2π`, so the arcs
 /// add up to `Δ` or `Δ + 2π`; which one is a comparison of pseudo-angles. Near
 /// a tie, a wrap or the snapping zone, the exact [`same_side`] decides.
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn same_side_length(f: &Frame, left: bool) -> f64 {
     let r = f.r;
@@ -535,13 +577,34 @@ fn same_side_length(f: &Frame, left: bool) -> f64 {
 #[inline(always)]
 fn shortest(f: &Frame) -> (DubinsWord, f64) {
     let r = f.r;
-    let lsl = same_side_length(f, true);
-    let rsr = same_side_length(f, false);
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    let centres = pairs::Centres::new(f);
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    let (lsl, rsr) = pairs::same_side_lengths(f, &centres);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    let (lsl, rsr) = (same_side_length(f, true), same_side_length(f, false));
     let mut best = if rsr < lsl {
         (DubinsWord::Rsr, rsr)
     } else {
         (DubinsWord::Lsl, lsl)
     };
+    // With wasm's vectors both cross words are filtered against the bound
+    // of LSL and RSR at once: a looser bound for RSL than after LSR, which
+    // only lets through words that the exact comparison turns down.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        let (lsr, rsl) = pairs::cross_lengths(f, &centres, best.1 + 1e-9 * (best.1 + r));
+        for (word, l) in [(DubinsWord::Lsr, lsr), (DubinsWord::Rsl, rsl)] {
+            let Some(l) = l else {
+                continue;
+            };
+            // LSR and RSL come before RSR in `ALL`, after LSL and each other.
+            if l < best.1 || (l == best.1 && best.0 == DubinsWord::Rsr) {
+                best = (word, l);
+            }
+        }
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     for (left_first, word) in [(true, DubinsWord::Lsr), (false, DubinsWord::Rsl)] {
         let Some((vx, vy, p)) = cross_tangent(f, left_first) else {
             continue;
@@ -556,28 +619,45 @@ fn shortest(f: &Frame) -> (DubinsWord, f64) {
             best = (word, l);
         }
     }
-    let four_r = 4.0 * r;
-    for (rlr, word) in [(true, DubinsWord::Rlr), (false, DubinsWord::Lrl)] {
-        let (_, _, d2) = ccc_centres(f, rlr);
-        if d2 > four_r * four_r {
-            continue;
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        // Both against the bound after the CSC words (looser for LRL than
+        // after RLR; the exact comparison turns down what it lets through).
+        let (rlr, lrl) = pairs::ccc_lengths(f, &centres, best.1 + 1e-8 * (best.1 + r));
+        for (word, l) in [(DubinsWord::Rlr, rlr), (DubinsWord::Lrl, lrl)] {
+            let Some(l) = l else {
+                continue;
+            };
+            if l < best.1 {
+                best = (word, l);
+            }
         }
-        // First with a lower bound on the middle arc (no `acos`), then with
-        // the middle arc itself.
-        let d = sqrt(d2);
-        let bound = best.1 + 1e-8 * (best.1 + r);
-        let delta = if rlr { f.delta_left } else { f.delta_right };
-        if ccc_turns_lower_bound_from(TAU * r - PI * d * 0.25, r * delta) > bound {
-            continue;
-        }
-        let beta = ccc_beta(d, r);
-        if r * ccc_turns_lower_bound(PI + 2.0 * beta, delta) > bound {
-            continue;
-        }
-        let (dx, dy, _) = ccc_centres(f, rlr);
-        let l = three_arcs_with(f, rlr, dx, dy, d, beta).length(r);
-        if l < best.1 {
-            best = (word, l);
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    {
+        let four_r = 4.0 * r;
+        for (rlr, word) in [(true, DubinsWord::Rlr), (false, DubinsWord::Lrl)] {
+            let (_, _, d2) = ccc_centres(f, rlr);
+            if d2 > four_r * four_r {
+                continue;
+            }
+            // First with a lower bound on the middle arc (no `acos`), then with
+            // the middle arc itself.
+            let d = sqrt(d2);
+            let bound = best.1 + 1e-8 * (best.1 + r);
+            let delta = if rlr { f.delta_left } else { f.delta_right };
+            if ccc_turns_lower_bound_from(TAU * r - PI * d * 0.25, r * delta) > bound {
+                continue;
+            }
+            let beta = ccc_beta(d, r);
+            if r * ccc_turns_lower_bound(PI + 2.0 * beta, delta) > bound {
+                continue;
+            }
+            let (dx, dy, _) = ccc_centres(f, rlr);
+            let l = three_arcs_with(f, rlr, dx, dy, d, beta).length(r);
+            if l < best.1 {
+                best = (word, l);
+            }
         }
     }
     best

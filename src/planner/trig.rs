@@ -62,6 +62,10 @@ fn k_cos(x: f64) -> f64 {
 
 /// `(sin x, cos x)` for `x` in `[0, 2π)` (the planner's normalised headings).
 #[inline(always)]
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 pub(crate) fn sincos_0_2pi(x: f64) -> (f64, f64) {
     // Nearest multiple of π/2: adding 1.5·2^52 rounds x·2/π to an integer,
     // which lands in the low bits, with no float-to-int conversion (V8 checks
@@ -80,6 +84,192 @@ pub(crate) fn sincos_0_2pi(x: f64) -> (f64, f64) {
     let sin_sign = 1.0 - 2.0 * f64::from((q as u32 >> 1) & 1);
     let cos_sign = 1.0 - 2.0 * f64::from(((q as u32).wrapping_add(1) >> 1) & 1);
     (sin_sign * pick(s, c), cos_sign * pick(c, s))
+}
+
+/// [`sincos_0_2pi`] of two angles: `((sin a, cos a), (sin b, cos b))`. With
+/// wasm's 128-bit vectors both in one pass (the same operations lane by lane,
+/// so the same bits as two scalar calls), else two scalar calls.
+#[inline(always)]
+pub(crate) fn sincos_0_2pi_pair(a: f64, b: f64) -> ((f64, f64), (f64, f64)) {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        simd::sincos_0_2pi_pair(a, b)
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    {
+        (sincos_0_2pi(a), sincos_0_2pi(b))
+    }
+}
+
+/// [`sincos_0_2pi`] in the two lanes of an `f64x2`: the same operations in the
+/// same order as the scalar code (no fused multiply-add), so the same bits.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub(super) mod simd {
+    use super::*;
+    use core::arch::wasm32::*;
+
+    #[inline(always)]
+    fn add(a: v128, b: v128) -> v128 {
+        f64x2_add(a, b)
+    }
+    #[inline(always)]
+    fn sub(a: v128, b: v128) -> v128 {
+        f64x2_sub(a, b)
+    }
+    #[inline(always)]
+    fn mul(a: v128, b: v128) -> v128 {
+        f64x2_mul(a, b)
+    }
+    #[inline(always)]
+    fn k(c: f64) -> v128 {
+        f64x2_splat(c)
+    }
+
+    #[inline(always)]
+    fn k_sin(x: v128) -> v128 {
+        let z = mul(x, x);
+        let v = mul(z, x);
+        let r = add(
+            k(S2),
+            mul(
+                z,
+                add(k(S3), mul(z, add(k(S4), mul(z, add(k(S5), mul(z, k(S6))))))),
+            ),
+        );
+        add(x, mul(v, add(k(S1), mul(z, r))))
+    }
+
+    #[inline(always)]
+    fn k_cos(x: v128) -> v128 {
+        let z = mul(x, x);
+        let w = mul(z, z);
+        let r = add(
+            mul(z, add(k(C1), mul(z, add(k(C2), mul(z, k(C3)))))),
+            mul(mul(w, w), add(k(C4), mul(z, add(k(C5), mul(z, k(C6)))))),
+        );
+        let hz = mul(k(0.5), z);
+        let w = sub(k(1.0), hz);
+        add(w, add(sub(sub(k(1.0), w), hz), mul(z, r)))
+    }
+
+    #[inline(always)]
+    fn sel(a: v128, b: v128, c: v128) -> v128 {
+        v128_bitselect(a, b, c)
+    }
+
+    /// [`atan2`](super::atan2) lane by lane, the selects as bit masks.
+    #[inline(always)]
+    pub(crate) fn atan2_x2(y: v128, x: v128) -> v128 {
+        let (ax, ay) = (f64x2_abs(x), f64x2_abs(y));
+        let swap = f64x2_gt(ay, ax);
+        let (lo, hi) = (sel(ax, ay, swap), sel(ay, ax, swap));
+        let mid = f64x2_ge(lo, mul(k(0.4375), hi));
+        let top = f64x2_ge(lo, mul(k(0.6875), hi));
+        let num = sel(sub(lo, hi), sel(sub(mul(k(2.0), lo), hi), lo, mid), top);
+        let den = sel(add(lo, hi), sel(add(mul(k(2.0), hi), lo), hi, mid), top);
+        let base_hi = sel(k(ATANHI_1), v128_and(k(ATANHI_0), mid), top);
+        let base_lo = sel(k(ATANLO_1), v128_and(k(ATANLO_0), mid), top);
+        let t = f64x2_div(num, den);
+        let z = mul(t, t);
+        let w = mul(z, z);
+        let a = |i: usize| k(AT[i]);
+        let s1 = mul(
+            z,
+            add(
+                a(0),
+                mul(
+                    w,
+                    add(
+                        a(2),
+                        mul(
+                            w,
+                            add(a(4), mul(w, add(a(6), mul(w, add(a(8), mul(w, a(10))))))),
+                        ),
+                    ),
+                ),
+            ),
+        );
+        let s2 = mul(
+            w,
+            add(
+                a(1),
+                mul(
+                    w,
+                    add(a(3), mul(w, add(a(5), mul(w, add(a(7), mul(w, a(9))))))),
+                ),
+            ),
+        );
+        let r = sub(base_hi, sub(sub(mul(t, add(s1, s2)), base_lo), t));
+        let r = sel(sub(k(PIO2_HI), sub(r, k(PIO2_LO))), r, swap);
+        let r = sel(
+            sub(k(core::f64::consts::PI), sub(r, k(PI_LO))),
+            r,
+            f64x2_lt(x, k(0.0)),
+        );
+        let sign = k(-0.0);
+        v128_or(v128_andnot(r, sign), v128_and(y, sign))
+    }
+
+    #[inline(always)]
+    fn acos_r(z: v128) -> v128 {
+        // z·(PS0 + z·(PS1 + z·(PS2 + z·(PS3 + z·(PS4 + z·PS5))))).
+        let p = add(k(PS4), mul(z, k(PS5)));
+        let p = add(k(PS3), mul(z, p));
+        let p = add(k(PS2), mul(z, p));
+        let p = add(k(PS1), mul(z, p));
+        let p = mul(z, add(k(PS0), mul(z, p)));
+        // 1 + z·(QS1 + z·(QS2 + z·(QS3 + z·QS4))).
+        let q = add(k(QS3), mul(z, k(QS4)));
+        let q = add(k(QS2), mul(z, q));
+        let q = add(k(QS1), mul(z, q));
+        let q = add(k(1.0), mul(z, q));
+        f64x2_div(p, q)
+    }
+
+    /// [`acos_0_1`](super::acos_0_1) lane by lane (for `x ≥ 0`): both of its
+    /// paths, one rational kernel, the result picked by masks.
+    #[inline(always)]
+    pub(crate) fn acos_0_1_x2(x: v128) -> v128 {
+        let small = f64x2_lt(x, k(0.5));
+        let z = mul(sub(k(1.0), x), k(0.5));
+        let r = acos_r(sel(mul(x, x), z, small));
+        let below = sub(k(PIO2_HI), sub(x, sub(k(PIO2_LO), mul(x, r))));
+        let below = sel(
+            k(PIO2_HI + f64::from_bits(0x3870_0000_0000_0000)),
+            below,
+            f64x2_lt(x, k(6.938_893_903_907_228e-18)),
+        );
+        let s = f64x2_sqrt(z);
+        let df = v128_and(s, i64x2_splat(0xffff_ffff_0000_0000_u64 as i64));
+        let c = f64x2_div(sub(z, mul(df, df)), add(s, df));
+        let w = add(mul(r, s), c);
+        let above = mul(k(2.0), add(df, w));
+        v128_andnot(sel(below, above, small), f64x2_ge(x, k(1.0)))
+    }
+
+    #[inline(always)]
+    pub(crate) fn sincos_0_2pi_pair(a: f64, b: f64) -> ((f64, f64), (f64, f64)) {
+        const ROUND: f64 = 6_755_399_441_055_744.0;
+        let x = f64x2(a, b);
+        let t = add(mul(x, k(FRAC_2_PI)), k(ROUND));
+        let qf = sub(t, k(ROUND));
+        let r = sub(sub(x, mul(qf, k(PIO2_1))), mul(qf, k(PIO2_1T)));
+        let (s, c) = (k_sin(r), k_cos(r));
+        // The quadrant's low two bits are the low bits of `t`: bit 0 swaps
+        // sine and cosine, bit 1 negates the sine, bit 0 xor bit 1 the cosine.
+        let one = i64x2_splat(1);
+        let b0 = v128_and(t, one);
+        let b1 = v128_and(u64x2_shr(t, 1), one);
+        let odd = i64x2_neg(b0);
+        let sin_sign = i64x2_shl(b1, 63);
+        let cos_sign = i64x2_shl(v128_xor(b0, b1), 63);
+        let sv = v128_xor(v128_bitselect(c, s, odd), sin_sign);
+        let cv = v128_xor(v128_bitselect(s, c, odd), cos_sign);
+        (
+            (f64x2_extract_lane::<0>(sv), f64x2_extract_lane::<0>(cv)),
+            (f64x2_extract_lane::<1>(sv), f64x2_extract_lane::<1>(cv)),
+        )
+    }
 }
 
 // fdlibm's pio2_hi (1.57079632679489655800e+00) is exactly FRAC_PI_2.

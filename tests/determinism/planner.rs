@@ -2,7 +2,10 @@
 //! the same bits natively and in wasm (lockstep games and replays rely on it).
 //! Included by `tests/planner_determinism.rs` and `tests/wasm_planner.rs`.
 
-use arcline::{dubins_length, dubins_lengths, dubins_shortest, plan_turn, Point, Pose, Segment};
+use arcline::{
+    dubins_length, dubins_lengths, dubins_shortest, plan_turn, Arc, Point, Pose, Segment,
+};
+use core::f64::consts::{FRAC_PI_4, TAU};
 
 /// FNV-1a, 64-bit.
 struct Fnv(u64);
@@ -101,4 +104,86 @@ pub fn digest() -> u64 {
         },
     );
     h.0
+}
+
+pub const LENGTHS_GOLDEN: u64 = 0x3978_17ed_2d2d_54f9;
+
+/// The shortest length and word of 200,000 queries through
+/// `dubins_lengths` and `dubins_length`. Natively these run the scalar code,
+/// in wasm the `f64x2` mirror-pair code: equal digests mean the same bits
+/// and the same words (ties included) on every query. Besides random ones,
+/// queries that exercise the vector code's hand-overs: goals on a start
+/// circle with the heading that gives a pure arc, equal and opposite
+/// headings, headings a full turn apart, and poses on an integer grid with
+/// headings in steps of π/4 (mirror words of exactly equal length).
+pub fn lengths_digest() -> u64 {
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let n = 200_000;
+    let mut batch = Vec::with_capacity(6 * 1000);
+    let mut out = vec![0.0; 1000];
+    for i in 0..n {
+        let r = if i % 3 == 0 { 1.0 } else { rng.range(0.1, 5.0) };
+        let span = [2.0 * r, 4.0 * r, 6.0 * r, 60.0][i % 4];
+        let s = Pose::new(
+            rng.range(-50.0, 50.0),
+            rng.range(-50.0, 50.0),
+            rng.range(-10.0, 10.0),
+        );
+        let g = match (i / 4) % 6 {
+            // A goal along a start circle: a pure arc.
+            0 => {
+                let turn = if rng.unit() < 0.5 { 1.0 } else { -1.0 };
+                let arc = Arc::from_pose(s, r, turn, rng.range(0.0, TAU));
+                arc.pose_at(arc.length())
+            }
+            // The start's heading, its opposite, or a full turn more.
+            1 => {
+                let dh = [0.0, core::f64::consts::PI, TAU, -TAU][i % 4];
+                Pose::new(
+                    s.x + rng.range(-span, span),
+                    s.y + rng.range(-span, span),
+                    s.heading + dh,
+                )
+            }
+            // Grid poses: exact ties between mirror words.
+            2 => {
+                let grid = |rng: &mut XorShift| (rng.range(-4.0, 4.0)).round();
+                let a = Pose::new(grid(&mut rng), grid(&mut rng), grid(&mut rng) * FRAC_PI_4);
+                let b = Pose::new(grid(&mut rng), grid(&mut rng), grid(&mut rng) * FRAC_PI_4);
+                batch_or_single(&mut h, &mut batch, &mut out, a, b, 1.0);
+                continue;
+            }
+            _ => Pose::new(
+                s.x + rng.range(-span, span),
+                s.y + rng.range(-span, span),
+                rng.range(-10.0, 10.0),
+            ),
+        };
+        if r == 1.0 {
+            batch_or_single(&mut h, &mut batch, &mut out, s, g, r);
+        } else if let Ok((len, word)) = dubins_length(s, g, r) {
+            h.f64(len);
+            h.f64(word.map_or(-1.0, |w| w as u8 as f64));
+        }
+    }
+    h.0
+}
+
+/// Queues a radius-1 query for `dubins_lengths`, hashing a full batch of
+/// 1,000 lengths; also hashes its single `dubins_length` (length and word).
+fn batch_or_single(h: &mut Fnv, batch: &mut Vec<f64>, out: &mut [f64], s: Pose, g: Pose, r: f64) {
+    if let Ok((len, word)) = dubins_length(s, g, r) {
+        h.f64(len);
+        h.f64(word.map_or(-1.0, |w| w as u8 as f64));
+    }
+    batch.extend_from_slice(&[s.x, s.y, s.heading, g.x, g.y, g.heading]);
+    if batch.len() == 6 * out.len() {
+        if dubins_lengths(batch, r, out).is_ok() {
+            for &v in out.iter() {
+                h.f64(v);
+            }
+        }
+        batch.clear();
+    }
 }
