@@ -27,7 +27,7 @@ export const SCENES = [
     },
   },
   {
-    name: "crowd of 10,000 vehicles (seek)",
+    name: "crowd of 10,000 vehicles (seek + separation)",
     kind: "steering",
     handle: "target",
     setup: () => {

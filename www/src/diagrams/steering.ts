@@ -7,7 +7,7 @@
 // headings, and debug() for desired velocity and force); the page only scales
 // vectors for display.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
-import { View, cssVar } from "../shell/view.js";
+import { View, cssVar, frameStats } from "../shell/view.js";
 import { Handles } from "../shell/handles.js";
 import { arrow, label, strokePath, poseMarker } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
@@ -281,6 +281,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       const t0 = performance.now();
       w.step(1);
       stepMs = performance.now() - t0;
+      if (frameStats.enabled && (!frameStats.only || frameStats.only === "steering")) frameStats.step.push(stepMs);
       steps++;
     } catch (e) {
       error = errorMessage(e);

@@ -29,10 +29,11 @@ const GRAB_RADIUS_PX = 14;
 
 /**
  * Work timings for the benchmarks (off unless `enabled`): milliseconds spent
- * in each drag update (the state setter and the core calls behind it) and in
- * each draw (of the diagram kind `only`, when set). Exposed as `window.__arclineFrameStats`.
+ * in each drag update (the state setter and the core calls behind it), in
+ * each draw (of the diagram kind `only`, when set) and in each simulation
+ * step (diagrams that simulate push to `step`). Exposed as `window.__arclineFrameStats`.
  */
-export const frameStats = { enabled: false, move: [] as number[], draw: [] as number[], only: "" };
+export const frameStats = { enabled: false, move: [] as number[], draw: [] as number[], step: [] as number[], only: "" };
 (window as unknown as { __arclineFrameStats: typeof frameStats }).__arclineFrameStats = frameStats;
 
 export class View {
