@@ -108,20 +108,21 @@ pub(super) mod simd {
     use super::*;
     use core::arch::wasm32::*;
 
+    // Short names for the lane-wise arithmetic, shared with the Dubins pairs.
     #[inline(always)]
-    fn add(a: v128, b: v128) -> v128 {
+    pub(in crate::planner) fn add(a: v128, b: v128) -> v128 {
         f64x2_add(a, b)
     }
     #[inline(always)]
-    fn sub(a: v128, b: v128) -> v128 {
+    pub(in crate::planner) fn sub(a: v128, b: v128) -> v128 {
         f64x2_sub(a, b)
     }
     #[inline(always)]
-    fn mul(a: v128, b: v128) -> v128 {
+    pub(in crate::planner) fn mul(a: v128, b: v128) -> v128 {
         f64x2_mul(a, b)
     }
     #[inline(always)]
-    fn k(c: f64) -> v128 {
+    pub(in crate::planner) fn k(c: f64) -> v128 {
         f64x2_splat(c)
     }
 

@@ -43,6 +43,29 @@ impl SeekBlock {
         }
     }
 
+    /// Passes 1 to 3 over a block (all slices as long, at most [`BLOCK`]):
+    /// [`SeekBlock::seek`] then [`SeekBlock::raw`]; `false` when no vehicle
+    /// of the block has a single seek (nothing to finish then).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn prepare(
+        &mut self,
+        pos: &[[f64; 2]],
+        vel: &[[f64; 2]],
+        sets: &[Shared<BehaviorSet>],
+        max_speed: &[f64],
+        max_force: &[f64],
+        inv_mass: &[f64],
+        mass: &[f64],
+        dt: f64,
+    ) -> bool {
+        if !self.seek(pos, vel, sets, max_speed) {
+            return false;
+        }
+        self.raw(vel, max_force, inv_mass, mass, dt);
+        true
+    }
+
     /// Passes 1 and 2 over a block (all slices as long, at most [`BLOCK`]):
     /// the seek force `(unit(target − pos) · maxSpeed − vel) · weight` of
     /// every vehicle with a single seek (as `forces::seek`), and whether its

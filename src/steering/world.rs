@@ -519,21 +519,16 @@ impl World {
                 let end = n.min(start + BLOCK);
                 let r = start..end;
                 let active = blocks
-                    && block.seek(
+                    && block.prepare(
                         &pos[r.clone()],
                         &vel[r.clone()],
                         &sets[r.clone()],
                         &max_speeds[r.clone()],
-                    );
-                if active {
-                    block.raw(
-                        &vel[r.clone()],
                         &max_forces[r.clone()],
                         &inv_masses[r.clone()],
                         &masses[r],
                         dt,
                     );
-                }
                 for i in start..end {
                     if active {
                         if let Some(o) =
@@ -577,21 +572,16 @@ impl World {
             let end = n.min(start + BLOCK);
             let r = start..end;
             let active = blocks
-                && block.seek(
+                && block.prepare(
                     &prev.pos[r.clone()],
                     &prev.vel[r.clone()],
                     &sets[r.clone()],
                     &max_speeds[r.clone()],
-                );
-            if active {
-                block.raw(
-                    &prev.vel[r.clone()],
                     &max_forces[r.clone()],
                     &inv_masses[r.clone()],
                     &masses[r],
                     dt,
                 );
-            }
             for i in start..end {
                 if active {
                     if let Some(o) =

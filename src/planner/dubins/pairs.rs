@@ -6,26 +6,10 @@
 //! multiply-add), so the same bits; selects are bit masks, not branches
 //! (V8 turns every scalar `f64` select into a branch).
 
-use super::super::trig::simd::{acos_0_1_x2, atan2_x2};
+use super::super::trig::simd::{acos_0_1_x2, add, atan2_x2, k, mul, sub};
 use super::{same_side, wrap, Frame, FRAC_PI_2, FULL_TURN_SNAP, NEAR, PI, PSEUDO_MARGIN, TAU};
 use core::arch::wasm32::*;
 
-#[inline(always)]
-fn add(a: v128, b: v128) -> v128 {
-    f64x2_add(a, b)
-}
-#[inline(always)]
-fn sub(a: v128, b: v128) -> v128 {
-    f64x2_sub(a, b)
-}
-#[inline(always)]
-fn mul(a: v128, b: v128) -> v128 {
-    f64x2_mul(a, b)
-}
-#[inline(always)]
-fn k(c: f64) -> v128 {
-    f64x2_splat(c)
-}
 #[inline(always)]
 fn lane0(v: v128) -> f64 {
     f64x2_extract_lane::<0>(v)
