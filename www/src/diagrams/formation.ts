@@ -228,6 +228,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     else if (!s || s.slots.length === 0) status.textContent = "The formation is empty: add a vehicle.";
     else if (!state.playing) status.textContent = "Paused.";
     else status.textContent = note || (state.followPath && s.path ? "The anchor follows a turning path to the target." : "");
+    // Refusals and an empty formation are warnings; the rest is information.
+    status.classList.toggle("info", !error && !!s && s.slots.length > 0);
     if (s) {
       const far = maxSlotError();
       readout.textContent =
