@@ -10,7 +10,7 @@
 //! the core world, and its `step` runs the formations first, so members
 //! arrive at their slot targets without any `setBehaviors`.
 
-use super::convert::{self, arg_error, to_js};
+use super::convert::{self, arg_error, to_js, Name};
 use super::steering::World;
 use super::to_js::{Obj, ToJs};
 use crate::{
@@ -30,20 +30,22 @@ fn string(v: &JsValue, arg: &str) -> Result<String, JsError> {
         .ok_or_else(|| arg_error(arg, "must be a string"))
 }
 
-fn whole(v: &JsValue, arg: &str, what: &str) -> Result<u32, JsError> {
+/// An id named after what it is (`formation`, `vehicle`).
+#[inline(never)]
+fn whole(v: &JsValue, arg: &str) -> Result<u32, JsError> {
     let n = number(v, arg)?;
     if n >= 0.0 && n.fract() == 0.0 && n < f64::from(u32::MAX) {
         Ok(n as u32)
     } else {
-        Err(arg_error(
-            arg,
-            format!("must be a {what} id (a whole number ≥ 0)"),
+        Err(convert::error(
+            &arg,
+            &format_args!("must be a {arg} id (a whole number ≥ 0)"),
         ))
     }
 }
 
 fn formation_error(arg: &str, e: FormationError) -> JsError {
-    arg_error(arg, e)
+    convert::error(&arg, &e)
 }
 
 fn pattern_kind(v: &JsValue, arg: &str) -> Result<PatternKind, JsError> {
@@ -67,9 +69,9 @@ fn capacity(v: &JsValue, arg: &str) -> Result<usize, JsError> {
     if n >= 1.0 && n.fract() == 0.0 && n <= crate::MAX_CAPACITY as f64 {
         Ok(n as usize)
     } else {
-        Err(arg_error(
-            arg,
-            format!("must be a whole number from 1 to {}", crate::MAX_CAPACITY),
+        Err(convert::error(
+            &arg,
+            &format_args!("must be a whole number from 1 to {}", crate::MAX_CAPACITY),
         ))
     }
 }
@@ -77,6 +79,7 @@ fn capacity(v: &JsValue, arg: &str) -> Result<usize, JsError> {
 /// The optional tuning fields of `createFormation`'s argument.
 fn params(f: &JsValue) -> Result<crate::FormationParams, JsError> {
     let mut p = crate::FormationParams::default();
+    let f_name = Name::Arg("f");
     let fields: [(&str, &mut f64, bool); 6] = [
         ("velocityLead", &mut p.velocity_lead, true),
         ("leash", &mut p.leash, false),
@@ -90,15 +93,15 @@ fn params(f: &JsValue) -> Result<crate::FormationParams, JsError> {
         if v.is_undefined() {
             continue;
         }
-        let arg = format!("f.{name}");
-        let n = number(&v, &arg)?;
+        let arg = f_name.key(name);
+        let n = convert::number_at(&v, &arg)?;
         if n < 0.0 || (n == 0.0 && !zero_ok) {
             let why = if zero_ok {
                 "must not be negative"
             } else {
                 "must be greater than zero"
             };
-            return Err(arg_error(&arg, why));
+            return Err(arg.error(&why));
         }
         *slot = n;
     }
@@ -227,7 +230,7 @@ fn formation_js(f: &FormationManager) -> FormationJs {
 
 impl World {
     fn formation_id(&self, v: &JsValue) -> Result<FormationId, JsError> {
-        let id = whole(v, "formation", "formation")?;
+        let id = whole(v, "formation")?;
         if self.formations.formations().get(id).is_some() {
             Ok(id)
         } else {
@@ -239,7 +242,7 @@ impl World {
     }
 
     fn vehicle_id(&self, v: &JsValue) -> Result<VehicleId, JsError> {
-        let id = VehicleId(whole(v, "vehicle", "vehicle")?);
+        let id = VehicleId(whole(v, "vehicle")?);
         if self.world.contains(id) {
             Ok(id)
         } else {
@@ -465,15 +468,15 @@ pub fn min_cost_assignment(
     let rows_n = number(&rows, "rows")?;
     let cols_n = number(&cols, "cols")?;
     if !(rows_n >= 0.0 && rows_n.fract() == 0.0 && rows_n <= MAX_ASSIGNMENT_ROWS as f64) {
-        return Err(arg_error(
-            "rows",
-            format!("must be a whole number from 0 to {MAX_ASSIGNMENT_ROWS}"),
+        return Err(convert::error(
+            &"rows",
+            &format_args!("must be a whole number from 0 to {MAX_ASSIGNMENT_ROWS}"),
         ));
     }
     if !(cols_n >= rows_n && cols_n.fract() == 0.0 && cols_n <= crate::MAX_CAPACITY as f64) {
-        return Err(arg_error(
-            "cols",
-            format!(
+        return Err(convert::error(
+            &"cols",
+            &format_args!(
                 "must be a whole number from rows to {}",
                 crate::MAX_CAPACITY
             ),
@@ -485,9 +488,9 @@ pub fn min_cost_assignment(
     }
     let cost = Float64Array::from(cost).to_vec();
     if cost.len() != r * c {
-        return Err(arg_error(
-            "cost",
-            format!(
+        return Err(convert::error(
+            &"cost",
+            &format_args!(
                 "must hold rows × cols = {} numbers, not {}",
                 r * c,
                 cost.len()
@@ -495,7 +498,7 @@ pub fn min_cost_assignment(
         ));
     }
     if let Some(i) = cost.iter().position(|v| !v.is_finite()) {
-        return Err(arg_error(&format!("cost[{i}]"), "must be a finite number"));
+        return Err(Name::Arg("cost").at(i).error(&"must be a finite number"));
     }
     let out = crate::min_cost_assignment(&cost, r, c)
         .ok_or_else(|| arg_error("cost", "has no assignment (overflow)"))?;

@@ -26,7 +26,7 @@ pub fn path_to_svg(path: JsValue) -> Result<String, JsError> {
 pub fn arc_to_point(pose: JsValue, point: JsValue) -> Result<JsValue, JsError> {
     let pose = convert::pose(pose, "pose")?;
     let point = convert::point(point, "point")?;
-    let seg = crate::arc_to_point(pose, point).map_err(|e| convert::arg_error("point", e))?;
+    let seg = crate::arc_to_point(pose, point).map_err(|e| convert::error(&"point", &e))?;
     let path = crate::Path::single(seg).map_err(|e| convert::geom_error("point", e))?;
     convert::path_to_js(&path)
 }

@@ -16,13 +16,13 @@ fn plan_error(e: PlanError) -> JsError {
         PlanError::NonFinite(what) => arg_error(what, "must be a finite number"),
         PlanError::NonPositiveRadius => arg_error("radius", "must be greater than zero"),
         PlanError::TooLarge(what) => arg_error(what, "must be at most 1e150 in magnitude"),
-        PlanError::QueriesNotMultipleOfSix(n) => arg_error(
-            "queries",
-            format!("length {n} is not a multiple of 6 (x0, y0, h0, x1, y1, h1 per query)"),
+        PlanError::QueriesNotMultipleOfSix(n) => convert::error(
+            &"queries",
+            &format_args!("length {n} is not a multiple of 6 (x0, y0, h0, x1, y1, h1 per query)"),
         ),
         PlanError::NegativeSpeed => arg_error("speed", "must be zero or more"),
-        PlanError::TargetAtStart => arg_error("target", e),
-        PlanError::OutputLength { .. } => JsError::new(&format!("internal: {e}")),
+        PlanError::TargetAtStart => convert::error(&"target", &e),
+        PlanError::OutputLength { .. } => convert::error(&"internal", &e),
     }
 }
 
@@ -208,9 +208,9 @@ pub fn dubins_lengths_js(
     // queries scanned again, to name the first bad value.
     if let Err(e) = dubins_lengths(&q, radius, &mut out) {
         if let Some(i) = q.iter().position(|v| !v.is_finite()) {
-            return Err(arg_error(
-                "queries",
-                format!("value {i} (query {}) must be a finite number", i / 6),
+            return Err(convert::error(
+                &"queries",
+                &format_args!("value {i} (query {}) must be a finite number", i / 6),
             ));
         }
         if let Some(i) = q
@@ -218,9 +218,9 @@ pub fn dubins_lengths_js(
             .enumerate()
             .position(|(i, v)| i % 3 != 2 && v.abs() > crate::MAX_MAGNITUDE)
         {
-            return Err(arg_error(
-                "queries",
-                format!(
+            return Err(convert::error(
+                &"queries",
+                &format_args!(
                     "value {i} (query {}) must be at most 1e150 in magnitude",
                     i / 6
                 ),

@@ -12,7 +12,7 @@ use crate::{Line, Path, Point, Pose, Profile, RoadError, RoadPiece};
 use wasm_bindgen::prelude::*;
 
 fn road_error(e: RoadError) -> JsError {
-    JsError::new(&e.to_string())
+    convert::message_error(&e)
 }
 
 /// A profile read from JS and checked (finite numbers, lanes non-empty, widths > 0).
@@ -32,46 +32,55 @@ fn profile(value: JsValue, arg: &str) -> Result<Profile, JsError> {
 /// generic deserialiser and its float-printing error messages were a large
 /// part of the wasm module.
 mod read {
-    use super::convert::{arg_error, get};
+    use super::convert::{self, arg_error, get};
     use crate::road::{Direction, Lane, LaneKind, NetworkSnapshot, PieceEntry, ProfileEntry};
     use crate::Profile;
+    use core::fmt::{self, Display};
     use wasm_bindgen::prelude::*;
 
     /// What a JS value is, in serde's words (no float printing).
-    fn unexpected(v: &JsValue) -> String {
-        if v.is_undefined() || v.is_null() {
-            String::from("unit value")
-        } else if let Some(b) = v.as_bool() {
-            format!("boolean `{b}`")
-        } else if let Some(n) = v.as_f64() {
-            if js_sys::Number::is_safe_integer(v) {
-                format!("floating point `{}.0`", n as i64)
+    struct Unexpected<'a>(&'a JsValue);
+
+    impl Display for Unexpected<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            let v = self.0;
+            if v.is_undefined() || v.is_null() {
+                f.write_str("unit value")
+            } else if let Some(b) = v.as_bool() {
+                write!(f, "boolean `{b}`")
+            } else if let Some(n) = v.as_f64() {
+                if js_sys::Number::is_safe_integer(v) {
+                    write!(f, "floating point `{}.0`", n as i64)
+                } else {
+                    f.write_str("floating point number")
+                }
+            } else if let Some(s) = v.as_string() {
+                write!(f, "string \"{s}\"")
+            } else if js_sys::Array::is_array(v) {
+                f.write_str("sequence")
             } else {
-                String::from("floating point number")
+                f.write_str("map")
             }
-        } else if let Some(s) = v.as_string() {
-            format!("string \"{s}\"")
-        } else if js_sys::Array::is_array(v) {
-            String::from("sequence")
-        } else {
-            String::from("map")
         }
     }
 
     /// `"{arg}: Error: {why}"`, as serde-wasm-bindgen's errors read.
-    fn de_error(arg: &str, why: impl core::fmt::Display) -> JsError {
-        arg_error(arg, format!("Error: {why}"))
+    #[inline(never)]
+    fn de_error(arg: &str, why: &dyn Display) -> JsError {
+        convert::error(&arg, &format_args!("Error: {why}"))
     }
 
+    #[inline(never)]
     fn invalid(arg: &str, v: &JsValue, expected: &str) -> JsError {
         de_error(
             arg,
-            format!("invalid type: {}, expected {expected}", unexpected(v)),
+            &format_args!("invalid type: {}, expected {expected}", Unexpected(v)),
         )
     }
 
+    #[inline(never)]
     fn missing(arg: &str, key: &str) -> JsError {
-        de_error(arg, format!("missing field `{key}`"))
+        de_error(arg, &format_args!("missing field `{key}`"))
     }
 
     /// `obj[key]`, `None` when the key is absent (a key present with the
@@ -119,7 +128,7 @@ mod read {
                 } else {
                     Err(de_error(
                         arg,
-                        format!("invalid value: integer `{n}`, expected {name}"),
+                        &format_args!("invalid value: integer `{n}`, expected {name}"),
                     ))
                 }
             }
@@ -160,7 +169,7 @@ mod read {
         KINDS.into_iter().find(|k| k.name() == s).ok_or_else(|| {
             de_error(
                 arg,
-                format!(
+                &format_args!(
                     "unknown variant `{s}`, expected one of `driving`, `bike`, `sidewalk`, \
                      `median`, `shoulder`, `parking`"
                 ),
@@ -177,7 +186,7 @@ mod read {
             Some("backward") => Ok(Direction::Backward),
             Some(s) => Err(de_error(
                 arg,
-                format!("unknown variant `{s}`, expected `forward` or `backward`"),
+                &format_args!("unknown variant `{s}`, expected `forward` or `backward`"),
             )),
             None => Err(invalid(arg, &v, "enum Direction")),
         }
@@ -197,10 +206,11 @@ mod read {
         let y = number(o, "y", arg)?;
         let heading = number(o, "heading", arg)?;
         let lanes = field(o, "lanes").ok_or_else(|| missing(arg, "lanes"))?;
-        let lanes = sequence(&lanes, arg)?
-            .iter()
-            .map(|l| lane(l, arg))
-            .collect::<Result<Vec<_>, _>>()?;
+        let items = sequence(&lanes, arg)?;
+        let mut lanes = Vec::with_capacity(items.len());
+        for l in &items {
+            lanes.push(lane(l, arg)?);
+        }
         Ok(Profile {
             x,
             y,
@@ -220,7 +230,12 @@ mod read {
         if v.is_undefined() || v.is_null() {
             return Err(arg_error(arg, "is missing"));
         }
-        sequence(v, arg)?.iter().map(|p| profile(p, arg)).collect()
+        let items = sequence(v, arg)?;
+        let mut out = Vec::with_capacity(items.len());
+        for p in &items {
+            out.push(profile(p, arg)?);
+        }
+        Ok(out)
     }
 
     const U32: u64 = u32::MAX as u64;
@@ -237,28 +252,26 @@ mod read {
         let next_profile_id = whole(o, "nextProfileId", arg, "usize", USIZE, Some(0))?;
         let next_piece_id = whole(o, "nextPieceId", arg, "usize", USIZE, Some(0))?;
         let list = field(o, "profiles").ok_or_else(|| missing(arg, "profiles"))?;
-        let profiles = sequence(&list, arg)?
-            .iter()
-            .map(|e| {
-                let e = object(e, arg, "struct ProfileEntry")?;
-                Ok(ProfileEntry {
-                    id: whole(e, "id", arg, "usize", USIZE, None)?,
-                    profile: fields(e, arg)?,
-                })
-            })
-            .collect::<Result<Vec<_>, JsError>>()?;
+        let items = sequence(&list, arg)?;
+        let mut profiles = Vec::with_capacity(items.len());
+        for e in &items {
+            let e = object(e, arg, "struct ProfileEntry")?;
+            profiles.push(ProfileEntry {
+                id: whole(e, "id", arg, "usize", USIZE, None)?,
+                profile: fields(e, arg)?,
+            });
+        }
         let list = field(o, "pieces").ok_or_else(|| missing(arg, "pieces"))?;
-        let pieces = sequence(&list, arg)?
-            .iter()
-            .map(|e| {
-                let e = object(e, arg, "struct PieceEntry")?;
-                Ok(PieceEntry {
-                    id: whole(e, "id", arg, "usize", USIZE, None)?,
-                    a: whole(e, "a", arg, "usize", USIZE, None)?,
-                    b: whole(e, "b", arg, "usize", USIZE, None)?,
-                })
-            })
-            .collect::<Result<Vec<_>, JsError>>()?;
+        let items = sequence(&list, arg)?;
+        let mut pieces = Vec::with_capacity(items.len());
+        for e in &items {
+            let e = object(e, arg, "struct PieceEntry")?;
+            pieces.push(PieceEntry {
+                id: whole(e, "id", arg, "usize", USIZE, None)?,
+                a: whole(e, "a", arg, "usize", USIZE, None)?,
+                b: whole(e, "b", arg, "usize", USIZE, None)?,
+            });
+        }
         Ok(NetworkSnapshot {
             version,
             next_profile_id,
@@ -587,12 +600,10 @@ impl RoadNetworkJs {
     pub fn connect(&mut self, a: JsValue, b: JsValue) -> Result<u32, JsError> {
         let (a, b) = (id(&a, "a")?, id(&b, "b")?);
         let k = self.inner.connect(a, b).map_err(|e| match e {
-            RoadError::UnknownId { id, .. } if id == a => {
-                convert::arg_error("a", format!("unknown profile id {id}"))
-            }
-            RoadError::UnknownId { id, .. } => {
-                convert::arg_error("b", format!("unknown profile id {id}"))
-            }
+            RoadError::UnknownId { id, .. } => convert::error(
+                if id == a { &"a" } else { &"b" },
+                &format_args!("unknown profile id {id}"),
+            ),
             other => road_error(other),
         })?;
         Ok(k as u32)

@@ -13,7 +13,7 @@
 //! `removeVehicle` or `setBehaviors*`** (a step swaps the double buffers).
 //! Fetching a view copies nothing.
 
-use super::convert::{self, arg_error};
+use super::convert::{self, arg_error, Name};
 use super::to_js::{Obj, ToJs};
 use crate::{
     Behavior, BehaviorKind, Combine, Obstacle, Point, SteeringError, Vec2, VehicleId, VehicleSpec,
@@ -68,54 +68,68 @@ impl ToJs for DebugJs {
 const KINDS: &str =
     "seek, flee, arrive, pursue, evade, wander, separation, alignment, cohesion, avoid, followPath";
 
-fn steering_error(arg: &str, e: SteeringError) -> JsError {
+fn steering_error(arg: &dyn core::fmt::Display, e: SteeringError) -> JsError {
     match e {
         // Already named after the argument: `id: ...`, `behaviors[1].x: ...`.
         SteeringError::UnknownVehicle(_)
         | SteeringError::OutOfIds
-        | SteeringError::Behavior { .. } => JsError::new(&e.to_string()),
-        _ => JsError::new(&format!("{arg}.{e}")),
+        | SteeringError::Behavior { .. } => convert::message_error(&e),
+        _ => convert::message_error(&format_args!("{arg}.{e}")),
     }
 }
 
-use convert::{get, object};
+use convert::get;
 
 /// A number field (finite checks are left to the core unless noted).
-fn number(v: JsValue, arg: &str) -> Result<f64, JsError> {
+#[inline(never)]
+fn number(v: &JsValue, name: &Name) -> Result<f64, JsError> {
     if v.is_undefined() || v.is_null() {
-        return Err(arg_error(arg, "is missing"));
+        return Err(name.error(&"is missing"));
     }
-    v.as_f64().ok_or_else(|| arg_error(arg, "must be a number"))
+    v.as_f64().ok_or_else(|| name.error(&"must be a number"))
 }
 
-fn opt_number(v: JsValue, arg: &str) -> Result<Option<f64>, JsError> {
+#[inline(never)]
+fn opt_number(v: &JsValue, name: &Name) -> Result<Option<f64>, JsError> {
     if v.is_undefined() {
         Ok(None)
     } else {
-        number(v, arg).map(Some)
+        number(v, name).map(Some)
     }
 }
 
-fn field(obj: &JsValue, name: &str, arg: &str) -> Result<f64, JsError> {
-    number(get(obj, name), &format!("{arg}.{name}"))
+/// `obj[key]`, named `{name}.{key}`.
+fn field(obj: &JsValue, key: &str, name: &Name) -> Result<f64, JsError> {
+    number(&get(obj, key), &name.key(key))
 }
 
-fn opt_field(obj: &JsValue, name: &str, arg: &str) -> Result<Option<f64>, JsError> {
-    opt_number(get(obj, name), &format!("{arg}.{name}"))
+fn opt_field(obj: &JsValue, key: &str, name: &Name) -> Result<Option<f64>, JsError> {
+    opt_number(&get(obj, key), &name.key(key))
+}
+
+/// "no vehicle with id {id}".
+fn no_vehicle(name: &Name, id: u32) -> JsError {
+    name.error(&format_args!("no vehicle with id {id}"))
 }
 
 /// A vehicle id: a whole number that names a live vehicle.
-fn id_value(v: &JsValue, arg: &str, world: &crate::World) -> Result<VehicleId, JsError> {
-    let n = number(v.clone(), arg)?;
+#[inline(never)]
+fn id_value(v: &JsValue, name: &Name, world: &crate::World) -> Result<VehicleId, JsError> {
+    let n = number(v, name)?;
     if !(n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n < f64::from(u32::MAX)) {
-        return Err(arg_error(arg, "must be a vehicle id (a whole number ≥ 0)"));
+        return Err(name.error(&"must be a vehicle id (a whole number ≥ 0)"));
     }
     let id = VehicleId(n as u32);
     if world.contains(id) {
         Ok(id)
     } else {
-        Err(arg_error(arg, format!("no vehicle with id {}", id.0)))
+        Err(no_vehicle(name, id.0))
     }
+}
+
+/// `id_value` for an argument named `id`.
+fn id_arg(v: &JsValue, world: &crate::World) -> Result<VehicleId, JsError> {
+    id_value(v, &Name::Arg("id"), world)
 }
 
 fn combine(mode: JsValue) -> Result<Combine, JsError> {
@@ -129,28 +143,28 @@ fn combine(mode: JsValue) -> Result<Combine, JsError> {
     }
 }
 
-fn behavior(v: &JsValue, arg: &str, world: &crate::World) -> Result<Behavior, JsError> {
-    object(v, arg)?;
-    let kind_arg = format!("{arg}.kind");
+fn behavior(v: &JsValue, name: &Name, world: &crate::World) -> Result<Behavior, JsError> {
+    convert::object_at(v, name)?;
+    let kind_name = name.key("kind");
     let kind = get(v, "kind");
     if kind.is_undefined() {
-        return Err(arg_error(&kind_arg, "is missing"));
+        return Err(kind_name.error(&"is missing"));
     }
     let kind = kind
         .as_string()
-        .ok_or_else(|| arg_error(&kind_arg, "must be a string"))?;
-    let weight = opt_field(v, "weight", arg)?.unwrap_or(1.0);
-    let target = || convert::point(get(v, "target"), &format!("{arg}.target"));
-    let radius = || field(v, "radius", arg);
+        .ok_or_else(|| kind_name.error(&"must be a string"))?;
+    let weight = opt_field(v, "weight", name)?.unwrap_or(1.0);
+    let target = || convert::point_at(&get(v, "target"), &name.key("target"));
+    let radius = || field(v, "radius", name);
     let kind = match kind.as_str() {
         "seek" => BehaviorKind::Seek { target: target()? },
         "flee" => BehaviorKind::Flee { target: target()? },
         "arrive" => BehaviorKind::Arrive {
             target: target()?,
-            slowing_radius: field(v, "slowingRadius", arg)?,
+            slowing_radius: field(v, "slowingRadius", name)?,
         },
         "pursue" | "evade" => {
-            let quarry = id_value(&get(v, "quarry"), &format!("{arg}.quarry"), world)?;
+            let quarry = id_value(&get(v, "quarry"), &name.key("quarry"), world)?;
             if kind == "pursue" {
                 BehaviorKind::Pursue { quarry }
             } else {
@@ -158,27 +172,27 @@ fn behavior(v: &JsValue, arg: &str, world: &crate::World) -> Result<Behavior, Js
             }
         }
         "wander" => BehaviorKind::Wander {
-            distance: field(v, "distance", arg)?,
+            distance: field(v, "distance", name)?,
             radius: radius()?,
-            jitter: field(v, "jitter", arg)?,
+            jitter: field(v, "jitter", name)?,
         },
         "separation" => BehaviorKind::Separation { radius: radius()? },
         "alignment" => BehaviorKind::Alignment { radius: radius()? },
         "cohesion" => BehaviorKind::Cohesion { radius: radius()? },
         "avoid" => {
             let list = get(v, "obstacles");
-            let name = format!("{arg}.obstacles");
+            let list_name = name.key("obstacles");
             if !Array::is_array(&list) {
-                return Err(arg_error(&name, "must be an array of { x, y, radius }"));
+                return Err(list_name.error(&"must be an array of { x, y, radius }"));
             }
             let list = Array::from(&list);
             let mut obstacles = Vec::with_capacity(list.length() as usize);
             for (k, o) in list.iter().enumerate() {
-                let name = format!("{name}[{k}]");
-                object(&o, &name)?;
-                let x = convert::finite(field(&o, "x", &name)?, &format!("{name}.x"))?;
-                let y = convert::finite(field(&o, "y", &name)?, &format!("{name}.y"))?;
-                let r = convert::positive(field(&o, "radius", &name)?, &format!("{name}.radius"))?;
+                let name = list_name.at(k);
+                convert::object_at(&o, &name)?;
+                let x = convert::finite_at(field(&o, "x", &name)?, &name.key("x"))?;
+                let y = convert::finite_at(field(&o, "y", &name)?, &name.key("y"))?;
+                let r = convert::positive_at(field(&o, "radius", &name)?, &name.key("radius"))?;
                 obstacles.push(Obstacle {
                     center: Point::new(x, y),
                     radius: r,
@@ -186,18 +200,17 @@ fn behavior(v: &JsValue, arg: &str, world: &crate::World) -> Result<Behavior, Js
             }
             BehaviorKind::Avoid {
                 obstacles: Shared::from(obstacles),
-                look_ahead: opt_field(v, "lookAhead", arg)?,
+                look_ahead: opt_field(v, "lookAhead", name)?,
             }
         }
         "followPath" => BehaviorKind::FollowPath {
-            path: Shared::new(convert::path(get(v, "path"), &format!("{arg}.path"))?),
-            look_ahead: field(v, "lookAhead", arg)?,
+            path: Shared::new(convert::path_at(&get(v, "path"), &name.key("path"))?),
+            look_ahead: field(v, "lookAhead", name)?,
         },
         other => {
-            return Err(arg_error(
-                &kind_arg,
-                format!("unknown behaviour kind \"{other}\" (expected one of {KINDS})"),
-            ))
+            return Err(kind_name.error(&format_args!(
+                "unknown behaviour kind \"{other}\" (expected one of {KINDS})"
+            )))
         }
     };
     Ok(Behavior { weight, kind })
@@ -207,16 +220,18 @@ fn behavior_list(v: &JsValue, world: &crate::World) -> Result<Vec<Behavior>, JsE
     if !Array::is_array(v) {
         return Err(arg_error("behaviors", "must be an array"));
     }
-    Array::from(v)
-        .iter()
-        .enumerate()
-        .map(|(i, b)| behavior(&b, &format!("behaviors[{i}]"), world))
-        .collect()
+    let list = Array::from(v);
+    let name = Name::Arg("behaviors");
+    let mut out = Vec::with_capacity(list.length() as usize);
+    for (i, b) in list.iter().enumerate() {
+        out.push(behavior(&b, &name.at(i), world)?);
+    }
+    Ok(out)
 }
 
 fn vehicle_spec(v: &JsValue) -> Result<VehicleSpec, JsError> {
-    let arg = "v";
-    object(v, arg)?;
+    let arg = &Name::Arg("v");
+    convert::object_at(v, arg)?;
     Ok(VehicleSpec {
         position: Point::new(field(v, "x", arg)?, field(v, "y", arg)?),
         velocity: Vec2::new(
@@ -234,7 +249,7 @@ fn vehicle_spec(v: &JsValue) -> Result<VehicleSpec, JsError> {
 impl World {
     #[wasm_bindgen(constructor)]
     pub fn new(seed: Option<JsValue>) -> Result<World, JsError> {
-        let seed = match opt_number(seed.unwrap_or(JsValue::UNDEFINED), "seed")? {
+        let seed = match opt_number(&seed.unwrap_or(JsValue::UNDEFINED), &Name::Arg("seed"))? {
             None => 0,
             Some(s)
                 if s.is_finite()
@@ -259,7 +274,7 @@ impl World {
         self.world
             .add_vehicle(spec)
             .map(|id| id.0)
-            .map_err(|e| steering_error("v", e))
+            .map_err(|e| steering_error(&"v", e))
     }
 
     /// `addVehicles(data)`: many vehicles from a `Float64Array` of 7 numbers
@@ -289,14 +304,14 @@ impl World {
             .collect();
         for (k, s) in specs.iter().enumerate() {
             s.check()
-                .map_err(|e| steering_error(&format!("data[{k}]"), e))?;
+                .map_err(|e| steering_error(&Name::Arg("data").at(k), e))?;
         }
         let mut ids = Vec::with_capacity(specs.len());
         for s in specs {
             ids.push(
                 self.world
                     .add_vehicle(s)
-                    .map_err(|e| steering_error("data", e))?
+                    .map_err(|e| steering_error(&"data", e))?
                     .0,
             );
         }
@@ -306,10 +321,10 @@ impl World {
     /// `removeVehicle(id)`; the id is never used again.
     #[wasm_bindgen(js_name = removeVehicle)]
     pub fn remove_vehicle(&mut self, id: JsValue) -> Result<(), JsError> {
-        let id = id_value(&id, "id", &self.world)?;
+        let id = id_arg(&id, &self.world)?;
         self.world
             .remove_vehicle(id)
-            .map_err(|e| steering_error("id", e))
+            .map_err(|e| steering_error(&"id", e))
     }
 
     /// `setBehaviors(id, behaviors, mode?)`: `mode` is `"weighted"` (default,
@@ -322,12 +337,12 @@ impl World {
         mode: Option<JsValue>,
     ) -> Result<(), JsError> {
         let mode = mode.unwrap_or(JsValue::UNDEFINED);
-        let id = id_value(&id, "id", &self.world)?;
+        let id = id_arg(&id, &self.world)?;
         let list = behavior_list(&behaviors, &self.world)?;
         let combine = combine(mode)?;
         self.world
             .set_behaviors_with(id, list, combine)
-            .map_err(|e| steering_error("behaviors", e))
+            .map_err(|e| steering_error(&"behaviors", e))
     }
 
     /// `setBehaviorsMany(ids, behaviors, mode?)`: one shared list for many
@@ -345,10 +360,7 @@ impl World {
             let mut out = Vec::with_capacity(raw.len());
             for (k, id) in raw.into_iter().enumerate() {
                 if !self.world.contains(VehicleId(id)) {
-                    return Err(arg_error(
-                        &format!("ids[{k}]"),
-                        format!("no vehicle with id {id}"),
-                    ));
+                    return Err(no_vehicle(&Name::Arg("ids").at(k), id));
                 }
                 out.push(VehicleId(id));
             }
@@ -356,7 +368,7 @@ impl World {
         } else if Array::is_array(&ids) {
             let mut out = Vec::new();
             for (k, id) in Array::from(&ids).iter().enumerate() {
-                out.push(id_value(&id, &format!("ids[{k}]"), &self.world)?);
+                out.push(id_value(&id, &Name::Arg("ids").at(k), &self.world)?);
             }
             out
         } else {
@@ -369,11 +381,11 @@ impl World {
         let set = self
             .world
             .behavior_set(list, combine(mode)?)
-            .map_err(|e| steering_error("behaviors", e))?;
+            .map_err(|e| steering_error(&"behaviors", e))?;
         for id in ids {
             self.world
                 .set_behavior_set(id, set.clone())
-                .map_err(|e| steering_error("ids", e))?;
+                .map_err(|e| steering_error(&"ids", e))?;
         }
         Ok(())
     }
@@ -390,7 +402,7 @@ impl World {
         let set = self
             .world
             .behavior_set(list, combine(mode)?)
-            .map_err(|e| steering_error("behaviors", e))?;
+            .map_err(|e| steering_error(&"behaviors", e))?;
         self.world.set_all_behaviors(set);
         Ok(())
     }
@@ -398,7 +410,7 @@ impl World {
     /// `step(dt)`: every vehicle moves from the previous step's state;
     /// `dt = 1` is the seed's per-frame rule, `dt = 0` changes nothing.
     pub fn step(&mut self, dt: JsValue) -> Result<(), JsError> {
-        let dt = convert::finite(number(dt, "dt")?, "dt")?;
+        let dt = convert::finite(number(&dt, &Name::Arg("dt"))?, "dt")?;
         if dt < 0.0 {
             return Err(arg_error("dt", "must not be negative"));
         }
@@ -410,11 +422,11 @@ impl World {
 
     /// `vehicle(id)`: `{ x, y, vx, vy, heading }`.
     pub fn vehicle(&self, id: JsValue) -> Result<JsValue, JsError> {
-        let id = id_value(&id, "id", &self.world)?;
+        let id = id_arg(&id, &self.world)?;
         let v = self
             .world
             .vehicle(id)
-            .ok_or_else(|| arg_error("id", format!("no vehicle with id {}", id.0)))?;
+            .ok_or_else(|| no_vehicle(&Name::Arg("id"), id.0))?;
         convert::to_js(&VehicleJs {
             x: v.position.x,
             y: v.position.y,
@@ -427,9 +439,9 @@ impl World {
     /// `setLimits(id, { maxSpeed, maxForce, mass? })`: new limits, same state.
     #[wasm_bindgen(js_name = setLimits)]
     pub fn set_limits(&mut self, id: JsValue, limits: JsValue) -> Result<(), JsError> {
-        let id = id_value(&id, "id", &self.world)?;
-        let arg = "limits";
-        object(&limits, arg)?;
+        let id = id_arg(&id, &self.world)?;
+        let arg = &Name::Arg("limits");
+        convert::object_at(&limits, arg)?;
         let max_speed = field(&limits, "maxSpeed", arg)?;
         let max_force = field(&limits, "maxForce", arg)?;
         let mass = opt_field(&limits, "mass", arg)?.unwrap_or(1.0);
@@ -449,11 +461,11 @@ impl World {
     /// asked for (seek alone: the seed's desired velocity) and the steering
     /// force applied (truncated to `maxForce`, before division by mass).
     pub fn debug(&self, id: JsValue) -> Result<JsValue, JsError> {
-        let id = id_value(&id, "id", &self.world)?;
+        let id = id_arg(&id, &self.world)?;
         let d = self
             .world
             .debug(id)
-            .ok_or_else(|| arg_error("id", format!("no vehicle with id {}", id.0)))?;
+            .ok_or_else(|| no_vehicle(&Name::Arg("id"), id.0))?;
         convert::to_js(&DebugJs {
             desired: Point::new(d.desired.x, d.desired.y),
             force: Point::new(d.force.x, d.force.y),
@@ -504,11 +516,14 @@ pub fn racetrack(
     radius: JsValue,
 ) -> Result<JsValue, JsError> {
     let center = convert::point(center, "center")?;
-    let half_length = convert::finite(number(half_length, "halfLength")?, "halfLength")?;
+    let half_length = convert::finite(
+        number(&half_length, &Name::Arg("halfLength"))?,
+        "halfLength",
+    )?;
     if half_length < 0.0 {
         return Err(arg_error("halfLength", "must not be negative"));
     }
-    let radius = convert::positive(number(radius, "radius")?, "radius")?;
+    let radius = convert::positive(number(&radius, &Name::Arg("radius"))?, "radius")?;
     let path = crate::racetrack(center, half_length, radius)
         .ok_or_else(|| arg_error("radius", "gives no racetrack"))?;
     convert::path_to_js(&path)
