@@ -7,8 +7,8 @@
 use super::convert;
 use super::to_js::{Obj, ToJs};
 use crate::road::{self, markings::MarkingStyle};
-use crate::road::{Lane, NetworkSnapshot};
-use crate::{Line, Path, Point, Pose, Profile, RoadError, RoadPiece};
+use crate::road::{FilletPoints, Lane, LaneArea, Marking, NetworkPiece, NetworkSnapshot};
+use crate::{Line, Point, Profile, RoadError, RoadPiece};
 use wasm_bindgen::prelude::*;
 
 fn road_error(e: RoadError) -> JsError {
@@ -297,23 +297,8 @@ fn id(value: &JsValue, arg: &str) -> Result<usize, JsError> {
     }
 }
 
-struct PieceJs {
-    kind: &'static str,
-    centerline: Path,
-    boundaries: Vec<Path>,
-    intermediate: Vec<Profile>,
-}
-
-impl From<&RoadPiece> for PieceJs {
-    fn from(p: &RoadPiece) -> PieceJs {
-        PieceJs {
-            kind: p.kind.name(),
-            centerline: p.centerline.clone(),
-            boundaries: p.boundaries.clone(),
-            intermediate: p.intermediate.clone(),
-        }
-    }
-}
+/// A road piece as JS sees it: `{ kind, centerline, boundaries, intermediate }`.
+struct PieceJs<'a>(&'a RoadPiece);
 
 /// `connectProfiles(a, b)`: the road piece from profile `a` to profile `b`
 /// (`straight`, `arc-line`, `line-arc`, `s-curve` or `u-turn`). Throws an
@@ -323,7 +308,7 @@ impl From<&RoadPiece> for PieceJs {
 pub fn connect_profiles(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
     let (a, b) = (profile(a, "a")?, profile(b, "b")?);
     let piece = road::connect_profiles(&a, &b).map_err(road_error)?;
-    convert::to_js(&PieceJs::from(&piece))
+    convert::to_js(&PieceJs(&piece))
 }
 
 /// `constrainProfile(source, next)`: the half-plane rule. `next` unchanged
@@ -344,16 +329,6 @@ pub fn profile_edges(profile: JsValue) -> Result<JsValue, JsError> {
     convert::to_js(&p.edge_points())
 }
 
-struct FilletJs {
-    a: Pose,
-    b: Pose,
-    c: Point,
-    m: Point,
-    o: Point,
-    radius: f64,
-    kind: &'static str,
-}
-
 struct CircleJs {
     center: Point,
     radius: f64,
@@ -363,7 +338,7 @@ struct ConstructionJs {
     kind: Option<&'static str>,
     error: Option<String>,
     continuation: [Line; 2],
-    fillets: Vec<FilletJs>,
+    fillets: Vec<FilletPoints>,
     semicircle: Option<CircleJs>,
     intermediate: Option<Profile>,
     hermite: Vec<Point>,
@@ -388,20 +363,7 @@ pub fn road_construction(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
         kind,
         error,
         continuation: c.continuation,
-        fillets: c
-            .trace
-            .fillets
-            .iter()
-            .map(|f| FilletJs {
-                a: f.a,
-                b: f.b,
-                c: f.c,
-                m: f.m,
-                o: f.o,
-                radius: f.radius,
-                kind: f.kind.name(),
-            })
-            .collect(),
+        fillets: c.trace.fillets,
         semicircle: c
             .trace
             .semicircle
@@ -435,53 +397,17 @@ pub fn bezier_offsets(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
     })
 }
 
-struct LaneAreaJs {
-    lane: usize,
-    kind: &'static str,
-    direction: &'static str,
-    outline: Path,
+struct SurfaceJs<'a> {
+    piece: &'a RoadPiece,
+    lanes: Vec<LaneArea>,
+    markings: Vec<Marking>,
 }
 
-struct MarkingJs {
-    edge: usize,
-    style: &'static str,
-    paths: Vec<Path>,
-    width: f64,
-    dash: Option<[f64; 2]>,
-}
-
-struct SurfaceJs {
-    piece: PieceJs,
-    lanes: Vec<LaneAreaJs>,
-    markings: Vec<MarkingJs>,
-}
-
-fn surface(piece: &RoadPiece, a: &Profile) -> SurfaceJs {
+fn surface<'a>(piece: &'a RoadPiece, a: &Profile) -> SurfaceJs<'a> {
     SurfaceJs {
-        piece: PieceJs::from(piece),
-        lanes: road::lane_areas(piece, a)
-            .iter()
-            .map(|l| LaneAreaJs {
-                lane: l.lane,
-                kind: l.info.kind.name(),
-                direction: if l.info.direction.is_forward() {
-                    "forward"
-                } else {
-                    "backward"
-                },
-                outline: l.outline.clone(),
-            })
-            .collect(),
-        markings: road::markings(piece, &a.lanes)
-            .iter()
-            .map(|m| MarkingJs {
-                edge: m.edge,
-                style: m.style.name(),
-                paths: m.paths.clone(),
-                width: m.width,
-                dash: m.dash.filter(|_| m.style == MarkingStyle::Dashed),
-            })
-            .collect(),
+        piece,
+        lanes: road::lane_areas(piece, a),
+        markings: road::markings(piece, &a.lanes),
     }
 }
 
@@ -496,23 +422,8 @@ pub fn road_markings(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
     convert::to_js(&surface(&piece, &a))
 }
 
-struct ChainPieceJs {
-    piece: Option<PieceJs>,
-    error: Option<String>,
-}
-
-fn chain_piece(r: &Result<RoadPiece, RoadError>) -> ChainPieceJs {
-    match r {
-        Ok(p) => ChainPieceJs {
-            piece: Some(PieceJs::from(p)),
-            error: None,
-        },
-        Err(e) => ChainPieceJs {
-            piece: None,
-            error: Some(e.to_string()),
-        },
-    }
-}
+/// A piece or why it could not be built: `{ piece, error }`, one of them null.
+struct ChainPieceJs<'a>(&'a Result<RoadPiece, RoadError>);
 
 /// `roadChain(profiles)`: a road through a list of profiles, one entry per
 /// consecutive pair: `{ piece: RoadPiece | null, error: string | null }`.
@@ -521,7 +432,7 @@ fn chain_piece(r: &Result<RoadPiece, RoadError>) -> ChainPieceJs {
 pub fn road_chain(profiles: JsValue) -> Result<JsValue, JsError> {
     let list = read::profiles(&profiles, "profiles")?;
     let chain = road::RoadChain::new(list).map_err(road_error)?;
-    let out: Vec<ChainPieceJs> = chain.pieces().iter().map(chain_piece).collect();
+    let out: Vec<ChainPieceJs> = chain.pieces().iter().map(ChainPieceJs).collect();
     convert::to_js(&out)
 }
 
@@ -532,12 +443,9 @@ pub struct RoadNetworkJs {
     inner: road::RoadNetwork,
 }
 
-struct NetworkPieceJs {
+struct NetworkPieceJs<'a> {
     id: usize,
-    a: usize,
-    b: usize,
-    piece: Option<PieceJs>,
-    error: Option<String>,
+    piece: &'a NetworkPiece,
 }
 
 #[wasm_bindgen(js_class = RoadNetwork)]
@@ -622,14 +530,7 @@ impl RoadNetworkJs {
             .inner
             .piece(k)
             .ok_or_else(|| road_error(RoadError::UnknownId { what: "id", id: k }))?;
-        let c = chain_piece(&p.built);
-        convert::to_js(&NetworkPieceJs {
-            id: k,
-            a: p.a,
-            b: p.b,
-            piece: c.piece,
-            error: c.error,
-        })
+        convert::to_js(&NetworkPieceJs { id: k, piece: p })
     }
 
     /// Every piece, as [`RoadNetworkJs::piece`] gives it.
@@ -639,16 +540,9 @@ impl RoadNetworkJs {
             .piece_ids()
             .into_iter()
             .filter_map(|k| {
-                self.inner.piece(k).map(|p| {
-                    let c = chain_piece(&p.built);
-                    NetworkPieceJs {
-                        id: k,
-                        a: p.a,
-                        b: p.b,
-                        piece: c.piece,
-                        error: c.error,
-                    }
-                })
+                self.inner
+                    .piece(k)
+                    .map(|p| NetworkPieceJs { id: k, piece: p })
             })
             .collect();
         convert::to_js(&out)
@@ -766,18 +660,20 @@ impl ToJs for NetworkSnapshot {
     }
 }
 
-impl ToJs for PieceJs {
+impl ToJs for PieceJs<'_> {
     fn to_js(&self) -> JsValue {
+        let p = self.0;
         Obj::new()
-            .str("kind", self.kind)
-            .field("centerline", &self.centerline)
-            .field("boundaries", &self.boundaries)
-            .field("intermediate", &self.intermediate)
+            .str("kind", p.kind.name())
+            .field("centerline", &p.centerline)
+            .field("boundaries", &p.boundaries)
+            .field("intermediate", &p.intermediate)
             .build()
     }
 }
 
-impl ToJs for FilletJs {
+impl ToJs for FilletPoints {
+    /// `{ a, b, c, m, o, radius, kind }`.
     fn to_js(&self) -> JsValue {
         Obj::new()
             .field("a", &self.a)
@@ -786,7 +682,7 @@ impl ToJs for FilletJs {
             .field("m", &self.m)
             .field("o", &self.o)
             .num("radius", self.radius)
-            .str("kind", self.kind)
+            .str("kind", self.kind.name())
             .build()
     }
 }
@@ -826,56 +722,75 @@ impl ToJs for BezierJs {
     }
 }
 
-impl ToJs for LaneAreaJs {
+impl ToJs for LaneArea {
+    /// `{ lane, kind, direction, outline }`.
     fn to_js(&self) -> JsValue {
         Obj::new()
             .field("lane", &self.lane)
-            .str("kind", self.kind)
-            .str("direction", self.direction)
+            .str("kind", self.info.kind.name())
+            .str(
+                "direction",
+                if self.info.direction.is_forward() {
+                    "forward"
+                } else {
+                    "backward"
+                },
+            )
             .field("outline", &self.outline)
             .build()
     }
 }
 
-impl ToJs for MarkingJs {
+impl ToJs for Marking {
+    /// `{ edge, style, paths, width, dash }` (`dash` null unless dashed).
     fn to_js(&self) -> JsValue {
         Obj::new()
             .field("edge", &self.edge)
-            .str("style", self.style)
+            .str("style", self.style.name())
             .field("paths", &self.paths)
             .num("width", self.width)
-            .field("dash", &self.dash)
+            .field(
+                "dash",
+                &self.dash.filter(|_| self.style == MarkingStyle::Dashed),
+            )
             .build()
     }
 }
 
-impl ToJs for SurfaceJs {
+impl ToJs for SurfaceJs<'_> {
     fn to_js(&self) -> JsValue {
         Obj::new()
-            .field("piece", &self.piece)
+            .field("piece", &PieceJs(self.piece))
             .field("lanes", &self.lanes)
             .field("markings", &self.markings)
             .build()
     }
 }
 
-impl ToJs for ChainPieceJs {
+/// `{ piece, error }` (or, after `o`'s fields, the network's `{ id, a, b,
+/// piece, error }`).
+fn built_fields(o: Obj, built: &Result<RoadPiece, RoadError>) -> JsValue {
+    match built {
+        Ok(p) => o.field("piece", &PieceJs(p)).set("error", &JsValue::NULL),
+        Err(e) => o
+            .set("piece", &JsValue::NULL)
+            .string("error", &e.to_string()),
+    }
+    .build()
+}
+
+impl ToJs for ChainPieceJs<'_> {
     fn to_js(&self) -> JsValue {
-        Obj::new()
-            .field("piece", &self.piece)
-            .field("error", &self.error)
-            .build()
+        built_fields(Obj::new(), self.0)
     }
 }
 
-impl ToJs for NetworkPieceJs {
+impl ToJs for NetworkPieceJs<'_> {
     fn to_js(&self) -> JsValue {
-        Obj::new()
+        let o = Obj::new()
             .field("id", &self.id)
-            .field("a", &self.a)
-            .field("b", &self.b)
-            .field("piece", &self.piece)
-            .field("error", &self.error)
-            .build()
+            .field("a", &self.piece.a)
+            .field("b", &self.piece.b);
+        built_fields(o, &self.piece.built)
     }
 }
