@@ -15,7 +15,7 @@ use super::steering::World;
 use super::to_js::{Obj, ToJs};
 use crate::{
     AssignmentStrategy, FormationError, FormationId, FormationManager, FormationPattern,
-    FormationTarget, PatternKind, Point, Pose, VehicleId,
+    FormationTarget, PatternKind, SlotTarget, VehicleId,
 };
 use js_sys::{Float64Array, Uint32Array};
 use wasm_bindgen::prelude::*;
@@ -118,113 +118,63 @@ fn target(v: JsValue, arg: &str) -> Result<FormationTarget, JsError> {
     }
 }
 
-struct SlotJs {
-    vehicle: u32,
-    slot: usize,
-    target: Pose,
-}
-
-impl ToJs for SlotJs {
+impl ToJs for SlotTarget {
+    /// `{ vehicle, slot, target }`.
     fn to_js(&self) -> JsValue {
         Obj::new()
-            .field("vehicle", &self.vehicle)
+            .field("vehicle", &self.member)
             .field("slot", &self.slot)
             .field("target", &self.target)
             .build()
     }
 }
 
-struct FormationJs {
-    anchor: Pose,
-    drift_offset: Point,
-    slots: Vec<SlotJs>,
-    // Extensions (DESIGN: "extend freely"), for the diagram.
-    pattern: &'static str,
-    spacing: f64,
-    assignment: &'static str,
-    capacity: usize,
-    /// Members' centre of mass (null before any member is known).
-    center_of_mass: Option<Point>,
-    /// Where the pattern's own origin is: anchor − rotate(driftOffset, heading).
-    origin: Point,
-    /// Every occupied slot by slot number.
-    slot_poses: Vec<Pose>,
-    /// The point or pose the formation is going to (null: none).
-    target: Option<TargetJs>,
-    /// The path the anchor follows (null: none) and how far along it is.
-    path: Option<crate::Path>,
-    travelled: f64,
-    slowing_radius: f64,
-}
-
-impl ToJs for FormationJs {
-    fn to_js(&self) -> JsValue {
-        Obj::new()
-            .field("anchor", &self.anchor)
-            .field("driftOffset", &self.drift_offset)
-            .field("slots", &self.slots)
-            .str("pattern", self.pattern)
-            .num("spacing", self.spacing)
-            .str("assignment", self.assignment)
-            .field("capacity", &self.capacity)
-            .field("centerOfMass", &self.center_of_mass)
-            .field("origin", &self.origin)
-            .field("slotPoses", &self.slot_poses)
-            .field("target", &self.target)
-            .field("path", &self.path)
-            .num("travelled", self.travelled)
-            .num("slowingRadius", self.slowing_radius)
-            .build()
-    }
-}
-
-/// A point target as `{ x, y }`, a pose target as `{ x, y, heading }`.
-enum TargetJs {
-    Point(Point),
-    Pose(Pose),
-}
-
-impl ToJs for TargetJs {
+impl ToJs for FormationTarget {
+    /// A point target as `{ x, y }`, a pose target as `{ x, y, heading }`.
     fn to_js(&self) -> JsValue {
         match self {
-            TargetJs::Point(p) => p.to_js(),
-            TargetJs::Pose(p) => p.to_js(),
+            FormationTarget::Point(p) => p.to_js(),
+            FormationTarget::Pose(p) => p.to_js(),
         }
     }
 }
 
-fn formation_js(f: &FormationManager) -> FormationJs {
-    let slots = f
-        .slot_targets()
-        .iter()
-        .map(|t| SlotJs {
-            vehicle: t.member,
-            slot: t.slot,
-            target: t.target,
-        })
-        .collect();
-    let (path, travelled) = match f.followed_path() {
-        Some((p, s)) => (Some(p.clone()), s),
-        None => (None, 0.0),
-    };
-    FormationJs {
-        anchor: f.anchor(),
-        drift_offset: f.drift_offset(),
-        slots,
-        pattern: f.pattern().kind().name(),
-        spacing: f.pattern().spacing(),
-        assignment: f.strategy().name(),
-        capacity: f.pattern().capacity(),
-        center_of_mass: f.center_of_mass().map(|c| c.0),
-        origin: f.pattern_origin(),
-        slot_poses: f.slot_poses(),
-        target: f.target().map(|t| match t {
-            FormationTarget::Point(p) => TargetJs::Point(p),
-            FormationTarget::Pose(p) => TargetJs::Pose(p),
-        }),
-        path,
-        travelled,
-        slowing_radius: f.params().slowing_radius * f.pattern().spacing(),
+/// `formation(f)`: `{ anchor, driftOffset, slots }` (DESIGN.md), then the
+/// extensions for the diagram: `pattern, spacing, assignment, capacity,
+/// centerOfMass` (null before any member is known), `origin` (where the
+/// pattern's own origin is: anchor − rotate(driftOffset, heading)),
+/// `slotPoses` (every occupied slot by slot number), `target` (null: none),
+/// `path` (the path the anchor follows, null: none), `travelled` (how far
+/// along it), `slowingRadius`.
+struct FormationJs<'a>(&'a FormationManager);
+
+impl ToJs for FormationJs<'_> {
+    fn to_js(&self) -> JsValue {
+        let f = self.0;
+        let (path, travelled) = match f.followed_path() {
+            Some((p, s)) => (Some(p), s),
+            None => (None, 0.0),
+        };
+        let pattern = f.pattern();
+        Obj::new()
+            .field("anchor", &f.anchor())
+            .field("driftOffset", &f.drift_offset())
+            .field("slots", f.slot_targets())
+            .str("pattern", pattern.kind().name())
+            .num("spacing", pattern.spacing())
+            .str("assignment", f.strategy().name())
+            .field("capacity", &pattern.capacity())
+            .field("centerOfMass", &f.center_of_mass().map(|c| c.0))
+            .field("origin", &f.pattern_origin())
+            .field("slotPoses", &f.slot_poses())
+            .field("target", &f.target())
+            .set("path", &path.map_or(JsValue::NULL, |p| p.to_js()))
+            .num("travelled", travelled)
+            .num(
+                "slowingRadius",
+                f.params().slowing_radius * pattern.spacing(),
+            )
+            .build()
     }
 }
 
@@ -345,7 +295,7 @@ impl World {
         let f = self.formation_id(&formation)?;
         self.formations.prune(&self.world);
         match self.formations.formations().get(f) {
-            Some(m) => to_js(&formation_js(m)),
+            Some(m) => to_js(&FormationJs(m)),
             None => Err(formation_error(
                 "formation",
                 FormationError::UnknownFormation(f),

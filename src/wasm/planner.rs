@@ -5,7 +5,7 @@ use super::convert::{self, arg_error, path_to_js, to_js};
 use super::to_js::{Obj, ToJs};
 use crate::{
     dubins_candidates, dubins_lengths, dubins_shortest, plan_turn, pose_at_time,
-    turn_then_go_sides, Path, PlanError, Point, TurnSide,
+    turn_then_go_sides, Path, PlanError, TurnSide,
 };
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -58,75 +58,52 @@ pub fn plan_turn_js(
     }
 }
 
-struct SideJs {
-    side: &'static str,
-    /// P, the turning circle's centre.
-    center: Point,
+/// One side of the turn-then-go for drawing: `{ side, center (P), radius,
+/// h, reachable, reason, exit (Q), exitAngle, theta, phi, d, length, path }`
+/// (the last seven null when unreachable, `reason` null when reachable).
+struct SideJs<'a> {
+    s: &'a TurnSide,
     radius: f64,
-    /// h = |target − P|.
-    h: f64,
-    reachable: bool,
-    /// Why not, in words (null when reachable).
-    reason: Option<&'static str>,
-    /// Q, the exit point.
-    exit: Option<Point>,
-    /// The angle of Q seen from P.
-    exit_angle: Option<f64>,
-    theta: Option<f64>,
-    phi: Option<f64>,
-    d: Option<f64>,
-    length: Option<f64>,
-    path: Option<Path>,
 }
 
-impl SideJs {
-    fn new(s: &TurnSide, radius: f64) -> SideJs {
-        let e = s.exit.as_ref().ok();
-        SideJs {
-            side: s.side.as_str(),
-            center: s.center,
-            radius,
-            h: s.h,
-            reachable: e.is_some(),
-            reason: s.exit.as_ref().err().map(|u| u.as_str()),
-            exit: e.map(|e| e.exit),
-            exit_angle: e.map(|e| e.exit_angle),
-            theta: e.map(|e| e.theta),
-            phi: e.map(|e| e.phi),
-            d: e.map(|e| e.d),
-            length: e.map(|e| e.path.length()),
-            path: e.map(|e| e.path.clone()),
-        }
-    }
-}
-
-impl ToJs for SideJs {
+impl ToJs for SideJs<'_> {
     fn to_js(&self) -> JsValue {
-        Obj::new()
-            .str("side", self.side)
-            .field("center", &self.center)
+        let s = self.s;
+        let o = Obj::new()
+            .str("side", s.side.as_str())
+            .field("center", &s.center)
             .num("radius", self.radius)
-            .num("h", self.h)
-            .field("reachable", &self.reachable)
-            .field("reason", &self.reason)
-            .field("exit", &self.exit)
-            .field("exitAngle", &self.exit_angle)
-            .field("theta", &self.theta)
-            .field("phi", &self.phi)
-            .field("d", &self.d)
-            .field("length", &self.length)
-            .field("path", &self.path)
-            .build()
+            .num("h", s.h);
+        match &s.exit {
+            Ok(e) => o
+                .field("reachable", &true)
+                .set("reason", &JsValue::NULL)
+                .field("exit", &e.exit)
+                .num("exitAngle", e.exit_angle)
+                .num("theta", e.theta)
+                .num("phi", e.phi)
+                .num("d", e.d)
+                .num("length", e.path.length())
+                .field("path", &e.path),
+            Err(u) => {
+                let mut o = o.field("reachable", &false).str("reason", u.as_str());
+                for k in ["exit", "exitAngle", "theta", "phi", "d", "length", "path"] {
+                    o = o.set(k, &JsValue::NULL);
+                }
+                o
+            }
+        }
+        .build()
     }
 }
 
-struct SidesJs {
-    right: SideJs,
-    left: SideJs,
+struct SidesJs<'a> {
+    right: SideJs<'a>,
+    left: SideJs<'a>,
     best: Option<&'static str>,
 }
 
-impl ToJs for SidesJs {
+impl ToJs for SidesJs<'_> {
     fn to_js(&self) -> JsValue {
         Obj::new()
             .field("right", &self.right)
@@ -151,8 +128,14 @@ pub fn plan_turn_sides_js(
     let radius = radius_arg(&radius)?;
     let sides = turn_then_go_sides(start, target, radius).map_err(plan_error)?;
     to_js(&SidesJs {
-        right: SideJs::new(&sides.right, radius),
-        left: SideJs::new(&sides.left, radius),
+        right: SideJs {
+            s: &sides.right,
+            radius,
+        },
+        left: SideJs {
+            s: &sides.left,
+            radius,
+        },
         best: sides.best().map(|s| s.side.as_str()),
     })
 }
