@@ -134,13 +134,22 @@ pub fn number(v: &JsValue, arg: &str) -> Result<f64, JsError> {
 }
 
 /// A finite JS number, errors about `name`.
-#[inline(never)]
 pub fn number_at(v: &JsValue, name: &Name) -> Result<f64, JsError> {
-    if v.is_undefined() || v.is_null() {
-        return Err(name.error(&"is missing"));
+    finite_at(any_number(v, name, true)?, name)
+}
+
+/// A JS number, any value (NaN included): `undefined` (and `null` when
+/// `null_is_missing`) is `name: is missing`, anything else not a number is
+/// `name: must be a number`.
+#[inline(never)]
+pub fn any_number(v: &JsValue, name: &Name, null_is_missing: bool) -> Result<f64, JsError> {
+    match v.as_f64() {
+        Some(n) => Ok(n),
+        None if v.is_undefined() || (null_is_missing && v.is_null()) => {
+            Err(name.error(&"is missing"))
+        }
+        None => Err(name.error(&"must be a number")),
     }
-    let n = v.as_f64().ok_or_else(|| name.error(&"must be a number"))?;
-    finite_at(n, name)
 }
 
 /// The finite number at `obj[key]`, named `{name}.{key}` in errors.

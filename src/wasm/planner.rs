@@ -29,11 +29,8 @@ fn plan_error(e: PlanError) -> JsError {
 /// A JS number argument: a string, `undefined` or an object is an error (no
 /// silent `"3"` → 3), so is NaN or ±Infinity.
 fn number(v: &JsValue, arg: &str) -> Result<f64, JsError> {
-    match v.as_f64() {
-        Some(x) => convert::finite(x, arg),
-        None if v.is_undefined() => Err(arg_error(arg, "is missing")),
-        None => Err(arg_error(arg, "must be a number")),
-    }
+    let name = &convert::Name::Arg(arg);
+    convert::finite_at(convert::any_number(v, name, false)?, name)
 }
 
 fn radius_arg(v: &JsValue) -> Result<f64, JsError> {

@@ -285,15 +285,11 @@ mod read {
 /// An id: a JS number that is a whole number in `[0, 2^32)` (strings,
 /// booleans, null and the like are rejected, not coerced).
 fn id(value: &JsValue, arg: &str) -> Result<usize, JsError> {
-    match value.as_f64() {
-        Some(v) if v.is_finite() && v >= 0.0 && v.fract() == 0.0 && v < 4_294_967_296.0 => {
-            Ok(v as usize)
-        }
-        Some(_) => Err(convert::arg_error(arg, "must be a whole number >= 0")),
-        None if value.is_undefined() || value.is_null() => {
-            Err(convert::arg_error(arg, "is missing"))
-        }
-        None => Err(convert::arg_error(arg, "must be a number")),
+    let v = convert::any_number(value, &convert::Name::Arg(arg), true)?;
+    if v.is_finite() && v >= 0.0 && v.fract() == 0.0 && v < 4_294_967_296.0 {
+        Ok(v as usize)
+    } else {
+        Err(convert::arg_error(arg, "must be a whole number >= 0"))
     }
 }
 

@@ -81,12 +81,8 @@ fn steering_error(arg: &dyn core::fmt::Display, e: SteeringError) -> JsError {
 use convert::get;
 
 /// A number field (finite checks are left to the core unless noted).
-#[inline(never)]
 fn number(v: &JsValue, name: &Name) -> Result<f64, JsError> {
-    if v.is_undefined() || v.is_null() {
-        return Err(name.error(&"is missing"));
-    }
-    v.as_f64().ok_or_else(|| name.error(&"must be a number"))
+    convert::any_number(v, name, true)
 }
 
 #[inline(never)]
