@@ -48,6 +48,12 @@ fn formation_error(arg: &str, e: FormationError) -> JsError {
     convert::error(&arg, &e)
 }
 
+/// `formation: no formation with id {id}`.
+#[inline(never)]
+fn unknown_formation(id: FormationId) -> JsError {
+    formation_error("formation", FormationError::UnknownFormation(id))
+}
+
 fn pattern_kind(v: &JsValue, arg: &str) -> Result<PatternKind, JsError> {
     string(v, arg)?
         .parse::<PatternKind>()
@@ -184,10 +190,7 @@ impl World {
         if self.formations.formations().get(id).is_some() {
             Ok(id)
         } else {
-            Err(formation_error(
-                "formation",
-                FormationError::UnknownFormation(id),
-            ))
+            Err(unknown_formation(id))
         }
     }
 
@@ -280,10 +283,7 @@ impl World {
         let t = target(t, "target")?;
         match self.formations.formation_mut(f) {
             Some(mut m) => m.set_target(t).map_err(|e| formation_error("target", e)),
-            None => Err(formation_error(
-                "formation",
-                FormationError::UnknownFormation(f),
-            )),
+            None => Err(unknown_formation(f)),
         }
     }
 
@@ -296,10 +296,7 @@ impl World {
         self.formations.prune(&self.world);
         match self.formations.formations().get(f) {
             Some(m) => to_js(&FormationJs(m)),
-            None => Err(formation_error(
-                "formation",
-                FormationError::UnknownFormation(f),
-            )),
+            None => Err(unknown_formation(f)),
         }
     }
 
@@ -311,10 +308,7 @@ impl World {
         let f = self.formation_id(&formation)?;
         object(&p, "p")?;
         let Some(current) = self.formations.formations().get(f).map(|m| *m.pattern()) else {
-            return Err(formation_error(
-                "formation",
-                FormationError::UnknownFormation(f),
-            ));
+            return Err(unknown_formation(f));
         };
         let (kind_v, spacing_v, assign_v) = (
             get(&p, "pattern"),
@@ -344,10 +338,7 @@ impl World {
                 .map_err(|e| formation_error("p", e))?;
         }
         let Some(mut m) = self.formations.formation_mut(f) else {
-            return Err(formation_error(
-                "formation",
-                FormationError::UnknownFormation(f),
-            ));
+            return Err(unknown_formation(f));
         };
         m.set_pattern(pattern)
             .map_err(|e| formation_error("p.pattern", e))?;
@@ -374,10 +365,7 @@ impl World {
                 m.follow_path(path);
                 Ok(())
             }
-            None => Err(formation_error(
-                "formation",
-                FormationError::UnknownFormation(f),
-            )),
+            None => Err(unknown_formation(f)),
         }
     }
 
