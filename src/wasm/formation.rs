@@ -85,7 +85,6 @@ fn capacity(v: &JsValue, arg: &str) -> Result<usize, JsError> {
 /// The optional tuning fields of `createFormation`'s argument.
 fn params(f: &JsValue) -> Result<crate::FormationParams, JsError> {
     let mut p = crate::FormationParams::default();
-    let f_name = Name::Arg("f");
     let fields: [(&str, &mut f64, bool); 6] = [
         ("velocityLead", &mut p.velocity_lead, true),
         ("leash", &mut p.leash, false),
@@ -95,23 +94,31 @@ fn params(f: &JsValue) -> Result<crate::FormationParams, JsError> {
         ("maxAcceleration", &mut p.max_acceleration, false),
     ];
     for (name, slot, zero_ok) in fields {
-        let v = get(f, name);
-        if v.is_undefined() {
-            continue;
-        }
-        let arg = f_name.key(name);
-        let n = convert::number_at(&v, &arg)?;
-        if n < 0.0 || (n == 0.0 && !zero_ok) {
-            let why = if zero_ok {
-                "must not be negative"
-            } else {
-                "must be greater than zero"
-            };
-            return Err(arg.error(&why));
-        }
-        *slot = n;
+        param(f, name, slot, zero_ok)?;
     }
     Ok(p)
+}
+
+/// `f[name]` into `slot` when present: a finite number ≥ 0 (> 0 unless
+/// `zero_ok`). Out of line, so the six fields' loop stays six calls.
+#[inline(never)]
+fn param(f: &JsValue, name: &str, slot: &mut f64, zero_ok: bool) -> Result<(), JsError> {
+    let v = get(f, name);
+    if v.is_undefined() {
+        return Ok(());
+    }
+    let arg = Name::Key(&Name::Arg("f"), name);
+    let n = convert::number_at(&v, &arg)?;
+    if n < 0.0 || (n == 0.0 && !zero_ok) {
+        let why = if zero_ok {
+            "must not be negative"
+        } else {
+            "must be greater than zero"
+        };
+        return Err(arg.error(&why));
+    }
+    *slot = n;
+    Ok(())
 }
 
 /// A point or a pose (a `heading` field makes it a pose).
