@@ -12,9 +12,11 @@ mod to_js;
 
 use wasm_bindgen::prelude::*;
 
-/// Installs the panic hook once, when the module is instantiated, so that a
-/// bug that does panic is at least reported with its message.
+/// Installs the panic hook when the module is instantiated, so that a bug
+/// that does panic is at least reported with its message. (`start` runs
+/// once per instance; setting the same hook again would change nothing, so
+/// no `Once` guard.)
 #[wasm_bindgen(start)]
 pub fn start() {
-    console_error_panic_hook::set_once();
+    std::panic::set_hook(Box::new(console_error_panic_hook::hook));
 }
