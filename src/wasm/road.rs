@@ -7,8 +7,11 @@
 use super::convert;
 use super::to_js::{Obj, ToJs};
 use crate::road::{self, markings::MarkingStyle};
-use crate::road::{FilletPoints, Lane, LaneArea, Marking, NetworkPiece, NetworkSnapshot};
-use crate::{Line, Point, Profile, RoadError, RoadPiece};
+use crate::road::{
+    BezierOffsets, Construction, FilletPoints, Lane, LaneArea, Marking, NetworkPiece,
+    NetworkSnapshot,
+};
+use crate::{Profile, RoadError, RoadPiece};
 use wasm_bindgen::prelude::*;
 
 fn road_error(e: RoadError) -> JsError {
@@ -325,22 +328,6 @@ pub fn profile_edges(profile: JsValue) -> Result<JsValue, JsError> {
     convert::to_js(&p.edge_points())
 }
 
-struct CircleJs {
-    center: Point,
-    radius: f64,
-}
-
-struct ConstructionJs {
-    kind: Option<&'static str>,
-    error: Option<String>,
-    continuation: [Line; 2],
-    fillets: Vec<FilletPoints>,
-    semicircle: Option<CircleJs>,
-    intermediate: Option<Profile>,
-    hermite: Vec<Point>,
-    tangent_scale: f64,
-}
-
 /// `roadConstruction(a, b)`: how `a` and `b` are (or could not be) joined,
 /// for drawing the seed's figures: `{ kind, error, continuation: [a's line,
 /// b's line] ({start, end}), fillets: [{ a, b, c, m, o, radius, kind }],
@@ -351,30 +338,7 @@ struct ConstructionJs {
 pub fn road_construction(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
     let (a, b) = (profile(a, "a")?, profile(b, "b")?);
     let c = road::road_construction(&a, &b, 64).map_err(road_error)?;
-    let (kind, error) = match &c.result {
-        Ok(k) => (Some(k.name()), None),
-        Err(e) => (None, Some(e.to_string())),
-    };
-    convert::to_js(&ConstructionJs {
-        kind,
-        error,
-        continuation: c.continuation,
-        fillets: c.trace.fillets,
-        semicircle: c
-            .trace
-            .semicircle
-            .map(|(center, radius)| CircleJs { center, radius }),
-        intermediate: c.intermediate,
-        hermite: c.hermite_samples,
-        tangent_scale: road::HERMITE_TANGENT_SCALE,
-    })
-}
-
-struct BezierJs {
-    control: [Point; 4],
-    centerline: Vec<Point>,
-    edges: Vec<Vec<Point>>,
-    pinched: bool,
+    convert::to_js(&c)
 }
 
 /// `bezierOffsets(a, b)`: the comparison the seed argues against, a cubic
@@ -384,13 +348,7 @@ struct BezierJs {
 pub fn bezier_offsets(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
     let (a, b) = (profile(a, "a")?, profile(b, "b")?);
     a.check_same_lanes("a", &b, "b").map_err(road_error)?;
-    let out = road::bezier_offsets(&a, &b, 96);
-    convert::to_js(&BezierJs {
-        control: out.control,
-        centerline: out.centerline,
-        edges: out.edges,
-        pinched: out.pinched,
-    })
+    convert::to_js(&road::bezier_offsets(&a, &b, 96))
 }
 
 struct SurfaceJs<'a> {
@@ -683,31 +641,37 @@ impl ToJs for FilletPoints {
     }
 }
 
-impl ToJs for CircleJs {
+impl ToJs for Construction {
+    /// `{ kind, error, continuation, fillets, semicircle, intermediate,
+    /// hermite, tangentScale }` (`kind` or `error` null).
     fn to_js(&self) -> JsValue {
-        Obj::new()
-            .field("center", &self.center)
-            .num("radius", self.radius)
-            .build()
-    }
-}
-
-impl ToJs for ConstructionJs {
-    fn to_js(&self) -> JsValue {
-        Obj::new()
-            .field("kind", &self.kind)
-            .field("error", &self.error)
-            .field("continuation", &self.continuation)
-            .field("fillets", &self.fillets)
-            .field("semicircle", &self.semicircle)
+        let o = match &self.result {
+            Ok(k) => Obj::new()
+                .str("kind", k.name())
+                .set("error", &JsValue::NULL),
+            Err(e) => Obj::new()
+                .set("kind", &JsValue::NULL)
+                .string("error", &e.to_string()),
+        };
+        let semicircle = match self.trace.semicircle {
+            Some((center, radius)) => Obj::new()
+                .field("center", &center)
+                .num("radius", radius)
+                .build(),
+            None => JsValue::NULL,
+        };
+        o.field("continuation", &self.continuation)
+            .field("fillets", &self.trace.fillets)
+            .set("semicircle", &semicircle)
             .field("intermediate", &self.intermediate)
-            .field("hermite", &self.hermite)
-            .num("tangentScale", self.tangent_scale)
+            .field("hermite", &self.hermite_samples)
+            .num("tangentScale", road::HERMITE_TANGENT_SCALE)
             .build()
     }
 }
 
-impl ToJs for BezierJs {
+impl ToJs for BezierOffsets {
+    /// `{ control, centerline, edges, pinched }`.
     fn to_js(&self) -> JsValue {
         Obj::new()
             .field("control", &self.control)
