@@ -16,7 +16,8 @@
 use super::convert::{self, arg_error, Name};
 use super::to_js::{Obj, ToJs};
 use crate::{
-    Behavior, BehaviorKind, Combine, Obstacle, Point, SteeringError, Vec2, VehicleId, VehicleSpec,
+    Behavior, BehaviorKind, BehaviorSet, Combine, Obstacle, Point, SteeringError, Vec2, VehicleId,
+    VehicleSpec,
 };
 use js_sys::{Array, Float64Array, Uint32Array};
 use std::sync::Arc as Shared;
@@ -241,6 +242,19 @@ fn vehicle_spec(v: &JsValue) -> Result<VehicleSpec, JsError> {
     })
 }
 
+/// One behaviour set for many vehicles (`setBehaviorsMany`, `setAllBehaviors`).
+#[inline(never)]
+fn shared_set(
+    world: &crate::World,
+    behaviors: &JsValue,
+    mode: JsValue,
+) -> Result<Shared<BehaviorSet>, JsError> {
+    let list = behavior_list(behaviors, world)?;
+    world
+        .behavior_set(list, combine(mode)?)
+        .map_err(|e| steering_error(&"behaviors", e))
+}
+
 #[wasm_bindgen]
 impl World {
     #[wasm_bindgen(constructor)]
@@ -373,11 +387,7 @@ impl World {
                 "must be an array or a Uint32Array of vehicle ids",
             ));
         };
-        let list = behavior_list(&behaviors, &self.world)?;
-        let set = self
-            .world
-            .behavior_set(list, combine(mode)?)
-            .map_err(|e| steering_error(&"behaviors", e))?;
+        let set = shared_set(&self.world, &behaviors, mode)?;
         for id in ids {
             self.world
                 .set_behavior_set(id, set.clone())
@@ -394,11 +404,7 @@ impl World {
         mode: Option<JsValue>,
     ) -> Result<(), JsError> {
         let mode = mode.unwrap_or(JsValue::UNDEFINED);
-        let list = behavior_list(&behaviors, &self.world)?;
-        let set = self
-            .world
-            .behavior_set(list, combine(mode)?)
-            .map_err(|e| steering_error(&"behaviors", e))?;
+        let set = shared_set(&self.world, &behaviors, mode)?;
         self.world.set_all_behaviors(set);
         Ok(())
     }
