@@ -15,7 +15,9 @@ impl Path {
     ///
     /// # Errors
     /// [`GeomError::EmptyPath`] for no segments; [`GeomError::NonFinite`] or
-    /// [`GeomError::NonPositiveRadius`] for a segment with a bad number.
+    /// [`GeomError::NonPositiveRadius`] for a segment with a bad number;
+    /// `NonFinite("length")` when the length overflows (finite points 2e308
+    /// apart, or a sum of segments beyond `f64::MAX`).
     pub fn new(segments: Vec<Segment>) -> Result<Path, GeomError> {
         if segments.is_empty() {
             return Err(GeomError::EmptyPath);
@@ -30,7 +32,11 @@ impl Path {
                 });
             }
         }
-        Ok(Path { segments })
+        let path = Path { segments };
+        if !path.length().is_finite() {
+            return Err(GeomError::NonFinite("length"));
+        }
+        Ok(path)
     }
 
     /// A path of one segment.
@@ -188,6 +194,20 @@ mod tests {
             .end_pose()
             .approx_eq(Pose::new(10.0, 20.0, FRAC_PI_2), 1e-12));
         assert!(p.is_g1(1e-9));
+    }
+
+    #[test]
+    fn a_length_beyond_f64_max_is_an_error() {
+        let far = Line::new(Point::new(-1e308, 0.0), Point::new(1e308, 0.0));
+        assert_eq!(Path::single(far), Err(GeomError::NonFinite("length")));
+        let half = Line::new(Point::new(0.0, 0.0), Point::new(1e308, 0.0));
+        assert_eq!(Path::single(half).map(|p| p.length()), Ok(1e308));
+        assert_eq!(
+            Path::new(vec![half.into(), half.into()]),
+            Err(GeomError::NonFinite("length"))
+        );
+        let big = Arc::new(Point::ORIGIN, 1e308, 0.0, 2.0).unwrap();
+        assert_eq!(Path::single(big), Err(GeomError::NonFinite("length")));
     }
 
     #[test]

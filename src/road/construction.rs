@@ -13,12 +13,20 @@ pub struct Construction {
     pub result: Result<PieceKind, RoadError>,
     pub trace: Trace,
     /// `a`'s continuation line (forward from `a`) and `b`'s (backward from
-    /// `b`): to `C` when they meet usefully, else as long as `|AB|`.
+    /// `b`): to `C` when they meet usefully, else as long as `|AB|` (or of
+    /// length zero when that end would not be a finite point).
     pub continuation: [Line; 2],
     /// The Hermite spline sampled at `samples + 1` points (s-curves only;
     /// a spline is not a path of lines and arcs, so it is only sampled).
     pub hermite_samples: Vec<Point>,
     pub intermediate: Option<Profile>,
+}
+
+/// The line from `p` along `v`, or the point `p` itself when its end would
+/// leave the finite numbers (profiles near ±1e308).
+fn ray(p: Point, v: crate::Vec2) -> Line {
+    let end = p + v;
+    Line::new(p, if end.is_finite() { end } else { p })
 }
 
 /// The construction of the piece from `a` to `b`.
@@ -48,8 +56,8 @@ pub fn road_construction(
     let continuation = match direct {
         Some(f) => [Line::new(pa, f.c), Line::new(pb, f.c)],
         None => [
-            Line::new(pa, pa + a.pose().direction() * d),
-            Line::new(pb, pb - b.pose().direction() * d),
+            ray(pa, a.pose().direction() * d),
+            ray(pb, -(b.pose().direction() * d)),
         ],
     };
     let n = samples.max(1);

@@ -526,7 +526,18 @@ pub fn racetrack(
         return Err(arg_error("halfLength", "must not be negative"));
     }
     let radius = convert::positive(number(&radius, &Name::Arg("radius"))?, "radius")?;
-    let path = crate::racetrack(center, half_length, radius)
-        .ok_or_else(|| arg_error("radius", "gives no racetrack"))?;
+    // Two straights of 2·halfLength and a whole circle must have a finite length.
+    if !(core::f64::consts::TAU * radius).is_finite() {
+        return Err(arg_error(
+            "radius",
+            "is too large: the track's length must be finite",
+        ));
+    }
+    let path = crate::racetrack(center, half_length, radius).ok_or_else(|| {
+        arg_error(
+            "halfLength",
+            "is too large: the track's length must be finite",
+        )
+    })?;
     convert::path_to_js(&path)
 }
