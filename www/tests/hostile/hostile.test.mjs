@@ -87,6 +87,15 @@ const VALID = {
   dubinsLengths: [new Float64Array([0, 0, 0, 10, 0, 1]), 2],
   connectProfiles: [profileA, profileB],
   constrainProfile: [profileA, profileB],
+  profileEdges: [profileA],
+  roadConstruction: [profileA, profileB],
+  bezierOffsets: [profileA, profileB],
+  roadMarkings: [profileA, profileB],
+  roadChain: [[profileA, profileB, { ...profileB, x: 80, y: 0, heading: -Math.PI / 2 }]],
+  planTurnSides: [pose, point, 2],
+  poseAtTime: [path, 2, 1],
+  racetrack: [point, 10, 5],
+  minCostAssignment: [new Float64Array([1, 2, 3, 4, 5, 6]), 2, 3],
 };
 
 // --- checks ---------------------------------------------------------------
@@ -148,6 +157,93 @@ test("every exported function survives bad values in every argument position", (
       attempt(`${name}(random mixture ${k})`, () => f(...args));
     }
     attempt(`${name}() with extra arguments`, () => f(...valid, 1, 2, 3));
+  }
+});
+
+// Extreme but finite numbers deep inside otherwise valid arguments (a radius
+// of 1e308, a sweep of 1e308 turns, a coordinate of 5e-324): the checks at the
+// boundary let them through, so the core itself must cope.
+const EXTREME = [1e308, -1e308, 1e300, -1e300, 1e150, 5e-324, -0, 2 ** 53, 1e-300];
+
+/** Copies of `v` with one numeric leaf replaced by `x`, one copy per leaf. */
+function withEachLeaf(v, x) {
+  if (typeof v === "number") return [x];
+  if (v instanceof Float64Array) return Array.from(v, (_, i) => Object.assign(v.slice(), { [i]: x }));
+  if (v === null || typeof v !== "object" || ArrayBuffer.isView(v)) return [];
+  const out = [];
+  for (const [k, child] of Object.entries(v)) {
+    for (const c of withEachLeaf(child, x)) out.push(Array.isArray(v) ? Object.assign([...v], { [k]: c }) : { ...v, [k]: c });
+  }
+  return out;
+}
+
+test("every exported function survives extreme finite numbers inside valid arguments", () => {
+  for (const [name, f] of functions) {
+    const valid = VALID[name];
+    if (!valid) continue;
+    for (const x of EXTREME) {
+      for (const args of withEachLeaf(valid, x)) attempt(`${name}(${describe(args)})`, () => f(...args));
+    }
+  }
+});
+
+test("a RoadNetwork survives extreme finite numbers inside valid profiles", () => {
+  for (const x of EXTREME) {
+    for (const bad of withEachLeaf(profileA, x)) {
+      const net = new A.RoadNetwork();
+      const b = net.addProfile(profileB);
+      const a = attempt(`RoadNetwork.addProfile(${describe(bad)})`, () => net.addProfile(bad)).result;
+      if (a !== undefined) {
+        attempt(`RoadNetwork.connect with ${describe(bad)}`, () => net.connect(a, b));
+        attempt(`RoadNetwork.pieces() with ${describe(bad)}`, () => net.pieces());
+        attempt(`RoadNetwork.toJSON() with ${describe(bad)}`, () => net.toJSON());
+      }
+      attempt(`RoadNetwork.setProfile(${describe(bad)})`, () => net.setProfile(b, bad));
+      net.free();
+    }
+  }
+});
+
+test("a World survives extreme finite numbers inside valid vehicles, behaviours and formations", () => {
+  const spec = { x: 1, y: 2, vx: 0.5, vy: -0.5, maxSpeed: 2, maxForce: 0.5, mass: 1 };
+  const path = { segments: [line] };
+  const behaviors = [
+    { kind: "seek", target: point, weight: 1 },
+    { kind: "flee", target: point, weight: 1 },
+    { kind: "arrive", target: point, slowingRadius: 3 },
+    { kind: "pursue", quarry: 0 },
+    { kind: "evade", quarry: 0 },
+    { kind: "wander", distance: 2, radius: 1, jitter: 0.3 },
+    { kind: "separation", radius: 2 },
+    { kind: "alignment", radius: 3 },
+    { kind: "cohesion", radius: 4 },
+    { kind: "avoid", obstacles: [{ x: 10, y: 10, radius: 2 }] },
+    { kind: "followPath", path, lookAhead: 3 },
+  ];
+  const formation = { pattern: "v", spacing: 2 };
+  for (const x of EXTREME) {
+    const world = new A.World(7);
+    const others = [0, 1, 2].map((i) => world.addVehicle({ ...spec, x: i * 3 }));
+    const variants = [
+      ...withEachLeaf(spec, x).map((v) => () => world.addVehicle(v)),
+      ...behaviors.flatMap((b) =>
+        withEachLeaf(b, x).map((v) => () => {
+          const id = world.addVehicle(spec);
+          world.setBehaviors(id, [v.kind === "pursue" || v.kind === "evade" ? { ...v, quarry: others[0] } : v]);
+        }),
+      ),
+      ...withEachLeaf(formation, x).map((v) => () => {
+        const f = world.createFormation(v);
+        for (const id of others) world.joinFormation(f, id);
+      }),
+      () => world.setFormationTarget?.(world.createFormation(formation), { x, y: x, heading: 0 }),
+    ];
+    for (const make of variants) {
+      attempt(`World: ${make.toString().slice(0, 60)} with ${x}`, make);
+      for (let k = 0; k < 3; k++) attempt(`World.step after a value of ${x}`, () => world.step(1));
+      attempt(`World.positions() after a value of ${x}`, () => Array.from(world.positions()));
+    }
+    world.free();
   }
 });
 
