@@ -793,7 +793,7 @@ pub fn dubins_shortest(start: Pose, goal: Pose, radius: f64) -> Result<Path, Pla
     if f.coincident {
         return Ok(coincident_path(start, r));
     }
-    build(&f, &shortest_solution(&f))
+    build(&f, &shortest_solution(start, goal, &f))
 }
 
 /// [`Frame::new`] out of line, for the entry points that build paths (the
@@ -804,12 +804,29 @@ fn frame(start: Pose, goal: Pose, r: f64) -> Frame {
     Frame::new(start, goal, r)
 }
 
-/// The shortest word, solved, out of line (as [`frame`]).
+/// The shortest word from `start` to `goal` (whose frame is `f`), solved,
+/// out of line (as [`frame`]).
+///
+/// In wasm the word comes from the batch kernel ([`lengths_kernel`]) run
+/// on this one query: the module then holds one copy of [`shortest`] (8 KB)
+/// instead of two, and the batch loop keeps it inlined.
 #[inline(never)]
-fn shortest_solution(f: &Frame) -> Solution {
-    let (word, _) = shortest(f);
-    // `shortest` only names feasible words; LSL is always feasible.
-    solve_word(f, word).unwrap_or_else(|| same_side(f, true))
+fn shortest_solution(start: Pose, goal: Pose, f: &Frame) -> Solution {
+    #[cfg(target_arch = "wasm32")]
+    let word = {
+        let (s, g) = (start, goal);
+        let query = [s.x, s.y, s.heading, g.x, g.y, g.heading];
+        lengths_kernel(&query, f.r, &mut [0.0]).ok().flatten()
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    let word = {
+        let _ = (start, goal);
+        Some(shortest(f).0)
+    };
+    // `shortest` only names feasible words; LSL is always feasible (and
+    // the kernel passes a query `dubins_shortest` has checked).
+    word.and_then(|w| solve_word(f, w))
+        .unwrap_or_else(|| same_side(f, true))
 }
 
 /// One word solved, out of line (as [`frame`]).
@@ -899,6 +916,21 @@ pub fn dubins_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(
             got: out.len(),
         });
     }
+    lengths_kernel(queries, r, out).map(|_| ())
+}
+
+/// The loop of [`dubins_lengths`] (`r` checked, `out` one per query), which
+/// also returns the last query's word (`None` for a coincident start and
+/// goal): natively inlined (the word is then dead code), in wasm out of
+/// line, one copy shared with [`shortest_solution`], called once per batch.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+fn lengths_kernel(
+    queries: &[f64],
+    r: f64,
+    out: &mut [f64],
+) -> Result<Option<DubinsWord>, PlanError> {
+    let mut word = None;
     for (q, o) in queries.chunks_exact(6).zip(out.iter_mut()) {
         if let [x0, y0, h0, x1, y1, h1] = *q {
             // One well-predicted test for the usual all-good query (`&`, not
@@ -916,10 +948,10 @@ pub fn dubins_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(
                 check_xy(x0, y0, "queries")?;
                 check_xy(x1, y1, "queries")?;
             }
-            *o = checked_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r).0;
+            (*o, word) = checked_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r);
         }
     }
-    Ok(())
+    Ok(word)
 }
 
 #[cfg(test)]
