@@ -118,7 +118,12 @@ fn wrap(x: f64) -> f64 {
 
 /// The magnitude of a turn from `x` (any angle): in `[0, 2π)`, with sweeps
 /// within [`FULL_TURN_SNAP`] of a full turn snapped to 0.
-#[inline(always)]
+///
+/// In wasm out of line: the batch kernel turns angles into sweeps two at a
+/// time (`pairs`) and calls this only on a rare fallback; the words solved
+/// one at a time for paths (`solve_word`) carried 12 inlined copies.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
 fn sweep(x: f64) -> f64 {
     let a = wrap(x);
     // Zeroing also turns −0.0 into +0.0: a zero sweep's sign is its turn
