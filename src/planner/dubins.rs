@@ -33,6 +33,16 @@ fn sqrt(x: f64) -> f64 {
     x.sqrt()
 }
 
+/// [`atan2`] for the words solved one at a time. In wasm out of line: the
+/// batch kernel takes its angles two at a time (`pairs`), so these calls
+/// are the paths' (`solve_word`) and the kernel's rare fallback, which
+/// carried 8 inlined copies.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+fn scalar_atan2(y: f64, x: f64) -> f64 {
+    atan2(y, x)
+}
+
 /// A sweep within this many radians of a full turn is taken as no turn at all
 /// (rounding noise around a tangent point, not a loop the geometry asks for).
 pub const FULL_TURN_SNAP: f64 = 1e-9;
@@ -240,7 +250,7 @@ fn same_side(f: &Frame, left: bool) -> Solution {
     let (psi, mid) = if d <= NEAR * f.r {
         (f.hg, 0.0)
     } else {
-        (atan2(dy, dx), d)
+        (scalar_atan2(dy, dx), d)
     };
     if left {
         Solution {
@@ -306,7 +316,7 @@ fn cross_side(f: &Frame, left_first: bool) -> Option<Solution> {
 #[inline(always)]
 fn cross_solution(f: &Frame, left_first: bool, vx: f64, vy: f64, p: f64) -> Solution {
     let (ux, uy) = cross_direction(f, left_first, vx, vy, p);
-    let psi = atan2(uy, ux);
+    let psi = scalar_atan2(uy, ux);
     if left_first {
         Solution {
             word: DubinsWord::Lsr,
@@ -437,8 +447,10 @@ fn three_arcs(f: &Frame, rlr: bool) -> Option<Solution> {
 }
 
 /// The angle at an outer centre of the triangle (2r, 2r, d) of a CCC word's
-/// circle centres: its middle arc is `π + 2β`.
-#[inline(always)]
+/// circle centres: its middle arc is `π + 2β`. In wasm out of line, as
+/// [`scalar_atan2`].
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
 fn ccc_beta(d: f64, r: f64) -> f64 {
     acos_0_1(d / (4.0 * r))
 }
@@ -447,7 +459,11 @@ fn ccc_beta(d: f64, r: f64) -> f64 {
 /// and [`ccc_beta`].
 #[inline(always)]
 fn three_arcs_with(f: &Frame, rlr: bool, dx: f64, dy: f64, d: f64, beta: f64) -> Solution {
-    let phi = if d <= NEAR * f.r { 0.0 } else { atan2(dy, dx) };
+    let phi = if d <= NEAR * f.r {
+        0.0
+    } else {
+        scalar_atan2(dy, dx)
+    };
     let mid = PI + 2.0 * beta;
     if rlr {
         // The middle (left) circle lies to the right of c1 → c3.
