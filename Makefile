@@ -50,6 +50,7 @@ build: setup
 	cargo build --release --target $(WASM_TARGET) --lib
 	$(WASM_BINDGEN) --target web --out-dir $(PKG) $(WASM_RAW)
 	$(BIN)/wasm-opt -Oz --converge --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
+	  --strip-producers --strip-target-features \
 	  $(PKG)/arcline_bg.wasm -o $(PKG)/arcline_bg.wasm
 	rm -rf www/build
 	$(BIN)/esbuild www/src/main.ts www/src/embed.ts --bundle --splitting --minify --format=esm --target=es2022 \

@@ -22,9 +22,56 @@ pub fn acos(x: f64) -> f64 {
 pub fn asin(x: f64) -> f64 {
     libm::asin(x)
 }
-#[inline]
+/// `libm::hypot` (musl's algorithm) with the hardware square root: the
+/// same operations in the same order, and both square roots are correctly
+/// rounded, so the same bits; on wasm32 `libm::hypot` calls `libm::sqrt`,
+/// a software loop (and 0.5 KB of module with its 128-bit multiply). Out
+/// of line, as `libm::hypot` was: inlined it grew the module by 2.5 KB.
+#[inline(never)]
 pub fn hypot(x: f64, y: f64) -> f64 {
-    libm::hypot(x, y)
+    /// `x²` as `hi + lo` exactly (Dekker's split at 2²⁷ + 1).
+    fn sq(x: f64) -> (f64, f64) {
+        const SPLIT: f64 = 134_217_728.0 + 1.0;
+        let xc = x * SPLIT;
+        let xh = x - xc + xc;
+        let xl = x - xh;
+        let hi = x * x;
+        let lo = xh * xh - hi + 2.0 * xh * xl + xl * xl;
+        (hi, lo)
+    }
+    let x1p700 = f64::from_bits(0x6bb0_0000_0000_0000);
+    let x1p_700 = f64::from_bits(0x1430_0000_0000_0000);
+    let (mut ux, mut uy) = (x.to_bits() & (u64::MAX >> 1), y.to_bits() & (u64::MAX >> 1));
+    // |x| >= |y|
+    if ux < uy {
+        core::mem::swap(&mut ux, &mut uy);
+    }
+    let (ex, ey) = ((ux >> 52) as i64, (uy >> 52) as i64);
+    let (mut x, mut y) = (f64::from_bits(ux), f64::from_bits(uy));
+    // hypot(inf, nan) is inf.
+    if ey == 0x7ff {
+        return y;
+    }
+    if ex == 0x7ff || uy == 0 {
+        return x;
+    }
+    if ex - ey > 64 {
+        return x + y;
+    }
+    // Scale so that squares neither overflow nor lose their low parts.
+    let mut z = 1.0;
+    if ex > 0x3ff + 510 {
+        z = x1p700;
+        x *= x1p_700;
+        y *= x1p_700;
+    } else if ey < 0x3ff - 450 {
+        z = x1p_700;
+        x *= x1p700;
+        y *= x1p700;
+    }
+    let (hx, lx) = sq(x);
+    let (hy, ly) = sq(y);
+    z * sqrt(ly + lx + hy + hx)
 }
 /// IEEE square root (correctly rounded on every target, so bit-identical);
 /// `f64::sqrt` is one instruction on wasm32, where `libm::sqrt` is a software loop.
@@ -32,9 +79,46 @@ pub fn hypot(x: f64, y: f64) -> f64 {
 pub fn sqrt(x: f64) -> f64 {
     x.sqrt()
 }
-#[inline]
+/// `x mod y` with the sign of `x`, exact (IEEE `fmod`), so the same bits as
+/// `libm::fmod`, NaN cases included; a shift-and-subtract loop on 64-bit
+/// significands, where `libm::fmod` multiplies 128-bit integers (2 KB of
+/// wasm with their division). One step per binary order of magnitude of
+/// `x / y`: a few for angles.
+#[inline(never)]
 pub fn fmod(x: f64, y: f64) -> f64 {
-    libm::fmod(x, y)
+    const SIGN: u64 = 1 << 63;
+    const EXP: u64 = 0x7ff << 52;
+    let (ux, uy) = (x.to_bits() & !SIGN, y.to_bits() & !SIGN);
+    // x NaN or infinite; y NaN or zero (zero wraps to all ones): NaN, made
+    // as libm makes it.
+    if ux & EXP == EXP || uy.wrapping_sub(1) & EXP == EXP {
+        #[allow(clippy::eq_op)]
+        return (x * y) / (x * y);
+    }
+    if ux < uy {
+        return x;
+    }
+    // Significand (implicit bit included) and exponent, subnormals at 0.
+    let split = |u: u64| {
+        let e = (u >> 52).saturating_sub(1);
+        (u - (e << 52), e)
+    };
+    let ((mx, ex), (my, ey)) = (split(ux), split(uy));
+    // r = mx·2^(ex − ey) mod my, one binary digit at a time.
+    let mut r = mx % my;
+    for _ in ey..ex {
+        r <<= 1;
+        if r >= my {
+            r -= my;
+        }
+    }
+    let sign = x.to_bits() & SIGN;
+    if r == 0 {
+        return f64::from_bits(sign);
+    }
+    // r·2^ey, normalised as far as the exponent allows.
+    let shift = ey.min(u64::from(52 - r.ilog2()));
+    f64::from_bits(sign | ((r << shift) + ((ey - shift) << 52)))
 }
 
 /// `x` limited to `[lo, hi]`, exactly as `f64::clamp` for `lo <= hi` (NaN
@@ -57,6 +141,98 @@ pub fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn rng(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
+    /// Values that take every branch: zeros, subnormals, the extremes,
+    /// infinities, NaNs, angles and multiples of 2π.
+    const EDGES: [f64; 22] = [
+        0.0,
+        -0.0,
+        5e-324,
+        -5e-324,
+        2.2e-308,
+        f64::MIN_POSITIVE,
+        1e-300,
+        1e-200,
+        0.5,
+        1.0,
+        -1.0,
+        core::f64::consts::TAU,
+        -core::f64::consts::TAU,
+        4.0 * core::f64::consts::TAU,
+        12.566370614359172,
+        1e15,
+        1e200,
+        1e300,
+        f64::MAX,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+    ];
+
+    #[test]
+    fn fmod_is_libm_fmod_bit_for_bit() {
+        let mut next = rng(0x2545_f491_4f6c_dd1d);
+        let check = |x: f64, y: f64| {
+            assert_eq!(
+                fmod(x, y).to_bits(),
+                libm::fmod(x, y).to_bits(),
+                "fmod({x:e}, {y:e})"
+            );
+        };
+        for x in EDGES {
+            for y in EDGES {
+                check(x, y);
+            }
+        }
+        for _ in 0..300_000 {
+            // Any bits; then angles against 2π; then nearby magnitudes.
+            let (a, b) = (f64::from_bits(next()), f64::from_bits(next()));
+            check(a, b);
+            let angle = (next() >> 11) as f64 * 2f64.powi(-53) * 200.0 - 100.0;
+            check(angle, core::f64::consts::TAU);
+            let k = f64::from_bits(next() >> 12 | 0x3ff0_0000_0000_0000);
+            check(b, b * k);
+            check(b * k, b);
+            check(a, f64::from_bits(a.to_bits() ^ (next() & 0x3f_ffff_ffff)));
+        }
+    }
+
+    #[test]
+    fn hypot_is_libm_hypot_bit_for_bit() {
+        let mut next = rng(0x9e37_79b9_7f4a_7c15);
+        let check = |x: f64, y: f64| {
+            assert_eq!(
+                hypot(x, y).to_bits(),
+                libm::hypot(x, y).to_bits(),
+                "hypot({x:e}, {y:e})"
+            );
+        };
+        for x in EDGES {
+            for y in EDGES {
+                check(x, y);
+            }
+        }
+        for _ in 0..300_000 {
+            let (a, b) = (f64::from_bits(next()), f64::from_bits(next()));
+            check(a, b);
+            // Ordinary lengths, and the scaling thresholds.
+            let u = (next() >> 11) as f64 * 2f64.powi(-53) * 2000.0 - 1000.0;
+            let v = (next() >> 11) as f64 * 2f64.powi(-53) * 2000.0 - 1000.0;
+            check(u, v);
+            let e = 2f64.powi((next() % 2000) as i32 - 1000);
+            check(u * e, v * e);
+            check(u * e, v);
+        }
+    }
 
     #[test]
     fn clamp_is_f64_clamp_bit_for_bit_when_the_bounds_are_ordered() {

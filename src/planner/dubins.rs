@@ -33,6 +33,16 @@ fn sqrt(x: f64) -> f64 {
     x.sqrt()
 }
 
+/// [`atan2`] for the words solved one at a time. In wasm out of line: the
+/// batch kernel takes its angles two at a time (`pairs`), so these calls
+/// are the paths' (`solve_word`) and the kernel's rare fallback, which
+/// carried 8 inlined copies.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+fn scalar_atan2(y: f64, x: f64) -> f64 {
+    atan2(y, x)
+}
+
 /// A sweep within this many radians of a full turn is taken as no turn at all
 /// (rounding noise around a tangent point, not a loop the geometry asks for).
 pub const FULL_TURN_SNAP: f64 = 1e-9;
@@ -118,7 +128,12 @@ fn wrap(x: f64) -> f64 {
 
 /// The magnitude of a turn from `x` (any angle): in `[0, 2π)`, with sweeps
 /// within [`FULL_TURN_SNAP`] of a full turn snapped to 0.
-#[inline(always)]
+///
+/// In wasm out of line: the batch kernel turns angles into sweeps two at a
+/// time (`pairs`) and calls this only on a rare fallback; the words solved
+/// one at a time for paths (`solve_word`) carried 12 inlined copies.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
 fn sweep(x: f64) -> f64 {
     let a = wrap(x);
     // Zeroing also turns −0.0 into +0.0: a zero sweep's sign is its turn
@@ -235,7 +250,7 @@ fn same_side(f: &Frame, left: bool) -> Solution {
     let (psi, mid) = if d <= NEAR * f.r {
         (f.hg, 0.0)
     } else {
-        (atan2(dy, dx), d)
+        (scalar_atan2(dy, dx), d)
     };
     if left {
         Solution {
@@ -301,7 +316,7 @@ fn cross_side(f: &Frame, left_first: bool) -> Option<Solution> {
 #[inline(always)]
 fn cross_solution(f: &Frame, left_first: bool, vx: f64, vy: f64, p: f64) -> Solution {
     let (ux, uy) = cross_direction(f, left_first, vx, vy, p);
-    let psi = atan2(uy, ux);
+    let psi = scalar_atan2(uy, ux);
     if left_first {
         Solution {
             word: DubinsWord::Lsr,
@@ -432,8 +447,10 @@ fn three_arcs(f: &Frame, rlr: bool) -> Option<Solution> {
 }
 
 /// The angle at an outer centre of the triangle (2r, 2r, d) of a CCC word's
-/// circle centres: its middle arc is `π + 2β`.
-#[inline(always)]
+/// circle centres: its middle arc is `π + 2β`. In wasm out of line, as
+/// [`scalar_atan2`].
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
 fn ccc_beta(d: f64, r: f64) -> f64 {
     acos_0_1(d / (4.0 * r))
 }
@@ -442,7 +459,11 @@ fn ccc_beta(d: f64, r: f64) -> f64 {
 /// and [`ccc_beta`].
 #[inline(always)]
 fn three_arcs_with(f: &Frame, rlr: bool, dx: f64, dy: f64, d: f64, beta: f64) -> Solution {
-    let phi = if d <= NEAR * f.r { 0.0 } else { atan2(dy, dx) };
+    let phi = if d <= NEAR * f.r {
+        0.0
+    } else {
+        scalar_atan2(dy, dx)
+    };
     let mid = PI + 2.0 * beta;
     if rlr {
         // The middle (left) circle lies to the right of c1 → c3.
@@ -793,7 +814,7 @@ pub fn dubins_shortest(start: Pose, goal: Pose, radius: f64) -> Result<Path, Pla
     if f.coincident {
         return Ok(coincident_path(start, r));
     }
-    build(&f, &shortest_solution(&f))
+    build(&f, &shortest_solution(start, goal, &f))
 }
 
 /// [`Frame::new`] out of line, for the entry points that build paths (the
@@ -804,12 +825,29 @@ fn frame(start: Pose, goal: Pose, r: f64) -> Frame {
     Frame::new(start, goal, r)
 }
 
-/// The shortest word, solved, out of line (as [`frame`]).
+/// The shortest word from `start` to `goal` (whose frame is `f`), solved,
+/// out of line (as [`frame`]).
+///
+/// In wasm the word comes from the batch kernel ([`lengths_kernel`]) run
+/// on this one query: the module then holds one copy of [`shortest`] (8 KB)
+/// instead of two, and the batch loop keeps it inlined.
 #[inline(never)]
-fn shortest_solution(f: &Frame) -> Solution {
-    let (word, _) = shortest(f);
-    // `shortest` only names feasible words; LSL is always feasible.
-    solve_word(f, word).unwrap_or_else(|| same_side(f, true))
+fn shortest_solution(start: Pose, goal: Pose, f: &Frame) -> Solution {
+    #[cfg(target_arch = "wasm32")]
+    let word = {
+        let (s, g) = (start, goal);
+        let query = [s.x, s.y, s.heading, g.x, g.y, g.heading];
+        lengths_kernel(&query, f.r, &mut [0.0]).ok().flatten()
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    let word = {
+        let _ = (start, goal);
+        Some(shortest(f).0)
+    };
+    // `shortest` only names feasible words; LSL is always feasible (and
+    // the kernel passes a query `dubins_shortest` has checked).
+    word.and_then(|w| solve_word(f, w))
+        .unwrap_or_else(|| same_side(f, true))
 }
 
 /// One word solved, out of line (as [`frame`]).
@@ -899,6 +937,21 @@ pub fn dubins_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(
             got: out.len(),
         });
     }
+    lengths_kernel(queries, r, out).map(|_| ())
+}
+
+/// The loop of [`dubins_lengths`] (`r` checked, `out` one per query), which
+/// also returns the last query's word (`None` for a coincident start and
+/// goal): natively inlined (the word is then dead code), in wasm out of
+/// line, one copy shared with [`shortest_solution`], called once per batch.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+fn lengths_kernel(
+    queries: &[f64],
+    r: f64,
+    out: &mut [f64],
+) -> Result<Option<DubinsWord>, PlanError> {
+    let mut word = None;
     for (q, o) in queries.chunks_exact(6).zip(out.iter_mut()) {
         if let [x0, y0, h0, x1, y1, h1] = *q {
             // One well-predicted test for the usual all-good query (`&`, not
@@ -916,10 +969,10 @@ pub fn dubins_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(
                 check_xy(x0, y0, "queries")?;
                 check_xy(x1, y1, "queries")?;
             }
-            *o = checked_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r).0;
+            (*o, word) = checked_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r);
         }
     }
-    Ok(())
+    Ok(word)
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@ use super::dubins::{FULL_TURN_SNAP, NEAR};
 /// end point moves by at most this much).
 pub const ON_CIRCLE: f64 = 1e-12;
 use super::error::{check_radius, check_xy, PlanError};
+use super::trig::acos_0_1;
 use crate::{math, normalize_angle, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, TAU};
 
@@ -149,7 +150,10 @@ fn one_side(start: Pose, target: Point, r: f64, side: Side, at_start: bool) -> T
         let (d, theta) = if on_circle {
             (0.0, 0.0)
         } else {
-            (sqrt((h - r) * (h + r)), math::acos(r / h))
+            // r / h is in (0, 1) here, where `acos_0_1` is `libm::acos`
+            // bit for bit with the hardware square root (on wasm32
+            // `libm::acos` calls `libm::sqrt`, a software loop).
+            (sqrt((h - r) * (h + r)), acos_0_1(r / h))
         };
         let phi = math::atan2(dy, dx);
         let q_angle = phi - s * theta;

@@ -282,8 +282,8 @@ impl RoadNetwork {
                 )));
             }
             if net.profiles.len() <= entry.id {
-                net.profiles.resize(entry.id + 1, None);
-                net.touching.resize(entry.id + 1, Vec::new());
+                net.profiles.resize_with(entry.id + 1, || None);
+                net.touching.resize_with(entry.id + 1, Vec::new);
             }
             let slot = &mut net.profiles[entry.id];
             if slot.is_some() {
@@ -310,7 +310,7 @@ impl RoadNetwork {
                 }
             }
             if net.pieces.len() <= entry.id {
-                net.pieces.resize(entry.id + 1, None);
+                net.pieces.resize_with(entry.id + 1, || None);
             }
             if net.pieces[entry.id].is_some() {
                 return Err(RoadError::BadJson(format!(
@@ -336,11 +336,11 @@ impl RoadNetwork {
             return Err(RoadError::BadJson(String::from("next ids are too large")));
         }
         if net.profiles.len() < file.next_profile_id {
-            net.profiles.resize(file.next_profile_id, None);
-            net.touching.resize(file.next_profile_id, Vec::new());
+            net.profiles.resize_with(file.next_profile_id, || None);
+            net.touching.resize_with(file.next_profile_id, Vec::new);
         }
         if net.pieces.len() < file.next_piece_id {
-            net.pieces.resize(file.next_piece_id, None);
+            net.pieces.resize_with(file.next_piece_id, || None);
         }
         Ok(net)
     }
