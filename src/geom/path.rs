@@ -33,7 +33,9 @@ impl Path {
             }
         }
         let path = Path { segments };
-        if !path.length().is_finite() {
+        // Square roots only near f64::MAX: |dx| + |dy| bounds a line's length.
+        let bound: f64 = path.segments.iter().map(length_bound).sum();
+        if bound >= 1e308 && !path.length().is_finite() {
             return Err(GeomError::NonFinite("length"));
         }
         Ok(path)
@@ -168,6 +170,14 @@ impl Path {
         Path {
             segments: self.segments.iter().rev().map(Segment::reversed).collect(),
         }
+    }
+}
+
+/// At least the segment's length, without a square root.
+fn length_bound(s: &Segment) -> f64 {
+    match s {
+        Segment::Line(l) => (l.end.x - l.start.x).abs() + (l.end.y - l.start.y).abs(),
+        Segment::Arc(a) => a.length(),
     }
 }
 
