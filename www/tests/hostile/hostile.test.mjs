@@ -236,7 +236,24 @@ test("a World survives extreme finite numbers inside valid vehicles, behaviours 
         const f = world.createFormation(v);
         for (const id of others) world.joinFormation(f, id);
       }),
-      () => world.setFormationTarget?.(world.createFormation(formation), { x, y: x, heading: 0 }),
+      ...withEachLeaf({ x: 5, y: -5, heading: 0.5 }, x).map((t) => () => {
+        const f = world.createFormation(formation);
+        for (const id of others) world.joinFormation(f, id);
+        world.setFormationTarget(f, t);
+      }),
+      ...withEachLeaf({ pattern: "circle", spacing: 3 }, x).map((p) => () => {
+        const f = world.createFormation(formation);
+        world.joinFormation(f, others[1]);
+        world.setFormationPattern(f, p);
+      }),
+      ...withEachLeaf(path, x).map((p) => () => {
+        const f = world.createFormation(formation);
+        world.joinFormation(f, others[2]);
+        world.followFormationPath(f, p);
+      }),
+      ...withEachLeaf({ maxSpeed: 2, maxForce: 0.5, mass: 1 }, x).map((l) => () => world.setLimits(others[0], l)),
+      ...withEachLeaf(new Float64Array([0, 0, 1, 1, 2, 0.5, 1]), x).map((d) => () => world.addVehicles(d)),
+      () => world.step(x),
     ];
     for (const make of variants) {
       attempt(`World: ${make.toString().slice(0, 60)} with ${x}`, make);
