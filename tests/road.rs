@@ -478,3 +478,33 @@ fn nearly_straight_pairs_give_valid_pieces() {
         }
     }
 }
+
+#[test]
+fn construction_lines_stay_finite_for_a_profile_near_f64_max() {
+    // a at x = 1e308 facing +x, b far behind it: |AB| ≈ 1e308, so a's
+    // continuation line (as long as |AB|) would end at 2e308 = ∞.
+    let a = prof(1e308, 0.0, 0.0, &lanes(2, 3.0));
+    let b = prof(40.0, 40.0, FRAC_PI_2, &lanes(2, 3.0));
+    let c = road_construction(&a, &b, 8).unwrap();
+    for l in &c.continuation {
+        assert!(l.start.is_finite() && l.end.is_finite(), "{l:?}");
+    }
+    // a's line has length zero; b's (backward from b, 1e308 long) is finite.
+    assert_eq!(c.continuation[0].end, c.continuation[0].start);
+    let d = a.position().distance(b.position());
+    assert!((c.continuation[1].length() - d).abs() <= d * 1e-15);
+    assert!(c.continuation[1].end.y < -0.9e308);
+    // An ordinary pair keeps lines as long as |AB|.
+    let a = prof(0.0, 0.0, 0.0, &lanes(2, 3.0));
+    let b = prof(0.0, 30.0, PI, &lanes(2, 3.0));
+    let c = road_construction(&a, &b, 8).unwrap();
+    assert!((c.continuation[0].length() - 30.0).abs() < TOL);
+}
+
+#[test]
+fn racetrack_of_infinite_length_is_refused() {
+    assert!(racetrack(Point::new(0.0, 0.0), 1e308, 1.0).is_none());
+    assert!(racetrack(Point::new(0.0, 0.0), 1.0, 1e308).is_none());
+    let p = racetrack(Point::new(0.0, 0.0), 1e300, 1.0).unwrap();
+    assert!((p.length() - (4e300 + 2.0 * PI)).abs() <= 4e300 * 1e-15);
+}

@@ -215,6 +215,8 @@ test("bad input throws an Error naming it, and the world still works after", () 
     throwsNamed(() => A.racetrack({ x: 0, y: 0 }, 5, 0), "radius");
     throwsNamed(() => A.racetrack({ x: NaN, y: 0 }, 5, 1), "center.x");
     throwsNamed(() => A.racetrack({ x: 0, y: 0 }, -1, 1), "halfLength");
+    throwsNamed(() => A.racetrack({ x: 0, y: 0 }, 1e308, 1), "halfLength");
+    throwsNamed(() => A.racetrack({ x: 0, y: 0 }, 1, 1e308), "radius");
     // Still alive: the last good behaviours (none) and a normal step.
     w.setBehaviors(id, [{ kind: "seek", target: { x: 1, y: 0 } }]);
     w.step(1);
