@@ -46,17 +46,26 @@ setup-browser:
 
 ## --- build ----------------------------------------------------------------
 
+WASM_OPT_FLAGS := -Oz --converge --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
+  --enable-sign-ext --enable-mutable-globals --strip-producers --strip-target-features
+# One smaller module per system for <arcline-demo> (the `wasm-*` features in Cargo.toml).
+SYSTEMS := paths crowd roads
+
 build: setup
 	cargo build --release --target $(WASM_TARGET) --lib
 	$(WASM_BINDGEN) --target web --out-dir $(PKG) $(WASM_RAW)
-	$(BIN)/wasm-opt -Oz --converge --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
-	  --strip-producers --strip-target-features \
-	  $(PKG)/arcline_bg.wasm -o $(PKG)/arcline_bg.wasm
+	$(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_bg.wasm -o $(PKG)/arcline_bg.wasm
+	for s in $(SYSTEMS); do \
+	  cargo build --release --target $(WASM_TARGET) --lib --no-default-features --features wasm-$$s; \
+	  $(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline_$$s $(WASM_RAW); \
+	  $(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_$${s}_bg.wasm -o $(PKG)/arcline_$${s}_bg.wasm; \
+	done
 	rm -rf www/build
 	$(BIN)/esbuild www/src/main.ts www/src/embed.ts --bundle --splitting --minify --format=esm --target=es2022 \
 	  --sourcemap --outdir=www/build --entry-names=[name] --chunk-names=chunk-[hash] --log-level=warning
 	node scripts/package.mjs
-	@printf 'wasm: %s bytes raw, %s gzipped\n' $$(stat -c %s $(PKG)/arcline_bg.wasm) $$(gzip -9c $(PKG)/arcline_bg.wasm | wc -c)
+	@for m in arcline $(addprefix arcline_,$(SYSTEMS)); do \
+	  printf 'wasm %-15s %7s bytes raw, %6s gzipped\n' $$m: $$(stat -c %s $(PKG)/$${m}_bg.wasm) $$(gzip -9c $(PKG)/$${m}_bg.wasm | wc -c); done
 
 serve: build
 	node scripts/serve.mjs --host $(HOST) --port $(PORT)
@@ -97,6 +106,7 @@ lint: setup
 	cargo fmt --check
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib -- -D warnings
+	for s in $(SYSTEMS); do cargo clippy --target $(WASM_TARGET) --lib --no-default-features --features wasm-$$s -- -D warnings; done
 	$(BIN)/tsc --noEmit -p www
 
 bench: build

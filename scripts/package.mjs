@@ -1,6 +1,7 @@
 // Writes dist/: an npm-style package a tutorial built with a bundler can
 // import: the ES module and its wasm, the .d.ts types of the whole API, the
-// <arcline-demo> element and its stylesheet. Same relative layout as www/.
+// <arcline-demo> element (with the per-system modules it loads) and its
+// stylesheet. Same relative layout as www/.
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
@@ -15,6 +16,10 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, "pkg"), { recursive: true });
 for (const f of ["arcline.js", "arcline.d.ts", "arcline_bg.wasm", "arcline_bg.wasm.d.ts"]) {
   cpSync(join(www, "pkg", f), join(dist, "pkg", f));
+}
+// The per-system modules that <arcline-demo> loads (one per kind of diagram).
+for (const s of ["paths", "crowd", "roads"]) {
+  for (const f of [`arcline_${s}.js`, `arcline_${s}_bg.wasm`]) cpSync(join(www, "pkg", f), join(dist, "pkg", f));
 }
 mkdirSync(join(dist, "build"), { recursive: true });
 for (const f of readdirSync(join(www, "build"))) {

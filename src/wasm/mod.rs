@@ -2,12 +2,21 @@
 //! core, and turn errors into JS `Error`s whose message names the argument.
 //! Compiled only for `wasm32`.
 
+// A module with only some systems (see the `wasm-*` features in Cargo.toml)
+// leaves some shared helpers unused.
+#[cfg_attr(not(feature = "default"), allow(dead_code, unused_imports))]
 mod convert;
+#[cfg(feature = "wasm-crowd")]
 mod formation;
+#[cfg(feature = "wasm-paths")]
 mod geom;
+#[cfg(feature = "wasm-paths")]
 mod planner;
+#[cfg(feature = "wasm-roads")]
 mod road;
+#[cfg(feature = "wasm-crowd")]
 mod steering;
+#[cfg_attr(not(feature = "default"), allow(dead_code, unused_imports))]
 mod to_js;
 
 use wasm_bindgen::prelude::*;
