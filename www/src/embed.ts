@@ -1,11 +1,12 @@
 // <arcline-demo kind="planner|steering|formation|road|arc" ...attributes>:
-// one live diagram per element, several per page, each with its own state;
-// the wasm module is loaded once and shared. Attributes give the starting
-// state (checked and clamped by the diagram; bad values fall back to
-// defaults, never thrown at the reader). `el.state` gets and sets the state
-// as JSON; a `change` event fires after every change the reader makes.
+// one live diagram per element, several per page, each with its own state.
+// Each element loads only its system's wasm module (runtime.ts), once per
+// page and shared. Attributes give the starting state (checked and clamped
+// by the diagram; bad values fall back to defaults, never thrown at the
+// reader). `el.state` gets and sets the state as JSON; a `change` event
+// fires after every change the reader makes.
 import type { Api, Diagram } from "./shell/diagram.js";
-import { DIAGRAMS, isKind } from "./registry.js";
+import { DIAGRAMS, SYSTEM_OF, isKind } from "./registry.js";
 import { loadApi, onTrap, restartApi, startErrorMessage } from "./runtime.js";
 
 const STYLE_ID = "arcline-demo-style";
@@ -56,7 +57,7 @@ export class ArclineDemo extends HTMLElement {
     this.root = document.createElement("div");
     this.append(this.root);
     this.unsubscribe = onTrap(() => this.showTrap());
-    loadApi().then((api) => this.mountWith(api), (e: unknown) => this.showError(e));
+    loadApi(SYSTEM_OF[this.kind]).then((api) => this.mountWith(api), (e: unknown) => this.showError(e));
   }
 
   disconnectedCallback(): void {
@@ -109,7 +110,7 @@ export class ArclineDemo extends HTMLElement {
     b.textContent = "Restart";
     b.addEventListener("click", () => {
       this.pendingState = saved;
-      restartApi().then((api) => this.mountWith(api), (e: unknown) => this.showError(e));
+      restartApi(SYSTEM_OF[this.kind]).then((api) => this.mountWith(api), (e: unknown) => this.showError(e));
     });
     p.append(b);
     this.root.replaceChildren(p);

@@ -1,10 +1,11 @@
-// The playground page: loads the wasm module once, mounts one diagram per
+// The playground page: loads the wasm module once (the whole API; one
+// system's module for an iframe of one kind), mounts one diagram per
 // section, keeps the whole scene in the URL hash (a "copy link" button shares
 // it), and exposes the mounted diagrams to tests as `window.__arcline`.
 // `?embed=1&kind=planner` shows one bare diagram, for iframes.
 import type { Api, Diagram } from "./shell/diagram.js";
-import { DIAGRAMS, isKind } from "./registry.js";
-import { loadApi, onTrap, restartApi, startErrorMessage, wasmMemoryBytes } from "./runtime.js";
+import { DIAGRAMS, SYSTEM_OF, isKind } from "./registry.js";
+import { loadApi, onTrap, restartApi, startErrorMessage, wasmMemoryBytes, type System } from "./runtime.js";
 import { hashForScene, sceneFromHash } from "./share.js";
 
 declare global {
@@ -76,7 +77,7 @@ function showTrap(): void {
       delete diagrams[kind];
     }
     box.hidden = true;
-    restartApi().then((api) => mountAll(api, saved), fail);
+    restartApi(pageSystem()).then((api) => mountAll(api, saved), fail);
   });
   box.append(restart);
 }
@@ -89,8 +90,15 @@ function fail(err: unknown): void {
   }
 }
 
+/** The whole API, or in an iframe of one kind (`?embed=1&kind=road`) only that kind's system. */
+function pageSystem(): System {
+  const params = new URLSearchParams(location.search);
+  const only = params.get("kind") ?? "";
+  return params.get("embed") === "1" && isKind(only) ? (SYSTEM_OF[only] ?? "all") : "all";
+}
+
 async function main(): Promise<void> {
-  const api = await loadApi();
+  const api = await loadApi(pageSystem());
   mountAll(api, sceneFromHash(location.hash));
   setupShare();
   onTrap(showTrap);

@@ -1,5 +1,6 @@
 // Every diagram kind, for the playground page and the <arcline-demo> element.
 import type { MountDiagram } from "./shell/diagram.js";
+import type { System } from "./runtime.js";
 import { mount as arc } from "./diagrams/arc.js";
 import { mount as planner } from "./diagrams/planner.js";
 import { mount as steering } from "./diagrams/steering.js";
@@ -9,6 +10,15 @@ import { mount as road } from "./diagrams/road.js";
 export const DIAGRAMS: Readonly<Record<string, MountDiagram>> = { arc, planner, steering, formation, road };
 
 export const KINDS = Object.keys(DIAGRAMS);
+
+/** The wasm module each kind needs on its own (see runtime.ts). */
+export const SYSTEM_OF: Readonly<Record<string, System>> = {
+  arc: "paths",
+  planner: "paths",
+  steering: "crowd",
+  formation: "crowd",
+  road: "roads",
+};
 
 export function isKind(kind: string): boolean {
   return Object.prototype.hasOwnProperty.call(DIAGRAMS, kind);

@@ -1,36 +1,61 @@
-// Loading the wasm module once per page, and starting a fresh instance after
+// Loading the wasm modules once per page, and starting a fresh instance after
 // a trap (a trapped instance cannot be trusted: its memory may be mid-update).
+//
+// The playground loads the whole API (pkg/arcline.js, the published module).
+// An <arcline-demo> loads only its system's module (pkg/arcline_paths.js,
+// _crowd.js or _roads.js, built with the `wasm-*` features), so an article
+// with one kind of diagram downloads a third to a half of the whole.
 import type { Api } from "./shell/diagram.js";
 
-let current: Promise<Api> | null = null;
-let memory: WebAssembly.Memory | null = null;
+/** Which module: the whole API, or the bindings of one system. */
+export type System = "all" | "paths" | "crowd" | "roads";
+
+interface Loaded {
+  api: Promise<Api>;
+  memory: WebAssembly.Memory | null;
+}
+
+const loaded = new Map<System, Loaded>();
 let generation = 0;
 const crashListeners = new Set<(e: unknown) => void>();
 
-/** The loaded module, shared by every diagram on the page. */
-export function loadApi(): Promise<Api> {
-  if (!current) {
-    const url = new URL("../pkg/arcline.js", import.meta.url);
-    if (generation > 0) url.searchParams.set("instance", String(generation));
-    current = import(/* @vite-ignore */ url.href).then(async (m: Api & { default: (o?: unknown) => Promise<unknown> }) => {
-      const exports = (await m.default({ module_or_path: new URL("../pkg/arcline_bg.wasm", import.meta.url) })) as { memory?: WebAssembly.Memory };
-      memory = exports.memory ?? null;
-      return m;
-    });
-  }
-  return current;
+function moduleName(system: System): string {
+  return system === "all" ? "arcline" : `arcline_${system}`;
 }
 
-/** Bytes of linear memory the current wasm instance holds (0 before loading). */
+/**
+ * The loaded module for `system`, shared by every diagram on the page that
+ * asks for it. A system's module has only that system's exports (the
+ * embed-kinds browser test mounts every kind through one).
+ */
+export function loadApi(system: System = "all"): Promise<Api> {
+  const have = loaded.get(system);
+  if (have) return have.api;
+  const name = moduleName(system);
+  const url = new URL(`../pkg/${name}.js`, import.meta.url);
+  if (generation > 0) url.searchParams.set("instance", String(generation));
+  const entry: Loaded = { api: Promise.resolve(null as unknown as Api), memory: null };
+  entry.api = import(/* @vite-ignore */ url.href).then(async (m: Api & { default: (o?: unknown) => Promise<unknown> }) => {
+    const exports = (await m.default({ module_or_path: new URL(`../pkg/${name}_bg.wasm`, import.meta.url) })) as { memory?: WebAssembly.Memory };
+    entry.memory = exports.memory ?? null;
+    return m;
+  });
+  loaded.set(system, entry);
+  return entry.api;
+}
+
+/** Bytes of linear memory the loaded wasm instances hold (0 before loading). */
 export function wasmMemoryBytes(): number {
-  return memory?.buffer.byteLength ?? 0;
+  let bytes = 0;
+  for (const l of loaded.values()) bytes += l.memory?.buffer.byteLength ?? 0;
+  return bytes;
 }
 
-/** Drops the current instance; the next loadApi() starts a fresh one. */
-export function restartApi(): Promise<Api> {
+/** Drops every instance (a trap in one may follow a bug shared by all); the next loadApi() starts fresh ones. */
+export function restartApi(system: System = "all"): Promise<Api> {
   generation += 1;
-  current = null;
-  return loadApi();
+  loaded.clear();
+  return loadApi(system);
 }
 
 /** Whether `e` is a WebAssembly trap (a bug in the module, not bad input). */

@@ -26,3 +26,20 @@ test("dist/package.json names files that exist, and the entry module runs", asyn
   const p = m.planTurn({ x: 0, y: 0, heading: 0 }, { x: 10, y: 0 }, 2);
   assert.ok(Math.abs(p.length - 10) < 1e-12);
 });
+
+test("dist/ has the per-system modules <arcline-demo> loads, each with only its system", async () => {
+  // Which exports each system must have, and one it must not (it really is split).
+  const systems = {
+    paths: { has: ["planTurn", "planDubins", "arcToPoint", "offsetPath"], not: "World" },
+    crowd: { has: ["World", "racetrack"], not: "planDubins" },
+    roads: { has: ["connectProfiles", "RoadNetwork", "roadConstruction"], not: "World" },
+  };
+  for (const [s, { has, not }] of Object.entries(systems)) {
+    const m = await import(new URL(`pkg/arcline_${s}.js`, dist).href);
+    m.initSync({ module: readFileSync(new URL(`pkg/arcline_${s}_bg.wasm`, dist)) });
+    for (const name of has) assert.equal(typeof m[name], "function", `arcline_${s} lacks ${name}`);
+    assert.equal(m[not], undefined, `arcline_${s} has ${not}`);
+  }
+  const paths = await import(new URL("pkg/arcline_paths.js", dist).href);
+  assert.ok(Math.abs(paths.planTurn({ x: 0, y: 0, heading: 0 }, { x: 10, y: 0 }, 2).length - 10) < 1e-12);
+});

@@ -17,6 +17,11 @@ after(async () => {
 async function open(options = {}) {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, ...options });
   const page = await context.newPage();
+  const wasm = [];
+  page.on("request", (r) => {
+    const name = new URL(r.url()).pathname.split("/").pop();
+    if (name.endsWith(".wasm")) wasm.push(name);
+  });
   const problems = [];
   page.on("console", (m) => {
     if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
@@ -24,7 +29,7 @@ async function open(options = {}) {
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
   await page.goto(env.base + "/tests/fixtures/all-kinds.html");
   await page.waitForFunction(() => document.querySelectorAll('arcline-demo[data-ready="true"]').length === 4);
-  return { page, context, problems };
+  return { page, context, problems, wasm };
 }
 
 const stateOf = (page, id) => page.evaluate((id) => JSON.parse(document.getElementById(id).state), id);
@@ -48,6 +53,14 @@ const CASES = [
   { id: "formation", handle: "formation target", read: (s) => s.target },
   { id: "road", handle: "profile 1 centre", read: (s) => ({ x: s.profiles[1].x, y: s.profiles[1].y }) },
 ];
+
+test("each element loads only its system's wasm module, once per page", async () => {
+  const { context, problems, wasm } = await open();
+  // planner → paths; steering and formation share crowd; road → roads. Never the whole API.
+  assert.deepEqual([...wasm].sort(), ["arcline_crowd_bg.wasm", "arcline_paths_bg.wasm", "arcline_roads_bg.wasm"]);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
 
 test("attributes set the starting state, and bad ones are clamped", async () => {
   const { page, context, problems } = await open();

@@ -18,6 +18,11 @@ after(async () => {
 async function open(url, options = {}) {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, ...options });
   const page = await context.newPage();
+  const wasm = [];
+  page.on("request", (r) => {
+    const name = new URL(r.url()).pathname.split("/").pop();
+    if (name.endsWith(".wasm")) wasm.push(name);
+  });
   const problems = [];
   page.on("console", (m) => {
     if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
@@ -28,15 +33,16 @@ async function open(url, options = {}) {
     document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
   await page.goto(url);
-  return { page, context, problems };
+  return { page, context, problems, wasm };
 }
 
 const ready = (page, n) =>
   page.waitForFunction((n) => document.querySelectorAll('arcline-demo[data-ready="true"]').length >= n, n);
 
 test("elements on one page keep their own state; bad attributes fall back to defaults", async () => {
-  const { page, context, problems } = await open(env.base + "/tests/fixtures/two-arcs.html");
+  const { page, context, problems, wasm } = await open(env.base + "/tests/fixtures/two-arcs.html");
   await ready(page, 4);
+  assert.deepEqual(wasm, ["arcline_paths_bg.wasm"], "four arc diagrams share one module of their system");
   const widths = await page.evaluate(() =>
     ["one", "two", "three"].map((id) => JSON.parse(document.getElementById(id).state).width),
   );
@@ -94,8 +100,8 @@ test("the playground's URL hash restores the exact scene", async () => {
   await Promise.all([context.close(), second.context.close(), third.context.close()]);
 });
 
-test("?embed=1 shows one bare diagram", async () => {
-  const { page, context, problems } = await open(env.base + "/?embed=1&kind=arc&width=4");
+test("?embed=1 shows one bare diagram, with only its system's wasm module", async () => {
+  const { page, context, problems, wasm } = await open(env.base + "/?embed=1&kind=arc&width=4");
   await page.waitForFunction(() => window.__arcline?.ready);
   const visible = await page.evaluate(() =>
     [...document.querySelectorAll("[data-diagram]")].filter((s) => !s.hidden).map((s) => s.dataset.diagram),
@@ -103,6 +109,7 @@ test("?embed=1 shows one bare diagram", async () => {
   assert.deepEqual(visible, ["arc"]);
   assert.equal(await page.evaluate(() => window.__arcline.diagrams.arc.getState().width), 4);
   assert.equal(await page.locator("header h1").isVisible(), false);
+  assert.deepEqual(wasm, ["arcline_paths_bg.wasm"]);
   assert.deepEqual(problems, []);
   await context.close();
 });
