@@ -4,7 +4,7 @@
 // The playground loads the whole API (pkg/arcline.js, the published module).
 // An <arcline-demo> loads only its system's module (pkg/arcline_paths.js,
 // _crowd.js or _roads.js, built with the `wasm-*` features), so an article
-// with one kind of diagram downloads a third to a half of the whole.
+// with one kind of diagram downloads 34% to 57% of the whole.
 import type { Api } from "./shell/diagram.js";
 
 /** Which module: the whole API, or the bindings of one system. */
