@@ -10,12 +10,8 @@ import type { Api } from "./shell/diagram.js";
 /** Which module: the whole API, or the bindings of one system. */
 export type System = "all" | "paths" | "crowd" | "roads";
 
-interface Loaded {
-  api: Promise<Api>;
-  memory: WebAssembly.Memory | null;
-}
-
-const loaded = new Map<System, Loaded>();
+const loaded = new Map<System, Promise<Api>>();
+const memories = new Map<System, WebAssembly.Memory>();
 let generation = 0;
 const crashListeners = new Set<(e: unknown) => void>();
 
@@ -30,24 +26,23 @@ function moduleName(system: System): string {
  */
 export function loadApi(system: System = "all"): Promise<Api> {
   const have = loaded.get(system);
-  if (have) return have.api;
+  if (have) return have;
   const name = moduleName(system);
   const url = new URL(`../pkg/${name}.js`, import.meta.url);
   if (generation > 0) url.searchParams.set("instance", String(generation));
-  const entry: Loaded = { api: Promise.resolve(null as unknown as Api), memory: null };
-  entry.api = import(/* @vite-ignore */ url.href).then(async (m: Api & { default: (o?: unknown) => Promise<unknown> }) => {
+  const api = import(/* @vite-ignore */ url.href).then(async (m: Api & { default: (o?: unknown) => Promise<unknown> }) => {
     const exports = (await m.default({ module_or_path: new URL(`../pkg/${name}_bg.wasm`, import.meta.url) })) as { memory?: WebAssembly.Memory };
-    entry.memory = exports.memory ?? null;
+    if (exports.memory) memories.set(system, exports.memory);
     return m;
   });
-  loaded.set(system, entry);
-  return entry.api;
+  loaded.set(system, api);
+  return api;
 }
 
 /** Bytes of linear memory the loaded wasm instances hold (0 before loading). */
 export function wasmMemoryBytes(): number {
   let bytes = 0;
-  for (const l of loaded.values()) bytes += l.memory?.buffer.byteLength ?? 0;
+  for (const m of memories.values()) bytes += m.buffer.byteLength;
   return bytes;
 }
 
@@ -55,6 +50,7 @@ export function wasmMemoryBytes(): number {
 export function restartApi(system: System = "all"): Promise<Api> {
   generation += 1;
   loaded.clear();
+  memories.clear();
   return loadApi(system);
 }
 
