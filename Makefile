@@ -14,7 +14,8 @@ WB_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/"/, "", $$
 WB_ROOT := $(HOME)/.cache/arcline/wasm-bindgen-$(WB_VERSION)
 WASM_BINDGEN := $(WB_ROOT)/bin/wasm-bindgen
 WB_TEST_RUNNER := $(WB_ROOT)/bin/wasm-bindgen-test-runner
-WASM_RAW := target/$(WASM_TARGET)/release/arcline.wasm
+WASM_RAW := target/$(WASM_TARGET)/release/arcline_wasm.wasm
+BINDINGS := -p arcline-wasm
 PKG := www/pkg
 BIN := node_modules/.bin
 
@@ -48,15 +49,15 @@ setup-browser:
 
 WASM_OPT_FLAGS := -Oz --converge --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-mutable-globals --strip-producers --strip-target-features
-# One smaller module per system for <arcline-demo> (the `wasm-*` features in Cargo.toml).
+# One smaller module per system for <arcline-demo> (the features of bindings/Cargo.toml).
 SYSTEMS := paths crowd roads
 
 build: setup
-	cargo build --release --target $(WASM_TARGET) --lib
-	$(WASM_BINDGEN) --target web --out-dir $(PKG) $(WASM_RAW)
+	cargo build --release --target $(WASM_TARGET) $(BINDINGS)
+	$(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline $(WASM_RAW)
 	$(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_bg.wasm -o $(PKG)/arcline_bg.wasm
 	for s in $(SYSTEMS); do \
-	  cargo build --release --target $(WASM_TARGET) --lib --no-default-features --features wasm-$$s; \
+	  cargo build --release --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s; \
 	  $(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline_$$s $(WASM_RAW); \
 	  $(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_$${s}_bg.wasm -o $(PKG)/arcline_$${s}_bg.wasm; \
 	done
@@ -80,15 +81,16 @@ test: setup setup-browser
 	$(MAKE) test-api
 	$(MAKE) test-browser
 
+# The core with every feature (serde, typescript): unit, integration,
+# property and doc tests, and the examples built and run.
 test-rust:
-	cargo test --all-targets
-	cargo test --doc
+	cargo test -p arcline --all-features --all-targets
+	cargo test -p arcline --all-features --doc
 
-# Rust tests compiled to wasm and run in Node (determinism digests): every tests/wasm_*.rs.
-WASM_TESTS := $(foreach f,$(wildcard tests/wasm_*.rs),--test $(basename $(notdir $(f))))
+# The determinism digests compiled to wasm and run in Node (bindings/tests/determinism.rs).
 test-wasm:
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=$(WB_TEST_RUNNER) \
-	  cargo test --target $(WASM_TARGET) $(WASM_TESTS)
+	  cargo test --target $(WASM_TARGET) $(BINDINGS) --test determinism
 
 test-types:
 	$(BIN)/tsc --noEmit -p www
@@ -103,10 +105,11 @@ test-browser:
 lint: setup
 	@rustup component list --installed | grep -q '^clippy' || rustup component add clippy
 	@rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
-	cargo fmt --check
-	cargo clippy --all-targets -- -D warnings
-	cargo clippy --target $(WASM_TARGET) --lib -- -D warnings
-	for s in $(SYSTEMS); do cargo clippy --target $(WASM_TARGET) --lib --no-default-features --features wasm-$$s -- -D warnings; done
+	cargo fmt --all --check
+	cargo clippy -p arcline --all-targets --all-features -- -D warnings
+	cargo clippy -p arcline --lib -- -D warnings
+	cargo clippy --target $(WASM_TARGET) $(BINDINGS) -- -D warnings
+	for s in $(SYSTEMS); do cargo clippy --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s -- -D warnings; done
 	$(BIN)/tsc --noEmit -p www
 
 bench: build

@@ -2,7 +2,7 @@
 // measured in the same run, written to BENCHMARKS.md.
 //   1. native: `cargo bench` (criterion); groups hold an `arcline` function and
 //      optionally a peer's (named after the peer crate); ratio = ours / peer.
-//   2. wasm under Node: every bench/*.bench.mjs exports run() -> rows.
+//   2. wasm under Node: every bench/js/*.bench.mjs exports run() -> rows.
 //   3. the page in headless Chromium: scripts/bench-page.mjs.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync, statSync } from "node:fs";
@@ -43,7 +43,7 @@ function criterionResults() {
 function nativeRows() {
   if (!only.length || only.includes("native")) {
     // Only the criterion targets (the lib's unit-test harness takes no criterion flags).
-    const benches = readdirSync(join(root, "benches")).filter((f) => f.endsWith(".rs")).flatMap((f) => ["--bench", f.slice(0, -3)]);
+    const benches = readdirSync(join(root, "bench", "native")).filter((f) => f.endsWith(".rs")).flatMap((f) => ["--bench", f.slice(0, -3)]);
     execFileSync("cargo", ["bench", ...benches], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
   }
   const results = criterionResults();
@@ -67,7 +67,7 @@ function nativeRows() {
 }
 
 async function wasmRows() {
-  const dir = join(root, "bench");
+  const dir = join(root, "bench", "js");
   const rows = [];
   if (!existsSync(dir)) return rows;
   for (const f of readdirSync(dir).filter((f) => f.endsWith(".bench.mjs")).sort()) {

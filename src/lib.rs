@@ -8,17 +8,14 @@
 //! counter-clockwise from +x, an arc's `sweep` is signed (+ = left turn, CCW),
 //! geometry is `f64`. Invalid input is a value (`Option`/`Result`), never a panic.
 //!
-//! The core modules know nothing of WebAssembly; `src/wasm/` (compiled only for
-//! `wasm32`) is the only door to JavaScript.
+//! This crate knows nothing of WebAssembly or JavaScript; the bindings crate
+//! (`bindings/`, `arcline-wasm`) is the only door to JavaScript.
 
-mod formation;
-mod geom;
-mod planner;
-mod road;
-mod steering;
-
-#[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod formation;
+pub mod geom;
+pub mod planner;
+pub mod road;
+pub mod steering;
 
 #[allow(unused_imports)]
 pub use formation::*;

@@ -2,7 +2,6 @@
 
 use super::{math, GeomError, Point, Pose};
 use core::f64::consts::FRAC_PI_2;
-use serde::{Deserialize, Serialize};
 
 /// A circular arc: centre, radius, the angle of its start point seen from the
 /// centre, and the signed angle it sweeps (`+` counter-clockwise, a left turn;
@@ -10,7 +9,8 @@ use serde::{Deserialize, Serialize};
 ///
 /// The turn direction of a zero sweep is the sign bit of the zero (`-0.0` is a
 /// right turn), so a planner's "turn by nothing" keeps its side for offsets.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Arc {
     pub center: Point,
     pub radius: f64,

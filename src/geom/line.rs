@@ -1,12 +1,12 @@
 //! `Line`: a straight segment from `start` to `end`.
 
 use super::{Point, Pose, Vec2};
-use serde::{Deserialize, Serialize};
 
 /// A straight segment. A zero-length line is allowed (a planner's "go straight
 /// for nothing"); its heading is then the `+x` direction unless a caller knows
 /// better (paths carry the heading through from the previous segment).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Line {
     pub start: Point,
     pub end: Point,

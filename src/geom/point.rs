@@ -2,10 +2,10 @@
 
 use super::{math, Vec2};
 use core::ops::{Add, Sub};
-use serde::{Deserialize, Serialize};
 
 /// A location, `f64`, y up.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Point {
     pub x: f64,
     pub y: f64,

@@ -1,10 +1,10 @@
 //! `Pose`: a position with a heading (the direction of travel).
 
 use super::{normalize_angle, Point, Vec2};
-use serde::{Deserialize, Serialize};
 
 /// A position and a heading in radians, counter-clockwise from +x.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Pose {
     pub x: f64,
     pub y: f64,

@@ -2,10 +2,10 @@
 
 use super::math;
 use core::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
-use serde::{Deserialize, Serialize};
 
 /// A 2D vector, `f64`, y up.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Vec2 {
     pub x: f64,
     pub y: f64,

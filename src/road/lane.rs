@@ -1,12 +1,12 @@
 //! `Lane`: one strip of a road's cross-section, a kind, a width and the
 //! direction its traffic runs (relative to the profile's heading).
 
-use serde::{Deserialize, Serialize};
 
 /// What a lane is for. The kind decides how the lane is filled and which
 /// markings its edges get (see the [`markings`](mod@super::markings) module).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum LaneKind {
     Driving,
     Bike,
@@ -38,8 +38,9 @@ impl LaneKind {
 /// Which way a lane's traffic runs, relative to the profile's heading.
 /// `Forward` is the default and is left out of JSON, so a published-shape
 /// `Lane` (`{ kind, width }`) is a forward lane.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Direction {
     #[default]
     Forward,
@@ -55,11 +56,12 @@ impl Direction {
 
 /// One lane: its kind, its width (> 0, in the coordinates' units) and the
 /// direction of its traffic.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Lane {
     pub kind: LaneKind,
     pub width: f64,
-    #[serde(default, skip_serializing_if = "Direction::is_forward")]
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Direction::is_forward"))]
     pub direction: Direction,
 }
 

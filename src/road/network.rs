@@ -6,7 +6,6 @@
 
 use super::connect::{build, check_pair};
 use super::{Profile, RoadError, RoadPiece};
-use serde::{Deserialize, Serialize};
 
 /// A piece of the network: the ids of the profiles it joins and what was built.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,15 +25,17 @@ pub struct RoadNetwork {
 }
 
 /// One profile of a [`NetworkSnapshot`], with its id.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ProfileEntry {
     pub id: usize,
-    #[serde(flatten)]
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub profile: Profile,
 }
 
 /// One piece of a [`NetworkSnapshot`]: which profiles it joins.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PieceEntry {
     pub id: usize,
     pub a: usize,
@@ -43,14 +44,15 @@ pub struct PieceEntry {
 
 /// What a network saves: its profiles and which pieces join them (the
 /// pieces' geometry is rebuilt on load). Serialises to the JSON format of
-/// [`RoadNetwork::to_json`]; the wasm bindings hand it to JS's own `JSON`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// [`RoadNetwork::snapshot`]; the wasm bindings hand it to JS's own `JSON`.
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NetworkSnapshot {
     pub version: u32,
     /// The ids the next profile and piece will get (so ids stay unused after a load).
-    #[serde(default, rename = "nextProfileId")]
+    #[cfg_attr(feature = "serde", serde(default, rename = "nextProfileId"))]
     pub next_profile_id: usize,
-    #[serde(default, rename = "nextPieceId")]
+    #[cfg_attr(feature = "serde", serde(default, rename = "nextPieceId"))]
     pub next_piece_id: usize,
     pub profiles: Vec<ProfileEntry>,
     pub pieces: Vec<PieceEntry>,
@@ -218,14 +220,9 @@ impl RoadNetwork {
         Ok(touched)
     }
 
-    /// The network as JSON: `{ version: 1, nextProfileId, nextPieceId,
-    /// profiles: [{ id, x, y, heading, lanes }], pieces: [{ id, a, b }] }`. Pieces are not stored: they are
-    /// rebuilt from the profiles on load.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(&self.snapshot()).unwrap_or_else(|_| String::from("{}"))
-    }
-
-    /// What [`RoadNetwork::to_json`] writes, as a value.
+    /// What the network saves: `{ version: 1, nextProfileId, nextPieceId,
+    /// profiles: [{ id, x, y, heading, lanes }], pieces: [{ id, a, b }] }` with
+    /// the `serde` feature. Pieces are not stored: they are rebuilt on load.
     pub fn snapshot(&self) -> NetworkSnapshot {
         NetworkSnapshot {
             version: 1,
@@ -249,22 +246,11 @@ impl RoadNetwork {
         }
     }
 
-    /// A network from [`RoadNetwork::to_json`]'s format, ids kept, pieces rebuilt.
+    /// A network from a [`NetworkSnapshot`] (what [`RoadNetwork::snapshot`] gives), ids kept, pieces rebuilt.
     ///
     /// # Errors
-    /// [`RoadError::BadJson`] for malformed JSON, a bad version, duplicate or
-    /// too large ids, or a piece naming a missing profile; profile errors
-    /// naming `profiles[i]`.
-    pub fn from_json(json: &str) -> Result<RoadNetwork, RoadError> {
-        let file: NetworkSnapshot =
-            serde_json::from_str(json).map_err(|e| RoadError::BadJson(e.to_string()))?;
-        RoadNetwork::from_snapshot(file)
-    }
-
-    /// A network from a [`NetworkSnapshot`] (see [`RoadNetwork::from_json`]).
-    ///
-    /// # Errors
-    /// As [`RoadNetwork::from_json`], without the JSON syntax errors.
+    /// [`RoadError::BadJson`] for a bad version, duplicate or too large ids,
+    /// or a piece naming a missing profile; profile errors naming `profiles[i]`.
     pub fn from_snapshot(file: NetworkSnapshot) -> Result<RoadNetwork, RoadError> {
         if file.version != 1 {
             return Err(RoadError::BadJson(format!(

@@ -5,11 +5,11 @@
 
 use super::{Lane, RoadError};
 use crate::{Point, Pose};
-use serde::{Deserialize, Serialize};
 
 /// A cross-section: `(x, y)` is the middle of the section, `heading` the
 /// direction of travel, `lanes` left to right facing `heading`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Profile {
     pub x: f64,
     pub y: f64,

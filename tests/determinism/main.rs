@@ -1,0 +1,65 @@
+//! Golden digests of every module's results, natively. The same modules are
+//! compiled to wasm and checked against the same values in
+//! `bindings/tests/determinism.rs`: native and wasm agree bit for bit.
+mod geom;
+mod planner;
+mod steering;
+mod formation;
+mod road;
+
+mod geom_native {
+    #[test]
+    fn geometry_digest_is_golden() {
+        assert_eq!(
+            crate::geom::digest(),
+            crate::geom::GOLDEN,
+            "geometry results changed: {:#x}",
+            crate::geom::digest()
+        );
+    }
+}
+
+mod planner_native {
+    #[test]
+    fn digest_is_the_golden_value() {
+        assert_eq!(crate::planner::digest(), crate::planner::GOLDEN, "digest {:#018x}", crate::planner::digest());
+    }
+    
+    #[test]
+    fn lengths_digest_is_the_golden_value() {
+        let v = crate::planner::lengths_digest();
+        assert_eq!(v, crate::planner::LENGTHS_GOLDEN, "digest {v:#018x}");
+    }
+}
+
+mod steering_native {
+    #[test]
+    fn crowd_digest_matches_the_golden_value() {
+        assert_eq!(crate::steering::digest(), crate::steering::GOLDEN, "digest {:#x}", crate::steering::digest());
+    }
+    
+    #[test]
+    fn seek_crowd_digest_matches_the_golden_value() {
+        let got = crate::steering::seek_digest();
+        assert_eq!(got, crate::steering::SEEK_GOLDEN, "digest {got:#x}");
+    }
+}
+
+mod formation_native {
+    #[test]
+    fn formation_digest_is_golden() {
+        assert_eq!(
+            crate::formation::digest(),
+            crate::formation::GOLDEN,
+            "formation results changed: {:#x}",
+            crate::formation::digest()
+        );
+    }
+}
+
+mod road_native {
+    #[test]
+    fn road_digest_matches_golden() {
+        assert_eq!(crate::road::digest(), crate::road::GOLDEN, "digest {:#x}", crate::road::digest());
+    }
+}

@@ -1,0 +1,8 @@
+//! Formations: patterns, slot assignment, convergence, formations in a steering world.
+
+#[path = "../common/xorshift.rs"]
+mod xorshift;
+
+mod patterns;
+mod convergence;
+mod world;
