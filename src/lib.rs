@@ -4,25 +4,60 @@
 //! formations and roads, all made of straight [`Line`]s and circular [`Arc`]s
 //! joined with tangent (G1) continuity.
 //!
-//! Conventions (see `README.md`): x right, **y up**, angles in radians
-//! counter-clockwise from +x, an arc's `sweep` is signed (+ = left turn, CCW),
-//! geometry is `f64`. Invalid input is a value (`Option`/`Result`), never a panic.
+//! - [`geom`]: points, vectors, poses, lines, arcs and the paths made of them;
+//!   offsets, intersections, SVG.
+//! - [`planner`]: paths for a unit with a minimum turning radius: turn then
+//!   go to a point, the six Dubins words to a pose, motion along a path.
+//! - [`steering`]: vehicles steered by behaviours (seek, arrive, separation,
+//!   path following...) in a [`steering::World`] built for crowds.
+//! - [`formation`]: formations of vehicles: patterns, slot assignment, a
+//!   formation manager.
+//! - [`road`]: roads of lines and arcs between cross-section profiles, with
+//!   parallel lane edges.
+//!
+//! Conventions: x right, **y up**, angles in radians counter-clockwise from
+//! +x, an arc's `sweep` is signed (+ = left turn, counter-clockwise),
+//! geometry is `f64`. Invalid input is an [`Error`] (which field, and why),
+//! never a panic; no result holds a NaN or an infinity.
+//!
+//! `use arcline::prelude::*` brings the types most programs need.
+//!
+//! # Features
+//! - `serde`: `Serialize` and `Deserialize` on the data shapes (camelCase
+//!   keys, the shapes of the JavaScript API).
+//! - `typescript`: the TypeScript declarations of those shapes
+//!   (`typescript::declarations`).
 //!
 //! This crate knows nothing of WebAssembly or JavaScript; the bindings crate
 //! (`bindings/`, `arcline-wasm`) is the only door to JavaScript.
 
+pub mod error;
 pub mod formation;
 pub mod geom;
 pub mod planner;
 pub mod road;
 pub mod steering;
+#[cfg(feature = "typescript")]
+pub mod typescript;
 
+pub use error::{Error, Field, Reason, Step, Unsolvable};
+pub use geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
+
+// TODO(issue 14): the steering, formation and road modules still re-export
+// everything at the root; each goes to named paths and the prelude.
+#[doc(hidden)]
 #[allow(unused_imports)]
 pub use formation::*;
-pub use geom::*;
-#[allow(unused_imports)]
-pub use planner::*;
+#[doc(hidden)]
 #[allow(unused_imports)]
 pub use road::*;
+#[doc(hidden)]
 #[allow(unused_imports)]
 pub use steering::*;
+
+/// The types and functions most programs use: `use arcline::prelude::*`.
+pub mod prelude {
+    pub use crate::error::{Error, Reason};
+    pub use crate::geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
+    pub use crate::planner::{dubins_shortest, plan_turn, Motion};
+}

@@ -3,6 +3,8 @@
 //! minimal case and named after it. The commit that adds a test says what
 //! was wrong and how the core was fixed.
 
+use arcline::geom::*;
+use arcline::planner::*;
 use arcline::*;
 use core::f64::consts::{FRAC_PI_2, PI};
 
@@ -17,7 +19,9 @@ fn plan_turn_with_a_heading_of_1e10_rad_stays_g1() {
     // A target forward-left of the start, well outside both circles.
     let (c, s) = (h.cos(), h.sin());
     let target = Point::new(5.0 * c - 3.0 * s, 5.0 * s + 3.0 * c);
-    let p = plan_turn(Pose::new(0.0, 0.0, h), target, r).unwrap();
+    let p = plan_turn(Pose::new(0.0, 0.0, h), target, r)
+        .unwrap()
+        .unwrap();
     let segs = p.segments();
     assert!(
         segs[0].end().distance(segs[1].start()) < 1e-14,
@@ -29,7 +33,9 @@ fn plan_turn_with_a_heading_of_1e10_rad_stays_g1() {
     assert!(normalize_angle(p.start_pose().heading - normalize_angle(h)).abs() < 1e-14);
     assert!(p.end_pose().position().distance(target) < 1e-12);
     // The same path as for the reduced heading.
-    let q = plan_turn(Pose::new(0.0, 0.0, normalize_angle(h)), target, r).unwrap();
+    let q = plan_turn(Pose::new(0.0, 0.0, normalize_angle(h)), target, r)
+        .unwrap()
+        .unwrap();
     assert_eq!(p, q);
 }
 
@@ -42,7 +48,9 @@ fn plan_turn_to_a_point_on_the_circle_with_a_heading_of_minus_8365_rad() {
     let (c, s) = (h.cos(), h.sin());
     // On the right circle, a quarter turn round: forward r, right r.
     let target = Point::new(r * c + r * s, r * s - r * c);
-    let p = plan_turn(Pose::new(0.0, 0.0, h), target, r).unwrap();
+    let p = plan_turn(Pose::new(0.0, 0.0, h), target, r)
+        .unwrap()
+        .unwrap();
     let segs = p.segments();
     let gap = segs[0].end().distance(segs[1].start());
     assert!(gap < 1e-12 * r, "gap {gap:e}");

@@ -4,6 +4,7 @@
 //! - a min-cost (Hungarian) assignment of 200 members to 200 slots, alone and
 //!   through the manager (cost matrix of distances included).
 
+use arcline::geom::*;
 use arcline::*;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;

@@ -2,7 +2,8 @@
 //! over the same 1,024 fixed pseudo-random queries (mixed near and far, so
 //! CCC words are in play).
 
-use arcline::{dubins_length, dubins_lengths, Pose};
+use arcline::planner::{dubins_length, dubins_lengths};
+use arcline::Pose;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dubins_paths::f64::{DubinsPath, PosRot};
 use std::hint::black_box;

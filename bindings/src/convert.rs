@@ -8,8 +8,8 @@
 //! names such as `path.segments[2].center` are only written out when there
 //! is an error (reading a value builds no strings).
 
-use super::to_js::ToJs;
-use arcline::{Arc, GeomError, Line, Path, Point, Pose, Segment};
+use super::legacy_to_js::ToJs;
+use arcline::{Arc, Line, Path, Point, Pose, Segment};
 use core::fmt::{self, Display};
 use wasm_bindgen::prelude::*;
 
@@ -251,15 +251,12 @@ pub fn path_at(value: &JsValue, name: &Name) -> Result<Path, JsError> {
                 }
                 let start = number_field(s, "startAngle", &name)?;
                 let sweep = number_field(s, "sweep", &name)?;
-                Segment::Arc(Arc::new(center, radius, start, sweep).map_err(|e| name.error(&e))?)
+                Segment::Arc(
+                    Arc::new(center, radius, start, sweep).map_err(|e| name.error(&e.reason()))?,
+                )
             }
             _ => return Err(name.key("kind").error(&"must be \"line\" or \"arc\"")),
         });
     }
     Path::new(segments).map_err(|e| name.error(&e))
-}
-
-/// A geometry error as a JS `Error` about `arg`.
-pub fn geom_error(arg: &str, e: GeomError) -> JsError {
-    error(&arg, &e)
 }

@@ -11,8 +11,8 @@
 //! arrive at their slot targets without any `setBehaviors`.
 
 use super::convert::{self, arg_error, to_js, Name};
+use super::legacy_to_js::{Obj, ToJs};
 use super::steering::World;
-use super::to_js::{Obj, ToJs};
 use arcline::{
     AssignmentStrategy, FormationError, FormationId, FormationManager, FormationPattern,
     FormationTarget, PatternKind, SlotTarget, VehicleId,

@@ -1,59 +1,91 @@
-//! Bindings for `src/geom`: pose along a path and SVG path data.
+//! Bindings of `arcline::geom`: a pose along a path, SVG path data, the arc
+//! to a point, offsets and intersections.
 
-use super::convert;
+use crate::error::{from_core, from_core_in};
+use crate::from_js::{arg, number};
+use crate::to_js::to_js;
+use arcline::geom::shape::PathShape;
+use arcline::{Path, Point, Pose};
 use wasm_bindgen::prelude::*;
 
-/// `poseAt(path, distance)`: position and heading `distance` along `path`
-/// (seed 000, listing 2), clamped to `[0, length]`.
-#[wasm_bindgen(js_name = poseAt)]
-pub fn pose_at(path: JsValue, distance: f64) -> Result<JsValue, JsError> {
-    let path = convert::path(path, "path")?;
-    let distance = convert::finite(distance, "distance")?;
-    convert::to_js(&path.pose_at(distance))
+/// A path argument: its shape read, then checked by the core.
+pub fn path_arg(value: JsValue, name: &str) -> Result<Path, JsError> {
+    let shape: PathShape = arg(value, name)?;
+    Path::try_from(shape).map_err(|e| from_core_in(name, e))
+}
+
+/// A finite number argument.
+pub fn finite_arg(value: &JsValue, name: &str) -> Result<f64, JsError> {
+    let v = number(value, name)?;
+    if v.is_finite() {
+        Ok(v)
+    } else {
+        Err(crate::error::message(name, "", "must be a finite number"))
+    }
+}
+
+/// `poseAt(path, distance)`: position and heading `distance` along `path`,
+/// clamped to `[0, length]`.
+#[wasm_bindgen(js_name = poseAt, unchecked_return_type = "Pose")]
+pub fn pose_at(
+    #[wasm_bindgen(unchecked_param_type = "Path")] path: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
+) -> Result<JsValue, JsError> {
+    let path = path_arg(path, "path")?;
+    let distance = finite_arg(&distance, "distance")?;
+    to_js(&path.pose_at(distance))
 }
 
 /// `pathToSvg(path)`: SVG path data with exact `A` arcs, in y-up coordinates.
 #[wasm_bindgen(js_name = pathToSvg)]
-pub fn path_to_svg(path: JsValue) -> Result<String, JsError> {
-    let path = convert::path(path, "path")?;
-    Ok(arcline::path_to_svg(&path))
+pub fn path_to_svg(
+    #[wasm_bindgen(unchecked_param_type = "Path")] path: JsValue,
+) -> Result<String, JsError> {
+    let path = path_arg(path, "path")?;
+    Ok(arcline::geom::path_to_svg(&path))
 }
 
 /// `arcToPoint(pose, point)`: the single arc tangent to `pose` that reaches
 /// `point` (a one-segment path; a line when the point is dead ahead). Throws
 /// when there is none (the point is the start, or straight behind).
-#[wasm_bindgen(js_name = arcToPoint)]
-pub fn arc_to_point(pose: JsValue, point: JsValue) -> Result<JsValue, JsError> {
-    let pose = convert::pose(pose, "pose")?;
-    let point = convert::point(point, "point")?;
-    let seg = arcline::arc_to_point(pose, point).map_err(|e| convert::error(&"point", &e))?;
-    let path = arcline::Path::single(seg).map_err(|e| convert::geom_error("point", e))?;
-    convert::path_to_js(&path)
+#[wasm_bindgen(js_name = arcToPoint, unchecked_return_type = "Path")]
+pub fn arc_to_point(
+    #[wasm_bindgen(unchecked_param_type = "Pose")] pose: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Point")] point: JsValue,
+) -> Result<JsValue, JsError> {
+    let pose: Pose = arg(pose, "pose")?;
+    let point: Point = arg(point, "point")?;
+    let seg = arcline::geom::arc_to_point(pose, point).map_err(from_core)?;
+    let path = Path::single(seg).map_err(|e| from_core_in("point", e))?;
+    to_js(&path)
 }
 
 /// `offsetPath(path, distance)`: the parallel path `distance` to the left
 /// (negative: right); arcs stay concentric. Throws when an arc would collapse.
-#[wasm_bindgen(js_name = offsetPath)]
-pub fn offset_path(path: JsValue, distance: f64) -> Result<JsValue, JsError> {
-    let path = convert::path(path, "path")?;
-    let distance = convert::finite(distance, "distance")?;
-    let out = path
-        .offset(distance)
-        .map_err(|e| convert::geom_error("distance", e))?;
-    convert::path_to_js(&out)
+#[wasm_bindgen(js_name = offsetPath, unchecked_return_type = "Path")]
+pub fn offset_path(
+    #[wasm_bindgen(unchecked_param_type = "Path")] path: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
+) -> Result<JsValue, JsError> {
+    let path = path_arg(path, "path")?;
+    let distance = number(&distance, "distance")?;
+    to_js(&path.offset(distance).map_err(from_core)?)
 }
 
 /// `intersectPaths(a, b)`: every point where a segment of `a` meets a segment
 /// of `b` (closed-form line/arc intersections), in order along `a`.
-#[wasm_bindgen(js_name = intersectPaths)]
-pub fn intersect_paths(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
-    let a = convert::path(a, "a")?;
-    let b = convert::path(b, "b")?;
-    let mut out = Vec::new();
+#[wasm_bindgen(js_name = intersectPaths, unchecked_return_type = "Point[]")]
+pub fn intersect_paths(
+    #[wasm_bindgen(unchecked_param_type = "Path")] a: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Path")] b: JsValue,
+) -> Result<JsValue, JsError> {
+    let a = path_arg(a, "a")?;
+    let b = path_arg(b, "b")?;
+    let mut out: Vec<Point> = Vec::new();
     for sa in a.segments() {
         for sb in b.segments() {
-            out.extend_from_slice(arcline::segment_segment(sa, sb).as_slice());
+            out.extend_from_slice(arcline::geom::segment_segment(sa, sb).as_slice());
         }
     }
-    convert::to_js(&out)
+    to_js(&out)
 }

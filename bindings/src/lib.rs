@@ -1,25 +1,37 @@
-//! The only door to JavaScript: thin wrappers that check their inputs, call the
-//! core, and turn errors into JS `Error`s whose message names the argument.
-//! Compiled only for `wasm32`.
+//! The only door to JavaScript: thin wrappers that read their arguments
+//! (`from_js`, serde-wasm-bindgen over the core's serde shapes), call the
+//! core, and write results (`to_js`, the same shapes) or JS `Error`s whose
+//! message names the argument (`error`). The TypeScript declarations of the
+//! shapes are generated from the same types (`build.rs`).
 
 // A module with only some systems (see the `wasm-*` features in Cargo.toml)
 // leaves some shared helpers unused.
 #[cfg_attr(not(feature = "default"), allow(dead_code, unused_imports))]
 mod convert;
+#[cfg_attr(not(feature = "default"), allow(dead_code))]
+mod error;
 #[cfg(feature = "crowd")]
 mod formation;
+#[cfg_attr(not(feature = "default"), allow(dead_code))]
+mod from_js;
 #[cfg(feature = "paths")]
 mod geom;
+#[cfg_attr(not(feature = "default"), allow(dead_code, unused_imports))]
+mod legacy_to_js;
 #[cfg(feature = "paths")]
 mod planner;
 #[cfg(feature = "roads")]
 mod road;
 #[cfg(feature = "crowd")]
 mod steering;
-#[cfg_attr(not(feature = "default"), allow(dead_code, unused_imports))]
+#[cfg_attr(not(feature = "default"), allow(dead_code))]
 mod to_js;
 
 use wasm_bindgen::prelude::*;
+
+/// The data shapes (`Point`, `Pose`, `Path`, ...), generated from the core.
+#[wasm_bindgen(typescript_custom_section)]
+const SHAPES: &str = include_str!(concat!(env!("OUT_DIR"), "/shapes.d.ts"));
 
 /// Installs the panic hook when the module is instantiated, so that a bug
 /// that does panic is at least reported with its message. (`start` runs

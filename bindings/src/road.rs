@@ -5,7 +5,7 @@
 //! JSON save/load).
 
 use super::convert;
-use super::to_js::{Obj, ToJs};
+use super::legacy_to_js::{Obj, ToJs};
 use arcline::road::{self, markings::MarkingStyle};
 use arcline::road::{
     BezierOffsets, Construction, FilletPoints, Lane, LaneArea, Marking, NetworkPiece,

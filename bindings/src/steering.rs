@@ -14,7 +14,7 @@
 //! Fetching a view copies nothing.
 
 use super::convert::{self, arg_error, Name};
-use super::to_js::{Obj, ToJs};
+use super::legacy_to_js::{Obj, ToJs};
 use arcline::{
     Behavior, BehaviorKind, BehaviorSet, Combine, Obstacle, Point, SteeringError, Vec2, VehicleId,
     VehicleSpec,

@@ -1,268 +1,628 @@
-//! Results as plain JS values, written by hand: [`ToJs`] and the [`Obj`]
-//! builder. Each field costs one out-of-line `Reflect.set` call, where a
-//! serde `Serialize` derive through `serde-wasm-bindgen` inlined a generic
-//! serializer into every export (tens of kilobytes of wasm in all).
+//! Results to JS: any `serde::Serialize` value (the core's one description
+//! of each shape) as plain JS objects, arrays, numbers, strings and `null`,
+//! the same values `serde_wasm_bindgen::Serializer::json_compatible()` makes.
 //!
-//! The shapes are the ones `serde-wasm-bindgen`'s JSON-compatible serializer
-//! wrote, which the published API documents: structs as plain objects with
-//! camelCase keys, `None` as `null`, sequences and tuples as arrays.
+//! `serde-wasm-bindgen` crosses into JS for every field (a key, a number, a
+//! `Reflect.set`, a drop): 3.5 µs for `planDubins`'s path of three segments.
+//! Here the serializer writes the value into one flat buffer of `f64`s in
+//! the module's memory (a "tape"), and one call to `js/tape.js` turns it
+//! into objects: keys are interned once and sent to JS once, numbers are
+//! read straight from memory. A test (`tests/api/conversions.test.mjs`)
+//! compares every result shape with serde-wasm-bindgen's.
 
-use arcline::{Arc, Line, Path, Point, Pose, Segment, Vec2};
-use js_sys::{Array, Object};
+use serde::ser::{self, Serialize};
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen]
+#[wasm_bindgen(module = "/js/tape.js")]
 extern "C" {
-    /// A plain object written with `o[key] = value` (no `Reflect.set` and
-    /// its exception wrapper).
-    #[wasm_bindgen(extends = Object)]
-    type PlainObject;
+    /// The JS half of the conversions, one per module instance.
+    pub type Tape;
+    #[wasm_bindgen(constructor)]
+    fn new(memory: JsValue) -> Tape;
+    #[wasm_bindgen(method, js_name = addKeys)]
+    fn add_keys(this: &Tape, list: js_sys::Array);
+    #[wasm_bindgen(method)]
+    fn decode(this: &Tape, start: usize, strings: &JsValue) -> JsValue;
+    #[wasm_bindgen(method)]
+    pub fn encode(this: &Tape, value: &JsValue, start: usize, cap: usize) -> f64;
+    #[wasm_bindgen(method, js_name = takeKeys)]
+    pub fn take_keys(this: &Tape) -> Vec<String>;
+    #[wasm_bindgen(method, js_name = callStrings)]
+    pub fn call_strings(this: &Tape) -> Vec<String>;
+}
 
-    #[wasm_bindgen(method, indexing_setter)]
-    fn set(this: &PlainObject, key: &JsValue, value: &JsValue);
+const NULL: f64 = 0.0;
+const FALSE: f64 = 1.0;
+const TRUE: f64 = 2.0;
+const NUMBER: f64 = 3.0;
+const KEY: f64 = 4.0;
+const STRING: f64 = 5.0;
+const ARRAY: f64 = 6.0;
+const OBJECT: f64 = 7.0;
+const END: f64 = -1.0;
 
-    /// A number goes across as an `f64` argument: no JS value to allocate.
-    #[wasm_bindgen(method, indexing_setter)]
-    fn set_number(this: &PlainObject, key: &JsValue, value: f64);
+/// Strings from `serialize_str` up to this length are interned (words like
+/// `"RSL"`, kinds like `"arc"`), up to [`MAX_INTERNED`] of them; others go
+/// across with the result.
+const MAX_INTERNED_LEN: usize = 24;
+const MAX_INTERNED: usize = 4096;
+
+/// A hasher for `(address, length)` keys of static strings.
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.0 = (self.0 ^ v as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Fast = BuildHasherDefault<AddressHasher>;
+
+/// The key table, mirrored in `js/tape.js`: static strings by address,
+/// short dynamic strings by content.
+struct Keys {
+    /// A direct-mapped cache in front of `by_address` (a key's address
+    /// picks its slot): most results hit it for every field.
+    recent: [(usize, usize, u32); 256],
+    by_address: HashMap<(usize, usize), u32, Fast>,
+    by_content: HashMap<Box<str>, u32, Fast>,
+    count: u32,
+}
+
+impl Default for Keys {
+    fn default() -> Keys {
+        Keys {
+            recent: [(0, 0, 0); 256],
+            by_address: HashMap::default(),
+            by_content: HashMap::default(),
+            count: 0,
+        }
+    }
 }
 
 thread_local! {
-    /// The JS strings for the keys, made once: the keys are a few dozen
-    /// literals, found by address (decoding a key every time made results
-    /// 2.5x slower to build).
-    static KEYS: RefCell<Vec<(usize, usize, JsValue)>> = const { RefCell::new(Vec::new()) };
+    static KEYS: RefCell<Keys> = RefCell::new(Keys::default());
+    static TAPE: RefCell<Vec<f64>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The JS string for a string literal (a key, or a value such as `"arc"`),
-/// cached.
-#[inline(never)]
-fn literal(k: &'static str) -> JsValue {
-    let (at, len) = (k.as_ptr() as usize, k.len());
-    KEYS.with(|keys| {
+/// The serializer's error: a shape the tape cannot carry (never for the
+/// crate's own types).
+#[derive(Debug)]
+pub struct Unsupported(String);
+
+impl std::fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unsupported {}
+
+impl ser::Error for Unsupported {
+    fn custom<T: std::fmt::Display>(msg: T) -> Self {
+        Unsupported(msg.to_string())
+    }
+}
+
+thread_local! {
+    /// This instance's JS half (the module is single-threaded).
+    pub static JS: Tape = Tape::new(wasm_bindgen::memory());
+}
+
+/// `value` as a plain JS value.
+///
+/// # Errors
+/// A JS `Error` (`internal: ...`) if the value has a shape the tape does
+/// not carry (byte strings, maps with non-string keys).
+pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    let mut tape = TAPE.with(|t| std::mem::take(&mut *t.borrow_mut()));
+    tape.clear();
+    let result = KEYS.with(|keys| {
         let mut keys = keys.borrow_mut();
-        if let Some((_, _, v)) = keys.iter().find(|(a, l, _)| *a == at && *l == len) {
-            return v.clone();
+        let mut w = Writer {
+            tape: &mut tape,
+            keys: &mut keys,
+            new_keys: Vec::new(),
+            strings: Vec::new(),
+        };
+        let written = value.serialize(&mut w);
+        let (new_keys, strings) = (w.new_keys, w.strings);
+        if !new_keys.is_empty() {
+            let list = js_sys::Array::new();
+            for k in new_keys {
+                list.push(&JsValue::from_str(&k));
+            }
+            JS.with(|js| js.add_keys(list));
         }
-        let v = JsValue::from_str(k);
-        keys.push((at, len, v.clone()));
-        v
-    })
+        written.map(|()| strings)
+    });
+    let out = match result {
+        Ok(strings) => {
+            let strings = if strings.is_empty() {
+                JsValue::UNDEFINED
+            } else {
+                strings
+                    .iter()
+                    .map(|s| JsValue::from_str(s))
+                    .collect::<js_sys::Array>()
+                    .into()
+            };
+            Ok(JS.with(|js| js.decode(tape.as_ptr() as usize / 8, &strings)))
+        }
+        Err(e) => Err(JsError::new(&format!("internal: {e}"))),
+    };
+    TAPE.with(|t| *t.borrow_mut() = tape);
+    out
 }
 
-/// A value that has a JS form.
-pub trait ToJs {
-    /// The JS value (a number, string, boolean, `null`, array or plain object).
-    fn to_js(&self) -> JsValue;
+/// Writes one value onto the tape.
+struct Writer<'a> {
+    tape: &'a mut Vec<f64>,
+    keys: &'a mut Keys,
+    /// Keys made during this call, to send to JS before decoding.
+    new_keys: Vec<String>,
+    /// Strings that go across with this result (long or not interned).
+    strings: Vec<String>,
 }
 
-/// A plain JS object built one field at a time. Keys are string literals.
-pub struct Obj(PlainObject);
-
-impl Obj {
-    /// `{}`.
-    #[inline(never)]
-    pub fn new() -> Obj {
-        Obj(Object::new().unchecked_into())
-    }
-
-    /// Sets `key` to an already converted value.
-    #[inline(never)]
-    pub fn set(self, k: &'static str, value: &JsValue) -> Obj {
-        self.0.set(&literal(k), value);
-        self
-    }
-
-    /// Sets `key` to a number.
-    #[inline(never)]
-    pub fn num(self, k: &'static str, value: f64) -> Obj {
-        self.0.set_number(&literal(k), value);
-        self
-    }
-
-    /// Sets `key` to one of the API's fixed strings (`"arc"`, `"left"`...).
-    #[inline(never)]
-    pub fn str(self, k: &'static str, value: &'static str) -> Obj {
-        self.set(k, &literal(value))
-    }
-
-    /// Sets `key` to a string made at run time.
-    #[inline(never)]
-    pub fn string(self, k: &'static str, value: &str) -> Obj {
-        self.set(k, &JsValue::from_str(value))
-    }
-
-    /// Sets `key` to any [`ToJs`] value.
+impl Writer<'_> {
+    /// The index of a static string (a field or variant name).
     #[inline]
-    pub fn field<T: ToJs + ?Sized>(self, k: &'static str, value: &T) -> Obj {
-        self.set(k, &value.to_js())
-    }
-
-    /// The object.
-    pub fn build(self) -> JsValue {
-        self.0.into()
-    }
-}
-
-/// A JS array of the items' JS forms.
-#[inline(never)]
-fn array<'a, T: ToJs + 'a>(items: impl Iterator<Item = &'a T>) -> JsValue {
-    let out = Array::new();
-    for item in items {
-        out.push(&item.to_js());
-    }
-    out.into()
-}
-
-impl ToJs for f64 {
-    fn to_js(&self) -> JsValue {
-        JsValue::from_f64(*self)
-    }
-}
-
-impl ToJs for usize {
-    fn to_js(&self) -> JsValue {
-        JsValue::from_f64(*self as f64)
-    }
-}
-
-impl ToJs for u32 {
-    fn to_js(&self) -> JsValue {
-        JsValue::from_f64(f64::from(*self))
-    }
-}
-
-impl ToJs for bool {
-    fn to_js(&self) -> JsValue {
-        JsValue::from_bool(*self)
-    }
-}
-
-impl ToJs for str {
-    fn to_js(&self) -> JsValue {
-        JsValue::from_str(self)
-    }
-}
-
-impl ToJs for &'static str {
-    fn to_js(&self) -> JsValue {
-        literal(self)
-    }
-}
-
-impl ToJs for String {
-    fn to_js(&self) -> JsValue {
-        JsValue::from_str(self)
-    }
-}
-
-impl<T: ToJs> ToJs for Option<T> {
-    fn to_js(&self) -> JsValue {
-        match self {
-            Some(v) => v.to_js(),
-            None => JsValue::NULL,
+    fn key(&mut self, k: &'static str) -> f64 {
+        let (addr, len) = (k.as_ptr() as usize, k.len());
+        let slot = (addr ^ (addr >> 8)) & 255;
+        let (a, l, i) = self.keys.recent[slot];
+        if a == addr && l == len {
+            return f64::from(i);
         }
+        let i = self.slow_key(k);
+        self.keys.recent[slot] = (addr, len, i);
+        f64::from(i)
     }
-}
 
-impl<T: ToJs> ToJs for [T] {
-    fn to_js(&self) -> JsValue {
-        array(self.iter())
-    }
-}
-
-impl<T: ToJs> ToJs for Vec<T> {
-    fn to_js(&self) -> JsValue {
-        array(self.iter())
-    }
-}
-
-impl<T: ToJs, const N: usize> ToJs for [T; N] {
-    fn to_js(&self) -> JsValue {
-        array(self.iter())
-    }
-}
-
-/// Already converted (for lists built by hand).
-impl ToJs for JsValue {
-    fn to_js(&self) -> JsValue {
-        self.clone()
-    }
-}
-
-impl ToJs for Point {
     #[inline(never)]
-    fn to_js(&self) -> JsValue {
-        Obj::new().num("x", self.x).num("y", self.y).build()
-    }
-}
-
-impl ToJs for Vec2 {
-    fn to_js(&self) -> JsValue {
-        Point::new(self.x, self.y).to_js()
-    }
-}
-
-impl ToJs for Pose {
-    #[inline(never)]
-    fn to_js(&self) -> JsValue {
-        Obj::new()
-            .num("x", self.x)
-            .num("y", self.y)
-            .num("heading", self.heading)
-            .build()
-    }
-}
-
-impl ToJs for Line {
-    fn to_js(&self) -> JsValue {
-        Obj::new()
-            .field("start", &self.start)
-            .field("end", &self.end)
-            .build()
-    }
-}
-
-/// A line segment as the published API shapes it: `{ kind: "line", start, end, length }`.
-fn line_js(l: &Line) -> JsValue {
-    Obj::new()
-        .str("kind", "line")
-        .field("start", &l.start)
-        .field("end", &l.end)
-        .num("length", l.length())
-        .build()
-}
-
-/// An arc segment: `{ kind: "arc", center, radius, startAngle, sweep, length }`.
-fn arc_js(a: &Arc) -> JsValue {
-    Obj::new()
-        .str("kind", "arc")
-        .field("center", &a.center)
-        .num("radius", a.radius)
-        .num("startAngle", a.start_angle)
-        .num("sweep", a.sweep)
-        .num("length", a.length())
-        .build()
-}
-
-impl ToJs for Segment {
-    #[inline(never)]
-    fn to_js(&self) -> JsValue {
-        match self {
-            Segment::Line(l) => line_js(l),
-            Segment::Arc(a) => arc_js(a),
+    fn slow_key(&mut self, k: &'static str) -> u32 {
+        let at = (k.as_ptr() as usize, k.len());
+        if let Some(&i) = self.keys.by_address.get(&at) {
+            return i;
         }
+        let i = self.new_key(k);
+        self.keys.by_address.insert(at, i);
+        i
+    }
+
+    #[inline(never)]
+    fn new_key(&mut self, k: &str) -> u32 {
+        let i = self.keys.count;
+        self.keys.count += 1;
+        self.new_keys.push(k.to_string());
+        i
+    }
+
+    /// A string value: interned when short (and the table has room),
+    /// otherwise carried with the result.
+    fn string(&mut self, s: &str) {
+        if s.len() <= MAX_INTERNED_LEN {
+            if let Some(&i) = self.keys.by_content.get(s) {
+                self.tape.extend_from_slice(&[KEY, f64::from(i)]);
+                return;
+            }
+            if self.keys.by_content.len() < MAX_INTERNED {
+                let i = self.new_key(s);
+                self.keys.by_content.insert(s.into(), i);
+                self.tape.extend_from_slice(&[KEY, f64::from(i)]);
+                return;
+            }
+        }
+        let i = self.strings.len() as f64;
+        self.strings.push(s.to_string());
+        self.tape.extend_from_slice(&[STRING, i]);
+    }
+
+    #[inline]
+    fn number(&mut self, v: f64) {
+        self.tape.extend_from_slice(&[NUMBER, v]);
     }
 }
 
-impl ToJs for Path {
-    /// `{ segments, length, word }`.
-    #[inline(never)]
-    fn to_js(&self) -> JsValue {
-        Obj::new()
-            .field("segments", self.segments())
-            .num("length", self.length())
-            .string("word", &self.word())
-            .build()
+type Done = Result<(), Unsupported>;
+
+impl<'w, 'a> ser::Serializer for &'w mut Writer<'a> {
+    type Ok = ();
+    type Error = Unsupported;
+    type SerializeSeq = Self;
+    type SerializeTuple = Self;
+    type SerializeTupleStruct = Self;
+    type SerializeTupleVariant = Self;
+    type SerializeMap = Self;
+    type SerializeStruct = Self;
+    type SerializeStructVariant = Self;
+
+    fn serialize_bool(self, v: bool) -> Done {
+        self.tape.push(if v { TRUE } else { FALSE });
+        Ok(())
     }
+    fn serialize_i8(self, v: i8) -> Done {
+        self.number(f64::from(v));
+        Ok(())
+    }
+    fn serialize_i16(self, v: i16) -> Done {
+        self.number(f64::from(v));
+        Ok(())
+    }
+    fn serialize_i32(self, v: i32) -> Done {
+        self.number(f64::from(v));
+        Ok(())
+    }
+    fn serialize_i64(self, v: i64) -> Done {
+        self.number(v as f64);
+        Ok(())
+    }
+    fn serialize_u8(self, v: u8) -> Done {
+        self.number(f64::from(v));
+        Ok(())
+    }
+    fn serialize_u16(self, v: u16) -> Done {
+        self.number(f64::from(v));
+        Ok(())
+    }
+    fn serialize_u32(self, v: u32) -> Done {
+        self.number(f64::from(v));
+        Ok(())
+    }
+    fn serialize_u64(self, v: u64) -> Done {
+        self.number(v as f64);
+        Ok(())
+    }
+    fn serialize_f32(self, v: f32) -> Done {
+        self.number(f64::from(v));
+        Ok(())
+    }
+    fn serialize_f64(self, v: f64) -> Done {
+        self.number(v);
+        Ok(())
+    }
+    fn serialize_char(self, v: char) -> Done {
+        self.string(v.encode_utf8(&mut [0; 4]));
+        Ok(())
+    }
+    fn serialize_str(self, v: &str) -> Done {
+        self.string(v);
+        Ok(())
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Done {
+        Err(Unsupported("byte strings are not a JS result".into()))
+    }
+    fn serialize_none(self) -> Done {
+        self.tape.push(NULL);
+        Ok(())
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, v: &T) -> Done {
+        v.serialize(self)
+    }
+    fn serialize_unit(self) -> Done {
+        self.tape.push(NULL);
+        Ok(())
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Done {
+        self.tape.push(NULL);
+        Ok(())
+    }
+    fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Done {
+        let k = self.key(variant);
+        self.tape.extend_from_slice(&[KEY, k]);
+        Ok(())
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, v: &T) -> Done {
+        v.serialize(self)
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        v: &T,
+    ) -> Done {
+        let k = self.key(variant);
+        self.tape.extend_from_slice(&[OBJECT, k]);
+        v.serialize(&mut *self)?;
+        self.tape.push(END);
+        Ok(())
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self, Unsupported> {
+        self.tape.push(ARRAY);
+        Ok(self)
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self, Unsupported> {
+        self.tape.push(ARRAY);
+        Ok(self)
+    }
+    fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self, Unsupported> {
+        self.tape.push(ARRAY);
+        Ok(self)
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        _: usize,
+    ) -> Result<Self, Unsupported> {
+        let k = self.key(variant);
+        self.tape.extend_from_slice(&[OBJECT, k, ARRAY]);
+        Ok(self)
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self, Unsupported> {
+        self.tape.push(OBJECT);
+        Ok(self)
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self, Unsupported> {
+        self.tape.push(OBJECT);
+        Ok(self)
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+        _: usize,
+    ) -> Result<Self, Unsupported> {
+        let k = self.key(variant);
+        self.tape.extend_from_slice(&[OBJECT, k, OBJECT]);
+        Ok(self)
+    }
+}
+
+impl ser::SerializeSeq for &mut Writer<'_> {
+    type Ok = ();
+    type Error = Unsupported;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Done {
+        v.serialize(&mut **self)
+    }
+    fn end(self) -> Done {
+        self.tape.push(END);
+        Ok(())
+    }
+}
+
+impl ser::SerializeTuple for &mut Writer<'_> {
+    type Ok = ();
+    type Error = Unsupported;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Done {
+        v.serialize(&mut **self)
+    }
+    fn end(self) -> Done {
+        self.tape.push(END);
+        Ok(())
+    }
+}
+
+impl ser::SerializeTupleStruct for &mut Writer<'_> {
+    type Ok = ();
+    type Error = Unsupported;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Done {
+        v.serialize(&mut **self)
+    }
+    fn end(self) -> Done {
+        self.tape.push(END);
+        Ok(())
+    }
+}
+
+impl ser::SerializeTupleVariant for &mut Writer<'_> {
+    type Ok = ();
+    type Error = Unsupported;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Done {
+        v.serialize(&mut **self)
+    }
+    fn end(self) -> Done {
+        self.tape.extend_from_slice(&[END, END]);
+        Ok(())
+    }
+}
+
+impl ser::SerializeMap for &mut Writer<'_> {
+    type Ok = ();
+    type Error = Unsupported;
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, k: &T) -> Done {
+        let name = k.serialize(MapKey)?;
+        let i = match self.keys.by_content.get(name.as_str()) {
+            Some(&i) => i,
+            None => {
+                let i = self.new_key(&name);
+                self.keys.by_content.insert(name.into(), i);
+                i
+            }
+        };
+        self.tape.push(f64::from(i));
+        Ok(())
+    }
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, v: &T) -> Done {
+        v.serialize(&mut **self)
+    }
+    fn end(self) -> Done {
+        self.tape.push(END);
+        Ok(())
+    }
+}
+
+impl ser::SerializeStruct for &mut Writer<'_> {
+    type Ok = ();
+    type Error = Unsupported;
+    #[inline]
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, v: &T) -> Done {
+        let k = self.key(key);
+        self.tape.push(k);
+        v.serialize(&mut **self)
+    }
+    fn end(self) -> Done {
+        self.tape.push(END);
+        Ok(())
+    }
+}
+
+impl ser::SerializeStructVariant for &mut Writer<'_> {
+    type Ok = ();
+    type Error = Unsupported;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, v: &T) -> Done {
+        let k = self.key(key);
+        self.tape.push(k);
+        v.serialize(&mut **self)
+    }
+    fn end(self) -> Done {
+        self.tape.extend_from_slice(&[END, END]);
+        Ok(())
+    }
+}
+
+/// A map key: only strings (JS object keys).
+struct MapKey;
+
+impl ser::Serializer for MapKey {
+    type Ok = String;
+    type Error = Unsupported;
+    type SerializeSeq = ser::Impossible<String, Unsupported>;
+    type SerializeTuple = ser::Impossible<String, Unsupported>;
+    type SerializeTupleStruct = ser::Impossible<String, Unsupported>;
+    type SerializeTupleVariant = ser::Impossible<String, Unsupported>;
+    type SerializeMap = ser::Impossible<String, Unsupported>;
+    type SerializeStruct = ser::Impossible<String, Unsupported>;
+    type SerializeStructVariant = ser::Impossible<String, Unsupported>;
+
+    fn serialize_str(self, v: &str) -> Result<String, Unsupported> {
+        Ok(v.to_string())
+    }
+    fn serialize_unit_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        v: &'static str,
+    ) -> Result<String, Unsupported> {
+        Ok(v.to_string())
+    }
+    fn serialize_u32(self, v: u32) -> Result<String, Unsupported> {
+        Ok(v.to_string())
+    }
+    fn serialize_u64(self, v: u64) -> Result<String, Unsupported> {
+        Ok(v.to_string())
+    }
+    fn serialize_bool(self, _: bool) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_i8(self, _: i8) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_i16(self, _: i16) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_i32(self, _: i32) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_i64(self, _: i64) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_u8(self, _: u8) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_u16(self, _: u16) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_f32(self, _: f32) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_f64(self, _: f64) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_char(self, _: char) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_none(self) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_unit(self) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        v: &T,
+    ) -> Result<String, Unsupported> {
+        v.serialize(self)
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<String, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_tuple_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleStruct, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleVariant, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStruct, Unsupported> {
+        Err(not_a_key())
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStructVariant, Unsupported> {
+        Err(not_a_key())
+    }
+}
+
+#[cold]
+fn not_a_key() -> Unsupported {
+    Unsupported("a map key must be a string or a whole number".into())
 }

@@ -3,16 +3,16 @@
 //! Node by wasm-bindgen-test-runner.
 #![cfg(target_arch = "wasm32")]
 
+#[path = "../../tests/determinism/formation.rs"]
+mod formation;
 #[path = "../../tests/determinism/geom.rs"]
 mod geom;
 #[path = "../../tests/determinism/planner.rs"]
 mod planner;
-#[path = "../../tests/determinism/steering.rs"]
-mod steering;
-#[path = "../../tests/determinism/formation.rs"]
-mod formation;
 #[path = "../../tests/determinism/road.rs"]
 mod road;
+#[path = "../../tests/determinism/steering.rs"]
+mod steering;
 
 mod geom_wasm {
     #[wasm_bindgen_test::wasm_bindgen_test]
@@ -24,9 +24,14 @@ mod geom_wasm {
 mod planner_wasm {
     #[wasm_bindgen_test::wasm_bindgen_test]
     fn digest_is_the_golden_value_in_wasm() {
-        assert_eq!(crate::planner::digest(), crate::planner::GOLDEN, "digest {:#018x}", crate::planner::digest());
+        assert_eq!(
+            crate::planner::digest(),
+            crate::planner::GOLDEN,
+            "digest {:#018x}",
+            crate::planner::digest()
+        );
     }
-    
+
     /// The `f64x2` mirror-pair kernel against the scalar one (native), bit for
     /// bit, on 200,000 queries with many hand-overs and ties.
     #[wasm_bindgen_test::wasm_bindgen_test]
@@ -41,7 +46,7 @@ mod steering_wasm {
     fn crowd_digest_in_wasm_matches_the_native_golden_value() {
         assert_eq!(crate::steering::digest(), crate::steering::GOLDEN);
     }
-    
+
     #[wasm_bindgen_test::wasm_bindgen_test]
     fn seek_crowd_digest_in_wasm_matches_the_native_golden_value() {
         assert_eq!(crate::steering::seek_digest(), crate::steering::SEEK_GOLDEN);

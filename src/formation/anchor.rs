@@ -14,7 +14,8 @@
 //! the whole formation turns like a vehicle.
 
 use super::FormationParams;
-use crate::{normalize_angle, Path, Point, Pose, Vec2};
+use crate::geom::normalize_angle;
+use crate::{Path, Point, Pose, Vec2};
 
 /// Where the formation should go: a point (keep the current heading when
 /// there) or a pose (its heading turns the formation when it arrives).
@@ -89,7 +90,7 @@ fn leash(p: Point, centre: Point, radius: f64) -> Point {
 /// `from` turned toward `to` by at most `max` radians, in `(-π, π]`.
 pub(crate) fn turn_toward(from: f64, to: f64, max: f64) -> f64 {
     let diff = normalize_angle(to - from);
-    let h = from + crate::math::clamp(diff, -max, max);
+    let h = from + crate::geom::math::clamp(diff, -max, max);
     // Only wrap when needed: wrapping an in-range angle can round it.
     if h > core::f64::consts::PI || h <= -core::f64::consts::PI {
         normalize_angle(h)

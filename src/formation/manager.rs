@@ -15,7 +15,8 @@ use super::{
     min_cost_assignment, AssignmentStrategy, FormationError, FormationParams, FormationPattern,
     FormationTarget,
 };
-use crate::{math, normalize_angle, Path, Point, Pose, Vec2};
+use crate::geom::{math, normalize_angle};
+use crate::{Path, Point, Pose, Vec2};
 
 /// Identifies a member (for a steering world, the vehicle id).
 pub type MemberId = u32;

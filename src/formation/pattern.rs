@@ -7,7 +7,8 @@
 //! `spacing` apart (a defensive circle), and a box keeps a square-ish block.
 
 use super::FormationError;
-use crate::{math, Point, Pose};
+use crate::geom::math;
+use crate::{Point, Pose};
 use core::f64::consts::{FRAC_1_SQRT_2, PI, TAU};
 use core::fmt;
 use core::str::FromStr;

@@ -7,7 +7,7 @@ use core::f64::consts::{PI, TAU};
 ///
 /// # Examples
 /// ```
-/// use arcline::normalize_angle;
+/// use arcline::geom::normalize_angle;
 /// use core::f64::consts::PI;
 /// assert!((normalize_angle(3.0 * PI) - PI).abs() < 1e-12);
 /// assert!((normalize_angle(-PI) - PI).abs() < 1e-12);

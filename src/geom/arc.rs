@@ -1,6 +1,7 @@
 //! `Arc`: a piece of a circle with a signed sweep (+ = counter-clockwise = left turn).
 
-use super::{math, GeomError, Point, Pose};
+use super::{math, Point, Pose};
+use crate::error::{Error, Field, Reason};
 use core::f64::consts::FRAC_PI_2;
 
 /// A circular arc: centre, radius, the angle of its start point seen from the
@@ -10,7 +11,11 @@ use core::f64::consts::FRAC_PI_2;
 /// The turn direction of a zero sweep is the sign bit of the zero (`-0.0` is a
 /// right turn), so a planner's "turn by nothing" keeps its side for offsets.
 #[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(as = "super::shape::ArcShape")
+)]
 pub struct Arc {
     pub center: Point,
     pub radius: f64,
@@ -22,7 +27,8 @@ impl Arc {
     /// An arc, or an error when anything is non-finite or `radius <= 0`.
     ///
     /// # Errors
-    /// [`GeomError::NonFinite`] or [`GeomError::NonPositiveRadius`].
+    /// [`Reason::NotFinite`] about `center.x`, `center.y`, `radius`,
+    /// `start_angle` or `sweep`; [`Reason::NotPositive`] about `radius`.
     ///
     /// # Examples
     /// ```
@@ -32,28 +38,28 @@ impl Arc {
     /// assert!((quarter.length() - 5.0 * core::f64::consts::PI).abs() < 1e-12);
     /// assert!(Arc::new(Point::ORIGIN, 0.0, 0.0, 1.0).is_err());
     /// ```
-    pub fn new(center: Point, radius: f64, start_angle: f64, sweep: f64) -> Result<Arc, GeomError> {
-        if !center.is_finite() {
-            return Err(GeomError::NonFinite("center"));
-        }
-        if !radius.is_finite() {
-            return Err(GeomError::NonFinite("radius"));
-        }
-        if !start_angle.is_finite() {
-            return Err(GeomError::NonFinite("startAngle"));
-        }
-        if !sweep.is_finite() {
-            return Err(GeomError::NonFinite("sweep"));
-        }
-        if radius <= 0.0 {
-            return Err(GeomError::NonPositiveRadius);
-        }
-        Ok(Arc {
+    pub fn new(center: Point, radius: f64, start_angle: f64, sweep: f64) -> Result<Arc, Error> {
+        let arc = Arc {
             center,
             radius,
             start_angle,
             sweep,
-        })
+        };
+        arc.check()?;
+        Ok(arc)
+    }
+
+    /// `Ok` when every number is finite and `radius > 0` (the fields are
+    /// public, so an arc built by hand may be neither).
+    ///
+    /// # Errors
+    /// As [`Arc::new`].
+    pub fn check(&self) -> Result<(), Error> {
+        self.center.check("center")?;
+        crate::error::positive(self.radius, "radius")?;
+        crate::error::finite(self.start_angle, "start_angle")?;
+        crate::error::finite(self.sweep, "sweep")?;
+        Ok(())
     }
 
     /// The arc that starts at `pose`, turns left (`turn = 1`) or right
@@ -123,13 +129,17 @@ impl Arc {
     /// to the right). A left turn's centre is on its left, so its radius shrinks.
     ///
     /// # Errors
-    /// [`GeomError::OffsetCollapsesArc`] (segment 0) when the radius would be ≤ 0.
-    pub fn offset(&self, d: f64) -> Result<Arc, GeomError> {
-        let radius = self.radius - self.turn() * d;
+    /// [`Reason::OffsetCollapsesArc`] (segment 0) about `distance` when the
+    /// radius would be ≤ 0 (or not finite).
+    pub fn offset(&self, distance: f64) -> Result<Arc, Error> {
+        let radius = self.radius - self.turn() * distance;
         if radius > 0.0 && radius.is_finite() {
             Ok(Arc { radius, ..*self })
         } else {
-            Err(GeomError::OffsetCollapsesArc { segment: 0, radius })
+            Err(Error::new(
+                Field::named("distance"),
+                Reason::OffsetCollapsesArc { segment: 0, radius },
+            ))
         }
     }
 

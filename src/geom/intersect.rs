@@ -58,7 +58,8 @@ impl Intersections {
 ///
 /// # Examples
 /// ```
-/// use arcline::{ray_ray, Pose};
+/// use arcline::{Pose};
+/// use arcline::geom::{ray_ray};
 /// use core::f64::consts::FRAC_PI_2;
 /// let (c, ta, tb) = ray_ray(Pose::new(0.0, 0.0, 0.0), Pose::new(10.0, 10.0, FRAC_PI_2)).unwrap();
 /// assert!((c.x - 10.0).abs() < 1e-12 && c.y.abs() < 1e-12);
@@ -135,7 +136,7 @@ pub fn circle_circle(c0: Point, r0: f64, c1: Point, r1: f64) -> Intersections {
     // concentric circles whose radii differ by less than EPSILON pass that
     // test with a tiny d, and r0² − r1² over 2d sent the "tangent point" to
     // 2.4e6 for radii of 1e-4: clamped, it is the point of circle 0 facing c1.
-    let a = crate::math::clamp((r0 * r0 - r1 * r1 + d * d) / (2.0 * d), -r0, r0);
+    let a = crate::geom::math::clamp((r0 * r0 - r1 * r1 + d * d) / (2.0 * d), -r0, r0);
     let h = math::sqrt((r0 * r0 - a * a).max(0.0));
     let u = v / d;
     let mid = c0 + u * a;

@@ -6,7 +6,11 @@ use super::{Point, Pose, Vec2};
 /// for nothing"); its heading is then the `+x` direction unless a caller knows
 /// better (paths carry the heading through from the previous segment).
 #[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(as = "super::shape::LineShape")
+)]
 pub struct Line {
     pub start: Point,
     pub end: Point,

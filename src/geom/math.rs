@@ -14,14 +14,6 @@ pub fn cos(x: f64) -> f64 {
 pub fn atan2(y: f64, x: f64) -> f64 {
     libm::atan2(y, x)
 }
-#[inline]
-pub fn acos(x: f64) -> f64 {
-    libm::acos(x)
-}
-#[inline]
-pub fn asin(x: f64) -> f64 {
-    libm::asin(x)
-}
 /// `libm::hypot` (musl's algorithm) with the hardware square root: the
 /// same operations in the same order, and both square roots are correctly
 /// rounded, so the same bits; on wasm32 `libm::hypot` calls `libm::sqrt`,

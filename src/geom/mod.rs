@@ -1,36 +1,56 @@
 //! Exact plane geometry: points, vectors, poses, lines, circular arcs, and paths
 //! made of them. Everything is `f64`, y up, angles counter-clockwise from +x.
+//!
+//! A [`Path`] is a non-empty list of [`Segment`]s, each a [`Line`] or an
+//! [`Arc`] (a signed `sweep`: + is a left turn). Paths made by this crate
+//! join their segments with equal tangents (G1); [`Path::is_g1`] checks one
+//! built by hand. The closed-form intersections ([`segment_segment`] and
+//! friends) and offsets ([`Path::offset`]: lines stay parallel, arcs
+//! concentric) keep the geometry exact; [`path_to_svg`] writes SVG `A` arcs.
+//!
+//! # Examples
+//! ```
+//! use arcline::{Arc, Line, Path, Point, Pose};
+//! use core::f64::consts::FRAC_PI_2;
+//! // A quarter turn left of radius 10, then 10 straight.
+//! let arc = Arc::from_pose(Pose::new(0.0, 0.0, 0.0), 10.0, 1.0, FRAC_PI_2);
+//! let line = Line::new(arc.end(), Point::new(10.0, 20.0));
+//! let path = Path::new(vec![arc.into(), line.into()]).unwrap();
+//! assert_eq!(path.word(), "LS");
+//! assert!(path.is_g1(1e-9));
+//! assert!((path.end_pose().heading - FRAC_PI_2).abs() < 1e-12);
+//! ```
 
 mod angle;
 mod arc;
-mod error;
 mod intersect;
 mod line;
-pub mod math;
+pub(crate) mod math;
 mod number;
 mod path;
 mod point;
 mod pose;
 mod segment;
+#[cfg(feature = "serde")]
+pub mod shape;
 mod svg;
 mod tangent_arc;
 mod vec2;
 
 pub use angle::{normalize_angle, wrap_two_pi};
 pub use arc::Arc;
-pub use error::GeomError;
 pub use intersect::{
     arc_arc, circle_circle, line_arc, line_circle, line_line, ray_ray, segment_segment,
     Intersections,
 };
 pub use line::Line;
-pub use number::Decimal;
+pub(crate) use number::Decimal;
 pub use path::Path;
 pub use point::Point;
 pub use pose::Pose;
 pub use segment::Segment;
 pub use svg::path_to_svg;
-pub use tangent_arc::{arc_to_point, TangentArcError};
+pub use tangent_arc::arc_to_point;
 pub use vec2::Vec2;
 
 /// Tolerance used by the geometric predicates of this crate (G1 checks, "on the

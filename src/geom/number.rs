@@ -31,13 +31,7 @@ pub fn push_number(out: &mut String, v: f64) {
 /// keeps `core::fmt`'s float formatting (tens of kilobytes) out of the wasm
 /// module.
 ///
-/// # Examples
-/// ```
-/// use arcline::Decimal;
-/// assert_eq!(Decimal(0.25).to_string(), "0.25");
-/// assert_eq!(Decimal(-3.0).to_string(), "-3");
-/// assert_eq!(Decimal(f64::NAN).to_string(), "NaN");
-/// ```
+/// `Decimal(0.25)` prints `0.25`, `Decimal(-3.0)` prints `-3`, NaN `NaN`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Decimal(pub f64);
 

@@ -1,11 +1,17 @@
 //! `Path`: a non-empty sequence of line and arc segments.
 
-use super::{normalize_angle, GeomError, Pose, Segment};
+use super::{normalize_angle, Pose, Segment};
+use crate::error::{Error, Field, Reason};
 
 /// A sequence of at least one [`Segment`]. Planners and road pieces produce
 /// paths whose segments join end to start with equal tangents (G1); a path
 /// built by hand may not, and [`Path::is_g1`] tells.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(as = "super::shape::PathShape")
+)]
 pub struct Path {
     segments: Vec<Segment>,
 }
@@ -14,35 +20,32 @@ impl Path {
     /// A path of these segments.
     ///
     /// # Errors
-    /// [`GeomError::EmptyPath`] for no segments; [`GeomError::NonFinite`] or
-    /// [`GeomError::NonPositiveRadius`] for a segment with a bad number;
-    /// `NonFinite("length")` when the length overflows (finite points 2e308
-    /// apart, or a sum of segments beyond `f64::MAX`).
-    pub fn new(segments: Vec<Segment>) -> Result<Path, GeomError> {
+    /// [`Reason::Empty`] about `segments` for no segments; a segment with a
+    /// bad number as [`Segment::check`] says, within `segments[i]`;
+    /// [`Reason::Overflow`] about `segments` when the length overflows
+    /// (finite points 2e308 apart, or a sum of segments beyond `f64::MAX`).
+    pub fn new(segments: Vec<Segment>) -> Result<Path, Error> {
         if segments.is_empty() {
-            return Err(GeomError::EmptyPath);
+            return Err(Error::at("segments", Reason::Empty));
         }
-        for s in &segments {
-            if !s.is_valid() {
-                return Err(match s {
-                    Segment::Arc(a) if a.radius.is_finite() && a.radius <= 0.0 => {
-                        GeomError::NonPositiveRadius
-                    }
-                    _ => GeomError::NonFinite("segment"),
-                });
-            }
+        for (i, s) in segments.iter().enumerate() {
+            s.check()
+                .map_err(|e| e.within_index(i).within("segments"))?;
         }
         let path = Path { segments };
         // Square roots only near f64::MAX: |dx| + |dy| bounds a line's length.
         let bound: f64 = path.segments.iter().map(length_bound).sum();
         if bound >= 1e308 && !path.length().is_finite() {
-            return Err(GeomError::NonFinite("length"));
+            return Err(Error::at("segments", Reason::Overflow));
         }
         Ok(path)
     }
 
     /// A path of one segment.
-    pub fn single(segment: impl Into<Segment>) -> Result<Path, GeomError> {
+    ///
+    /// # Errors
+    /// As [`Path::new`].
+    pub fn single(segment: impl Into<Segment>) -> Result<Path, Error> {
         Path::new(vec![segment.into()])
     }
 
@@ -147,22 +150,24 @@ impl Path {
     /// right): lines stay parallel, arcs concentric, so a G1 path stays G1.
     ///
     /// # Errors
-    /// [`GeomError::OffsetCollapsesArc`] naming the first arc whose radius would be ≤ 0.
-    pub fn offset(&self, d: f64) -> Result<Path, GeomError> {
-        if !d.is_finite() {
-            return Err(GeomError::NonFinite("offset"));
-        }
+    /// [`Reason::NotFinite`] about `distance`; [`Reason::OffsetCollapsesArc`]
+    /// about `distance`, naming the first arc whose radius would be ≤ 0.
+    pub fn offset(&self, distance: f64) -> Result<Path, Error> {
+        crate::error::finite(distance, "distance")?;
         let mut out = Vec::with_capacity(self.segments.len());
         for (i, seg) in self.segments.iter().enumerate() {
-            let s = seg.offset(d, self.heading_near(i)).map_err(|e| match e {
-                GeomError::OffsetCollapsesArc { radius, .. } => {
-                    GeomError::OffsetCollapsesArc { segment: i, radius }
-                }
-                other => other,
-            })?;
+            let s = seg
+                .offset(distance, self.heading_near(i))
+                .map_err(|e| match *e.reason() {
+                    Reason::OffsetCollapsesArc { radius, .. } => Error::new(
+                        Field::named("distance"),
+                        Reason::OffsetCollapsesArc { segment: i, radius },
+                    ),
+                    _ => e,
+                })?;
             out.push(s);
         }
-        Ok(Path { segments: out })
+        Path::new(out).map_err(|_| Error::at("distance", Reason::Overflow))
     }
 
     /// The path walked from its end to its start.
@@ -209,15 +214,13 @@ mod tests {
     #[test]
     fn a_length_beyond_f64_max_is_an_error() {
         let far = Line::new(Point::new(-1e308, 0.0), Point::new(1e308, 0.0));
-        assert_eq!(Path::single(far), Err(GeomError::NonFinite("length")));
+        let overflow = Err(Error::at("segments", Reason::Overflow));
+        assert_eq!(Path::single(far), overflow);
         let half = Line::new(Point::new(0.0, 0.0), Point::new(1e308, 0.0));
         assert_eq!(Path::single(half).map(|p| p.length()), Ok(1e308));
-        assert_eq!(
-            Path::new(vec![half.into(), half.into()]),
-            Err(GeomError::NonFinite("length"))
-        );
+        assert_eq!(Path::new(vec![half.into(), half.into()]), overflow);
         let big = Arc::new(Point::ORIGIN, 1e308, 0.0, 2.0).unwrap();
-        assert_eq!(Path::single(big), Err(GeomError::NonFinite("length")));
+        assert_eq!(Path::single(big), overflow);
     }
 
     #[test]
@@ -241,16 +244,19 @@ mod tests {
         assert!(p.is_g1(1e-9));
         assert_eq!(
             quarter_then_line().offset(10.0),
-            Err(GeomError::OffsetCollapsesArc {
-                segment: 0,
-                radius: 0.0
-            })
+            Err(Error::new(
+                Field::named("distance"),
+                Reason::OffsetCollapsesArc {
+                    segment: 0,
+                    radius: 0.0
+                }
+            ))
         );
     }
 
     #[test]
     fn empty_and_bad_paths_are_rejected() {
-        assert_eq!(Path::new(vec![]), Err(GeomError::EmptyPath));
+        assert_eq!(Path::new(vec![]), Err(Error::at("segments", Reason::Empty)));
         let bad = Line::new(Point::new(f64::NAN, 0.0), Point::ORIGIN);
         assert!(Path::single(bad).is_err());
     }

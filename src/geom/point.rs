@@ -6,6 +6,7 @@ use core::ops::{Add, Sub};
 /// A location, `f64`, y up.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Point {
     pub x: f64,
     pub y: f64,
@@ -44,6 +45,20 @@ impl Point {
     #[inline]
     pub fn is_finite(self) -> bool {
         self.x.is_finite() && self.y.is_finite()
+    }
+
+    /// `Ok` when both coordinates are finite.
+    ///
+    /// # Errors
+    /// [`Reason::NotFinite`](crate::Reason::NotFinite) about `{name}.x` or `{name}.y`.
+    pub fn check(self, name: &'static str) -> Result<Point, crate::Error> {
+        use crate::error::{Error, Field, Reason};
+        for (v, k) in [(self.x, "x"), (self.y, "y")] {
+            if !v.is_finite() {
+                return Err(Error::new(Field::named(name).key(k), Reason::NotFinite));
+            }
+        }
+        Ok(self)
     }
 }
 

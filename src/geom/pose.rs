@@ -5,6 +5,7 @@ use super::{normalize_angle, Point, Vec2};
 /// A position and a heading in radians, counter-clockwise from +x.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Pose {
     pub x: f64,
     pub y: f64,
@@ -49,5 +50,20 @@ impl Pose {
     #[inline]
     pub fn is_finite(self) -> bool {
         self.x.is_finite() && self.y.is_finite() && self.heading.is_finite()
+    }
+
+    /// `Ok` when every number is finite.
+    ///
+    /// # Errors
+    /// [`Reason::NotFinite`](crate::Reason::NotFinite) about `{name}.x`,
+    /// `{name}.y` or `{name}.heading`.
+    pub fn check(self, name: &'static str) -> Result<Pose, crate::Error> {
+        use crate::error::{Error, Field, Reason};
+        for (v, k) in [(self.x, "x"), (self.y, "y"), (self.heading, "heading")] {
+            if !v.is_finite() {
+                return Err(Error::new(Field::named(name).key(k), Reason::NotFinite));
+            }
+        }
+        Ok(self)
     }
 }

@@ -1,9 +1,17 @@
 //! `Segment`: one piece of a path, a [`Line`] or an [`Arc`].
 
-use super::{Arc, GeomError, Line, Point, Pose};
+use super::{Arc, Line, Point, Pose};
+use crate::error::Error;
 
-/// A line or an arc.
+/// A line or an arc. As data (the `serde` feature): the line's or arc's
+/// fields with `kind: "line"` or `kind: "arc"`.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "lowercase")
+)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum Segment {
     Line(Line),
     Arc(Arc),
@@ -65,8 +73,9 @@ impl Segment {
     /// The parallel segment `d` to the left (see [`Line::offset`], [`Arc::offset`]).
     ///
     /// # Errors
-    /// [`GeomError::OffsetCollapsesArc`] when an arc's radius would be ≤ 0.
-    pub fn offset(&self, d: f64, fallback_heading: f64) -> Result<Segment, GeomError> {
+    /// [`Reason::OffsetCollapsesArc`](crate::Reason::OffsetCollapsesArc) about
+    /// `distance` when an arc's radius would be ≤ 0.
+    pub fn offset(&self, d: f64, fallback_heading: f64) -> Result<Segment, Error> {
         Ok(match self {
             Segment::Line(l) => Segment::Line(l.offset(d, fallback_heading)),
             Segment::Arc(a) => Segment::Arc(a.offset(d)?),
@@ -85,15 +94,23 @@ impl Segment {
 
     /// Whether every number in the segment is finite (and an arc's radius > 0).
     pub fn is_valid(&self) -> bool {
+        self.check().is_ok()
+    }
+
+    /// `Ok` when every number in the segment is finite (and an arc's radius > 0).
+    ///
+    /// # Errors
+    /// [`Reason::NotFinite`](crate::Reason::NotFinite) about the field
+    /// (`start.x`, `radius`...); [`Reason::NotPositive`](crate::Reason::NotPositive)
+    /// about an arc's `radius`.
+    pub fn check(&self) -> Result<(), Error> {
         match self {
-            Segment::Line(l) => l.start.is_finite() && l.end.is_finite(),
-            Segment::Arc(a) => {
-                a.center.is_finite()
-                    && a.radius.is_finite()
-                    && a.radius > 0.0
-                    && a.start_angle.is_finite()
-                    && a.sweep.is_finite()
+            Segment::Line(l) => {
+                l.start.check("start")?;
+                l.end.check("end")?;
+                Ok(())
             }
+            Segment::Arc(a) => a.check(),
         }
     }
 

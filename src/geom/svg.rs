@@ -2,7 +2,7 @@
 
 use super::number::push_number;
 use super::{Arc, Path, Segment};
-use crate::math;
+use crate::geom::math;
 use core::f64::consts::{PI, TAU};
 
 /// Whole turns of one arc drawn turn by turn; an arc of more is drawn as one
@@ -17,7 +17,8 @@ const MAX_TURNS: f64 = 32.0;
 ///
 /// # Examples
 /// ```
-/// use arcline::{path_to_svg, Arc, Path, Point};
+/// use arcline::{Arc, Path, Point};
+/// use arcline::geom::{path_to_svg};
 /// let half = Arc::new(Point::new(0.0, 0.0), 1.0, 0.0, core::f64::consts::PI).unwrap();
 /// assert_eq!(path_to_svg(&Path::single(half).unwrap()), "M1 0 A1 1 0 0 1 -1 0");
 /// ```

@@ -1,42 +1,7 @@
 //! The one circular arc that leaves a pose tangentially and reaches a point.
 
-use super::{wrap_two_pi, Arc, GeomError, Line, Point, Pose, Segment};
-use core::fmt;
-
-/// Why no single arc (or straight line) leaves `pose` and reaches the point.
-#[derive(Debug, Clone, PartialEq)]
-pub enum TangentArcError {
-    /// An input was NaN or infinite.
-    NonFinite(&'static str),
-    /// The point is the pose's own position.
-    Coincident,
-    /// The point is on the heading line behind the pose: the circle would
-    /// have an infinite radius and the line goes the wrong way.
-    BehindOnHeadingLine,
-}
-
-impl fmt::Display for TangentArcError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TangentArcError::NonFinite(what) => write!(f, "{what} must be finite"),
-            TangentArcError::Coincident => write!(f, "the point is the start itself"),
-            TangentArcError::BehindOnHeadingLine => {
-                write!(
-                    f,
-                    "the point is straight behind: no circle tangent to the heading reaches it"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for TangentArcError {}
-
-impl From<GeomError> for TangentArcError {
-    fn from(_: GeomError) -> Self {
-        TangentArcError::NonFinite("arc")
-    }
-}
+use super::{wrap_two_pi, Arc, Line, Point, Pose, Segment};
+use crate::error::{Error, Reason, Unsolvable};
 
 /// The arc tangent to `pose` at its position that ends at `point`, or the
 /// straight line when the point is dead ahead.
@@ -45,28 +10,30 @@ impl From<GeomError> for TangentArcError {
 /// `s = |d|² / (2 n·d)` with `d = point − position` (positive: a left turn).
 ///
 /// # Errors
-/// See [`TangentArcError`].
+/// [`Reason::NotFinite`] about `pose.*` or `point.*`;
+/// [`Unsolvable::PointIsStart`] or [`Unsolvable::PointStraightBehind`] about `point`; [`Reason::Overflow`] about `point` when the
+/// circle's radius would not be finite.
 ///
 /// # Examples
 /// ```
-/// use arcline::{arc_to_point, Pose, Point, Segment};
+/// use arcline::{Pose, Point, Segment};
+/// use arcline::geom::{arc_to_point};
 /// // East from the origin to (10, 10): a quarter circle of radius 10 about (0, 10).
 /// let Segment::Arc(a) = arc_to_point(Pose::new(0.0, 0.0, 0.0), Point::new(10.0, 10.0)).unwrap() else { panic!() };
 /// assert!((a.radius - 10.0).abs() < 1e-12 && (a.center.y - 10.0).abs() < 1e-12);
 /// assert!((a.sweep - core::f64::consts::FRAC_PI_2).abs() < 1e-12);
 /// ```
-pub fn arc_to_point(pose: Pose, point: Point) -> Result<Segment, TangentArcError> {
-    if !pose.is_finite() {
-        return Err(TangentArcError::NonFinite("pose"));
-    }
-    if !point.is_finite() {
-        return Err(TangentArcError::NonFinite("point"));
-    }
+pub fn arc_to_point(pose: Pose, point: Point) -> Result<Segment, Error> {
+    pose.check("pose")?;
+    point.check("point")?;
     let start = pose.position();
     let d = point - start;
     let len2 = d.length_squared();
     if len2 == 0.0 {
-        return Err(TangentArcError::Coincident);
+        return Err(Error::at(
+            "point",
+            Reason::Unsolvable(Unsolvable::PointIsStart),
+        ));
     }
     let n = pose.left();
     let nd = n.dot(d);
@@ -75,7 +42,10 @@ pub fn arc_to_point(pose: Pose, point: Point) -> Result<Segment, TangentArcError
         return if pose.direction().dot(d) > 0.0 {
             Ok(Segment::Line(Line::new(start, point)))
         } else {
-            Err(TangentArcError::BehindOnHeadingLine)
+            Err(Error::at(
+                "point",
+                Reason::Unsolvable(Unsolvable::PointStraightBehind),
+            ))
         };
     }
     let s = len2 / (2.0 * nd);
@@ -92,7 +62,9 @@ pub fn arc_to_point(pose: Pose, point: Point) -> Result<Segment, TangentArcError
     } else {
         -wrap_two_pi(a0 - a1)
     };
-    Ok(Segment::Arc(Arc::new(center, radius, a0, sweep)?))
+    Arc::new(center, radius, a0, sweep)
+        .map(Segment::Arc)
+        .map_err(|_| Error::at("point", Reason::Overflow))
 }
 
 #[cfg(test)]
@@ -121,11 +93,17 @@ mod tests {
         ));
         assert_eq!(
             arc_to_point(pose, Point::new(0.0, 0.0)),
-            Err(TangentArcError::BehindOnHeadingLine)
+            Err(Error::at(
+                "point",
+                Reason::Unsolvable(Unsolvable::PointStraightBehind)
+            ))
         );
         assert_eq!(
             arc_to_point(pose, Point::new(1.0, 1.0)),
-            Err(TangentArcError::Coincident)
+            Err(Error::at(
+                "point",
+                Reason::Unsolvable(Unsolvable::PointIsStart)
+            ))
         );
     }
 

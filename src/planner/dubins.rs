@@ -18,9 +18,11 @@
 //! full loop: sweeps within [`FULL_TURN_SNAP`] of 2π are rounding noise on a
 //! zero sweep and are snapped to 0.
 
-use super::error::{check_radius, check_xy, PlanError, MAX_MAGNITUDE};
+use super::error::{check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
 use super::trig::{acos_0_1, atan2, sincos_0_2pi_pair};
-use crate::{normalize_angle, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
+use crate::error::{Error, Field, Reason};
+use crate::geom::{normalize_angle, wrap_two_pi};
+use crate::{Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
@@ -714,14 +716,6 @@ fn query_ok(x0: f64, y0: f64, h0: f64, x1: f64, y1: f64, h1: f64) -> bool {
         & (h1.abs() < f64::INFINITY)
 }
 
-fn check_pose(p: Pose, what: &'static str) -> Result<Pose, PlanError> {
-    if !p.heading.is_finite() {
-        return Err(PlanError::NonFinite(what));
-    }
-    check_xy(p.x, p.y, what)?;
-    Ok(p)
-}
-
 /// The zero-length path of a coincident start and goal: one zero-length left
 /// arc (word `"L"`), which, unlike a zero-length line, keeps the heading, so
 /// `pose_at(0)` is the start pose.
@@ -743,7 +737,7 @@ fn unreachable_path() -> Path {
 /// Builds the segments of a solved word, starting exactly at `start` and
 /// ending exactly (to rounding) at `goal`: the last arc is laid backwards from
 /// the goal's angle on its circle, and the middle piece joins the two arcs.
-fn build(f: &Frame, s: &Solution) -> Result<Path, PlanError> {
+fn build(f: &Frame, s: &Solution) -> Result<Path, Error> {
     let r = f.r;
     let (first_left, ccc) = match s.word {
         DubinsWord::Lsl | DubinsWord::Lsr | DubinsWord::Lrl => (true, s.word.is_ccc()),
@@ -770,7 +764,7 @@ fn build(f: &Frame, s: &Solution) -> Result<Path, PlanError> {
     );
     let (arc1, arc3) = match (arc1, arc3) {
         (Ok(a), Ok(b)) => (a, b),
-        _ => return Err(PlanError::NonFinite("start")),
+        _ => return Err(Error::at("start", Reason::Overflow)),
     };
     let middle = if ccc {
         // The middle circle's centre, 2r from c1 towards psi; its arc starts
@@ -778,13 +772,13 @@ fn build(f: &Frame, s: &Solution) -> Result<Path, PlanError> {
         let m = c1.polar(2.0 * r, s.psi);
         let mid_left = !first_left;
         let a = Arc::new(m, r, s.psi + PI, signed(mid_left, s.mid))
-            .map_err(|_| PlanError::NonFinite("start"))?;
+            .map_err(|_| Error::at("start", Reason::Overflow))?;
         Segment::Arc(a)
     } else {
         Segment::Line(Line::new(arc1.end(), arc3.start()))
     };
     Path::new(vec![Segment::Arc(arc1), middle, Segment::Arc(arc3)])
-        .map_err(|_| PlanError::NonFinite("start"))
+        .map_err(|_| Error::at("start", Reason::Overflow))
 }
 
 /// The shortest Dubins path from `start` to `goal` (position and heading) for
@@ -793,20 +787,21 @@ fn build(f: &Frame, s: &Solution) -> Result<Path, PlanError> {
 /// arc (word `"L"`) when start and goal coincide.
 ///
 /// # Errors
-/// [`PlanError::NonFinite`] naming `start`, `goal` or `radius`;
-/// [`PlanError::NonPositiveRadius`]; [`PlanError::TooLarge`] for a coordinate
-/// or radius beyond [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE).
+/// [`Reason::NotFinite`] about `start.*`, `goal.*` or `radius`;
+/// [`Reason::NotPositive`] about `radius`; [`Reason::TooLarge`] for a
+/// coordinate or radius beyond [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE).
 ///
 /// # Examples
 /// ```
-/// use arcline::{dubins_shortest, Pose};
+/// use arcline::{Pose};
+/// use arcline::planner::{dubins_shortest};
 /// use core::f64::consts::FRAC_PI_2;
 /// // A quarter turn left onto the goal: a pure arc.
 /// let p = dubins_shortest(Pose::new(0.0, 0.0, 0.0), Pose::new(1.0, 1.0, FRAC_PI_2), 1.0).unwrap();
 /// assert!((p.length() - FRAC_PI_2).abs() < 1e-12);
 /// assert_eq!(p.word(), "LSL");
 /// ```
-pub fn dubins_shortest(start: Pose, goal: Pose, radius: f64) -> Result<Path, PlanError> {
+pub fn dubins_shortest(start: Pose, goal: Pose, radius: f64) -> Result<Path, Error> {
     let start = check_pose(start, "start")?;
     let goal = check_pose(goal, "goal")?;
     let r = check_radius(radius)?;
@@ -865,7 +860,7 @@ pub fn dubins_length(
     start: Pose,
     goal: Pose,
     radius: f64,
-) -> Result<(f64, Option<DubinsWord>), PlanError> {
+) -> Result<(f64, Option<DubinsWord>), Error> {
     let (r, m) = (radius, MAX_MAGNITUDE);
     let (s, g) = (start, goal);
     if !(query_ok(s.x, s.y, s.heading, g.x, g.y, g.heading) & (r > 0.0) & (r <= m)) {
@@ -902,7 +897,7 @@ pub fn dubins_candidates(
     start: Pose,
     goal: Pose,
     radius: f64,
-) -> Result<Vec<(DubinsWord, Path)>, PlanError> {
+) -> Result<Vec<(DubinsWord, Path)>, Error> {
     let start = check_pose(start, "start")?;
     let goal = check_pose(goal, "goal")?;
     let r = check_radius(radius)?;
@@ -921,21 +916,30 @@ pub fn dubins_candidates(
 /// Nothing is allocated.
 ///
 /// # Errors
-/// [`PlanError::QueriesNotMultipleOfSix`], [`PlanError::OutputLength`],
-/// radius errors, and [`PlanError::NonFinite`]`("queries")` for any NaN or
-/// infinity, [`PlanError::TooLarge`]`("queries")` for a coordinate beyond
-/// [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE) (the output is then unspecified).
-pub fn dubins_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(), PlanError> {
+/// [`Reason::NotAMultiple`] of 6 about `queries`, [`Reason::OutputLength`]
+/// about `out`, radius errors, and [`Reason::NotFinite`] or
+/// [`Reason::TooLarge`] (beyond [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE))
+/// about `queries[i]`, the first bad value (the output is then unspecified).
+pub fn dubins_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(), Error> {
     let r = check_radius(radius)?;
     if queries.len() % 6 != 0 {
-        return Err(PlanError::QueriesNotMultipleOfSix(queries.len()));
+        return Err(Error::at(
+            "queries",
+            Reason::NotAMultiple {
+                of: 6,
+                got: queries.len(),
+            },
+        ));
     }
     let n = queries.len() / 6;
     if out.len() != n {
-        return Err(PlanError::OutputLength {
-            expected: n,
-            got: out.len(),
-        });
+        return Err(Error::at(
+            "out",
+            Reason::OutputLength {
+                expected: n,
+                got: out.len(),
+            },
+        ));
     }
     lengths_kernel(queries, r, out).map(|_| ())
 }
@@ -946,33 +950,41 @@ pub fn dubins_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(
 /// line, one copy shared with [`shortest_solution`], called once per batch.
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
-fn lengths_kernel(
-    queries: &[f64],
-    r: f64,
-    out: &mut [f64],
-) -> Result<Option<DubinsWord>, PlanError> {
+fn lengths_kernel(queries: &[f64], r: f64, out: &mut [f64]) -> Result<Option<DubinsWord>, Error> {
     let mut word = None;
-    for (q, o) in queries.chunks_exact(6).zip(out.iter_mut()) {
+    for (k, (q, o)) in queries.chunks_exact(6).zip(out.iter_mut()).enumerate() {
         if let [x0, y0, h0, x1, y1, h1] = *q {
             // One well-predicted test for the usual all-good query (`&`, not
             // `&&`; NaN fails every comparison), the named error otherwise.
             if !query_ok(x0, y0, h0, x1, y1, h1) {
-                if !(x0.is_finite()
-                    && y0.is_finite()
-                    && h0.is_finite()
-                    && x1.is_finite()
-                    && y1.is_finite()
-                    && h1.is_finite())
-                {
-                    return Err(PlanError::NonFinite("queries"));
-                }
-                check_xy(x0, y0, "queries")?;
-                check_xy(x1, y1, "queries")?;
+                return Err(query_error(q, k));
             }
             (*o, word) = checked_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r);
         }
     }
     Ok(word)
+}
+
+/// The error about the first bad value of query `k` (`q`, which failed
+/// [`query_ok`]): `queries[6k + j]` not finite, or beyond the magnitude.
+#[cold]
+#[inline(never)]
+fn query_error(q: &[f64], k: usize) -> Error {
+    let bad = |j: usize, v: f64| {
+        if !v.is_finite() {
+            Some(Reason::NotFinite)
+        } else if j % 3 != 2 && v.abs() > MAX_MAGNITUDE {
+            Some(TOO_LARGE)
+        } else {
+            None
+        }
+    };
+    let (j, reason) = q
+        .iter()
+        .enumerate()
+        .find_map(|(j, &v)| bad(j, v).map(|r| (j, r)))
+        .unwrap_or((0, Reason::NotFinite));
+    Error::new(Field::named("queries").index(6 * k + j), reason)
 }
 
 #[cfg(test)]

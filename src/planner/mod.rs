@@ -4,11 +4,13 @@
 //!
 //! Every path is a [`Path`](crate::Path) of [`Arc`](crate::Arc)s and
 //! [`Line`](crate::Line)s joined with equal tangents. Bad input (radius ≤ 0,
-//! NaN, infinities) is a [`PlanError`], never a panic.
+//! NaN, infinities) is an [`Error`](crate::Error), never a panic.
 
 mod dubins;
 mod error;
 mod motion;
+#[cfg(feature = "serde")]
+pub mod shape;
 mod trig;
 mod turn;
 
@@ -16,7 +18,7 @@ pub use dubins::{
     dubins_candidates, dubins_length, dubins_lengths, dubins_shortest, DubinsWord, FULL_TURN_SNAP,
     NEAR,
 };
-pub use error::{PlanError, MAX_MAGNITUDE};
+pub use error::MAX_MAGNITUDE;
 pub use motion::{pose_at_time, Motion};
 pub use turn::{
     plan_turn, turn_then_go_sides, Side, TurnExit, TurnSide, TurnSides, Unreachable, ON_CIRCLE,

@@ -1,7 +1,7 @@
 //! Motion along a path over time (seed 000, listing 2):
 //! `distance = speed × time`, then walk the segments.
 
-use super::error::PlanError;
+use crate::error::Error;
 use crate::{Path, Pose};
 
 /// A unit moving along `path` at a constant `speed` from time 0.
@@ -15,14 +15,10 @@ impl Motion {
     /// A motion at `speed` (≥ 0, finite) along `path`.
     ///
     /// # Errors
-    /// [`PlanError::NonFinite`]`("speed")` or [`PlanError::NegativeSpeed`].
-    pub fn new(path: Path, speed: f64) -> Result<Motion, PlanError> {
-        if !speed.is_finite() {
-            return Err(PlanError::NonFinite("speed"));
-        }
-        if speed < 0.0 {
-            return Err(PlanError::NegativeSpeed);
-        }
+    /// [`Reason::NotFinite`](crate::Reason::NotFinite) or
+    /// [`Reason::Negative`](crate::Reason::Negative) about `speed`.
+    pub fn new(path: Path, speed: f64) -> Result<Motion, Error> {
+        let speed = crate::error::non_negative(speed, "speed")?;
         Ok(Motion { path, speed })
     }
 
@@ -57,7 +53,8 @@ impl Motion {
 ///
 /// # Examples
 /// ```
-/// use arcline::{pose_at_time, Line, Path, Point};
+/// use arcline::{Line, Path, Point};
+/// use arcline::planner::{pose_at_time};
 /// let p = Path::single(Line::new(Point::new(0.0, 0.0), Point::new(4.0, 0.0))).unwrap();
 /// assert_eq!(pose_at_time(&p, 2.0, 0.5).x, 1.0);
 /// assert_eq!(pose_at_time(&p, 2.0, -3.0).x, 0.0);

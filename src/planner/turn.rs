@@ -14,7 +14,7 @@
 //! zero-length line, never a loop; a target inside one circle is
 //! [`Unreachable::InsideCircle`] on that side only (the other side works); the
 //! two circles touch only at the start, so "inside both" happens only for a
-//! target at the start itself: [`PlanError::TargetAtStart`].
+//! target at the start itself: no path (`None`).
 
 use super::dubins::{FULL_TURN_SNAP, NEAR};
 
@@ -22,9 +22,11 @@ use super::dubins::{FULL_TURN_SNAP, NEAR};
 /// `ON_CIRCLE · r` of `r` is on that circle (rounding of `h`, no more: the
 /// end point moves by at most this much).
 pub const ON_CIRCLE: f64 = 1e-12;
-use super::error::{check_radius, check_xy, PlanError};
+use super::error::{check_point, check_pose, check_radius};
 use super::trig::acos_0_1;
-use crate::{math, normalize_angle, wrap_two_pi, Arc, Line, Path, Point, Pose, Segment};
+use crate::error::Error;
+use crate::geom::{math, normalize_angle, wrap_two_pi};
+use crate::{Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, TAU};
 
 /// IEEE square root (exact, the same bits everywhere): the `sqrtsd` /
@@ -36,6 +38,12 @@ fn sqrt(x: f64) -> f64 {
 
 /// Which way the unit turns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum Side {
     /// Clockwise (the seed's first case, `heading − 90°`).
     Right,
@@ -55,6 +63,12 @@ impl Side {
 
 /// Why one side has no path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum Unreachable {
     /// The seed's `h < r`: the target is inside this turning circle.
     InsideCircle,
@@ -72,8 +86,14 @@ impl Unreachable {
     }
 }
 
-/// The exit of a reachable side: the seed's `Q`, `θ`, `φ`, `d`, and the path.
+/// The exit of a reachable side: `Q`, `θ`, `φ`, `d`, and the path.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct TurnExit {
     /// `Q`, where the arc ends and the line starts.
     pub exit: Point,
@@ -89,14 +109,18 @@ pub struct TurnExit {
     pub path: Path,
 }
 
-/// One side's construction: the circle and, when reachable, the exit.
+/// One side's construction: the circle and, when reachable, the exit. As
+/// data (the `serde` feature): `{ side, center, h, exit, unreachable }`,
+/// `exit` or `unreachable` null.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TurnSide {
+    /// Which way this side turns.
     pub side: Side,
     /// `P`, the turning circle's centre.
     pub center: Point,
     /// `h = |target − P|`.
     pub h: f64,
+    /// The exit, or why this side cannot reach the target.
     pub exit: Result<TurnExit, Unreachable>,
 }
 
@@ -107,10 +131,14 @@ impl TurnSide {
     }
 }
 
-/// Both sides of the turn-then-go, for drawing the construction.
+/// Both sides of the turn-then-go, for drawing the construction. As data
+/// (the `serde` feature): `{ right, left, best }`, `best` the side of
+/// [`TurnSides::best`] or null.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TurnSides {
+    /// The clockwise turn.
     pub right: TurnSide,
+    /// The counter-clockwise turn.
     pub left: TurnSide,
 }
 
@@ -202,16 +230,14 @@ fn one_side(start: Pose, target: Point, r: f64, side: Side, at_start: bool) -> T
 /// `Q`, `θ`, `φ`, `d`) for drawing.
 ///
 /// # Errors
-/// [`PlanError::NonFinite`] naming `start`, `target` or `radius`;
-/// [`PlanError::NonPositiveRadius`]; [`PlanError::TooLarge`] beyond
-/// [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE). A target at the start is not an error
-/// here: both sides say [`Unreachable::TargetAtStart`].
-pub fn turn_then_go_sides(start: Pose, target: Point, radius: f64) -> Result<TurnSides, PlanError> {
-    if !start.heading.is_finite() {
-        return Err(PlanError::NonFinite("start"));
-    }
-    check_xy(start.x, start.y, "start")?;
-    check_xy(target.x, target.y, "target")?;
+/// [`Reason::NotFinite`](crate::Reason::NotFinite) about `start.*`,
+/// `target.*` or `radius`; [`Reason::NotPositive`](crate::Reason::NotPositive)
+/// about `radius`; [`Reason::TooLarge`](crate::Reason::TooLarge) beyond
+/// [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE). A target at the start is not an
+/// error here: both sides say [`Unreachable::TargetAtStart`].
+pub fn turn_then_go_sides(start: Pose, target: Point, radius: f64) -> Result<TurnSides, Error> {
+    check_pose(start, "start")?;
+    check_point(target, "target")?;
     let r = check_radius(radius)?;
     // Headings far outside (−π, π] are reduced first: the construction adds
     // ±π/2 and π to the heading, and an angle of 1e4 rad carries only about
@@ -237,22 +263,25 @@ pub fn turn_then_go_sides(start: Pose, target: Point, radius: f64) -> Result<Tur
 /// The seed's turn-then-go: an arc on the tightest circle, then a straight
 /// line to `target`; the shorter of the right and left turns (right on a tie).
 ///
+/// `None` when the target is the start itself: the two turning circles touch
+/// only there, so it is the only target neither side reaches.
+///
 /// # Errors
-/// [`PlanError::TargetAtStart`] when the target is the start itself (the only
-/// target neither side reaches); input errors as [`turn_then_go_sides`].
+/// As [`turn_then_go_sides`].
 ///
 /// # Examples
 /// ```
-/// use arcline::{plan_turn, Point, Pose};
+/// use arcline::{Point, Pose};
+/// use arcline::planner::{plan_turn};
 /// // Straight ahead: a zero-length arc, then the line.
-/// let p = plan_turn(Pose::new(0.0, 0.0, 0.0), Point::new(5.0, 0.0), 1.0).unwrap();
+/// let p = plan_turn(Pose::new(0.0, 0.0, 0.0), Point::new(5.0, 0.0), 1.0).unwrap().unwrap();
 /// assert!((p.length() - 5.0).abs() < 1e-12);
 /// assert_eq!(p.segments().len(), 2);
 /// ```
-pub fn plan_turn(start: Pose, target: Point, radius: f64) -> Result<Path, PlanError> {
+pub fn plan_turn(start: Pose, target: Point, radius: f64) -> Result<Option<Path>, Error> {
     let sides = turn_then_go_sides(start, target, radius)?;
-    match sides.best() {
-        Some(TurnSide { exit: Ok(e), .. }) => Ok(e.path.clone()),
-        _ => Err(PlanError::TargetAtStart),
-    }
+    Ok(match sides.best() {
+        Some(TurnSide { exit: Ok(e), .. }) => Some(e.path.clone()),
+        _ => None,
+    })
 }

@@ -85,7 +85,7 @@ fn reduced(p: Pose) -> Pose {
         p
     } else {
         Pose {
-            heading: crate::normalize_angle(p.heading),
+            heading: crate::geom::normalize_angle(p.heading),
             ..p
         }
     }
@@ -215,7 +215,7 @@ fn snap(path: Path, start: Point, end: Point) -> Path {
 ///
 /// # Errors
 /// [`crate::GeomError::OffsetCollapsesArc`] when an arc's radius would be ≤ 0.
-fn edge_offset(path: &Path, o: f64) -> Result<Path, crate::GeomError> {
+fn edge_offset(path: &Path, o: f64) -> Result<Path, crate::Error> {
     let segs = path.segments();
     let mut out = Vec::with_capacity(segs.len());
     for (i, seg) in segs.iter().enumerate() {

@@ -4,7 +4,8 @@
 //! lane edges are the centreline's offsets.
 
 use super::PieceKind;
-use crate::{math, normalize_angle, Arc, Line, Path, Point, Pose, Segment, Vec2};
+use crate::geom::{math, normalize_angle};
+use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
 
 /// Headings whose sine is below this are parallel (same or opposite way).
 pub const PARALLEL_TOL: f64 = 1e-9;

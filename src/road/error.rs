@@ -1,7 +1,7 @@
 //! `RoadError`: why two profiles cannot be joined, or why a profile is bad.
 //! Every message starts with the name of the argument it is about.
 
-use crate::Decimal;
+use crate::geom::Decimal;
 use core::fmt;
 
 /// Why a road piece could not be built. `profile` names the argument

@@ -1,7 +1,6 @@
 //! `Lane`: one strip of a road's cross-section, a kind, a width and the
 //! direction its traffic runs (relative to the profile's heading).
 
-
 /// What a lane is for. The kind decides how the lane is filled and which
 /// markings its edges get (see the [`markings`](mod@super::markings) module).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -61,7 +60,10 @@ impl Direction {
 pub struct Lane {
     pub kind: LaneKind,
     pub width: f64,
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Direction::is_forward"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Direction::is_forward")
+    )]
     pub direction: Direction,
 }
 

@@ -86,7 +86,7 @@ pub(crate) fn truncate_scaled(v: Vec2, max: f64) -> Vec2 {
         f64::from_bits(0x6570_0000_0000_0000) // 2^600
     };
     let u = v * s;
-    let len = crate::math::hypot(u.x, u.y);
+    let len = crate::geom::math::hypot(u.x, u.y);
     if len > max * s {
         (u / len) * max
     } else {

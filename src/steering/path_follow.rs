@@ -1,7 +1,8 @@
 //! Where a point is along a [`Path`]: the distance along it of the path's
 //! closest point, for path following.
 
-use crate::{wrap_two_pi, Arc, Line, Path, Point, Segment};
+use crate::geom::wrap_two_pi;
+use crate::{Arc, Line, Path, Point, Segment};
 use core::f64::consts::{FRAC_PI_2, PI};
 
 /// The distance along `path` (in `[0, length]`) of the point of the path
@@ -28,7 +29,7 @@ pub fn closest_distance_along(path: &Path, p: Point) -> f64 {
         }
         before += len;
     }
-    crate::math::clamp(best_s, 0.0, path.length().max(0.0))
+    crate::geom::math::clamp(best_s, 0.0, path.length().max(0.0))
 }
 
 /// A closed racetrack for path following: two straights `2 · half_length`
@@ -79,7 +80,7 @@ fn closest_on_segment(seg: &Segment, p: Point) -> (f64, Point) {
             let len = l.length();
             match l.direction() {
                 Some(d) => {
-                    let s = crate::math::clamp((p - l.start).dot(d), 0.0, len);
+                    let s = crate::geom::math::clamp((p - l.start).dot(d), 0.0, len);
                     (s, l.start + d * s)
                 }
                 None => (0.0, l.start),

@@ -683,7 +683,7 @@ fn exact_inverse(mass: f64) -> f64 {
 #[inline(never)]
 fn extreme_velocity(raw: Vec2, max_speed: f64, head: &[f64; 2]) -> (Vec2, [f64; 2]) {
     let v = forces::truncate_scaled(raw, max_speed);
-    let len = crate::math::hypot(v.x, v.y);
+    let len = crate::geom::math::hypot(v.x, v.y);
     // At rest (below a billionth of max speed) the heading stays, as in
     // the ordinary path.
     if len > 1e-9 * max_speed && len > 0.0 && len.is_finite() {

@@ -3,6 +3,7 @@
 //! identical natively and in wasm because all trigonometry goes through libm.
 //! Shared by `formation_determinism.rs` and `wasm_formation.rs`.
 
+use arcline::geom::*;
 use arcline::*;
 
 /// FNV-1a over the bits of every value fed to it.

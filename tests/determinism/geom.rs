@@ -2,9 +2,8 @@
 //! intersections), identical natively and in wasm because all trigonometry
 //! goes through libm. Shared by `geom_determinism.rs` and `wasm_geom.rs`.
 
-use arcline::{
-    arc_arc, arc_to_point, line_arc, line_line, path_to_svg, Arc, Line, Path, Point, Pose, Segment,
-};
+use arcline::geom::{arc_arc, arc_to_point, line_arc, line_line, path_to_svg};
+use arcline::{Arc, Line, Path, Point, Pose, Segment};
 
 /// FNV-1a over the bits of every value fed to it.
 pub struct Digest(u64);

@@ -1,11 +1,11 @@
 //! Golden digests of every module's results, natively. The same modules are
 //! compiled to wasm and checked against the same values in
 //! `bindings/tests/determinism.rs`: native and wasm agree bit for bit.
+mod formation;
 mod geom;
 mod planner;
-mod steering;
-mod formation;
 mod road;
+mod steering;
 
 mod geom_native {
     #[test]
@@ -22,9 +22,14 @@ mod geom_native {
 mod planner_native {
     #[test]
     fn digest_is_the_golden_value() {
-        assert_eq!(crate::planner::digest(), crate::planner::GOLDEN, "digest {:#018x}", crate::planner::digest());
+        assert_eq!(
+            crate::planner::digest(),
+            crate::planner::GOLDEN,
+            "digest {:#018x}",
+            crate::planner::digest()
+        );
     }
-    
+
     #[test]
     fn lengths_digest_is_the_golden_value() {
         let v = crate::planner::lengths_digest();
@@ -35,9 +40,14 @@ mod planner_native {
 mod steering_native {
     #[test]
     fn crowd_digest_matches_the_golden_value() {
-        assert_eq!(crate::steering::digest(), crate::steering::GOLDEN, "digest {:#x}", crate::steering::digest());
+        assert_eq!(
+            crate::steering::digest(),
+            crate::steering::GOLDEN,
+            "digest {:#x}",
+            crate::steering::digest()
+        );
     }
-    
+
     #[test]
     fn seek_crowd_digest_matches_the_golden_value() {
         let got = crate::steering::seek_digest();
@@ -60,6 +70,11 @@ mod formation_native {
 mod road_native {
     #[test]
     fn road_digest_matches_golden() {
-        assert_eq!(crate::road::digest(), crate::road::GOLDEN, "digest {:#x}", crate::road::digest());
+        assert_eq!(
+            crate::road::digest(),
+            crate::road::GOLDEN,
+            "digest {:#x}",
+            crate::road::digest()
+        );
     }
 }

@@ -2,9 +2,8 @@
 //! the same bits natively and in wasm (lockstep games and replays rely on it).
 //! Included by `tests/planner_determinism.rs` and `tests/wasm_planner.rs`.
 
-use arcline::{
-    dubins_length, dubins_lengths, dubins_shortest, plan_turn, Arc, Point, Pose, Segment,
-};
+use arcline::planner::{dubins_length, dubins_lengths, dubins_shortest, plan_turn};
+use arcline::{Arc, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_4, TAU};
 
 /// FNV-1a, 64-bit.
@@ -56,7 +55,7 @@ pub fn digest() -> u64 {
             h.f64(len);
             h.f64(word.map_or(-1.0, |w| w as u8 as f64));
         }
-        if let Ok(p) = plan_turn(s, g.position(), r) {
+        if let Ok(Some(p)) = plan_turn(s, g.position(), r) {
             h.f64(p.length());
             let e = p.end_pose();
             h.f64(e.heading);
@@ -97,7 +96,10 @@ pub fn digest() -> u64 {
     }
     // A target at the start has no path: hash that too.
     h.f64(
-        if plan_turn(Pose::new(1.0, 1.0, 1.0), Point::new(1.0, 1.0), 1.0).is_err() {
+        if matches!(
+            plan_turn(Pose::new(1.0, 1.0, 1.0), Point::new(1.0, 1.0), 1.0),
+            Ok(None)
+        ) {
             1.0
         } else {
             0.0

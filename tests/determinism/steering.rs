@@ -4,8 +4,8 @@
 //! hashed with FNV-1a over the bits of every state. Native and wasm must agree.
 
 use arcline::{
-    math, Arc, Behavior, BehaviorKind, Combine, Line, Obstacle, Path, Point, Segment, Vec2,
-    VehicleId, VehicleSpec, World,
+    Arc, Behavior, BehaviorKind, Combine, Line, Obstacle, Path, Point, Segment, Vec2, VehicleId,
+    VehicleSpec, World,
 };
 use std::sync::Arc as Shared;
 
@@ -54,8 +54,8 @@ fn behaviours(
     obstacles: &Shared<[Obstacle]>,
     t: f64,
 ) -> (Vec<Behavior>, Combine) {
-    // libm through arcline::math: the same bits natively and in wasm.
-    let target = Point::new(60.0 * math::sin(t * 0.37), 60.0 * math::cos(t * 0.23));
+    // libm: the same bits natively and in wasm.
+    let target = Point::new(60.0 * libm::sin(t * 0.37), 60.0 * libm::cos(t * 0.23));
     let quarry = ids[(k * 7 + 3) % ids.len()];
     let flock = [
         Behavior::separation(4.0).weighted(2.0),
@@ -283,8 +283,8 @@ pub fn seek_digest() -> u64 {
                     w.vehicle(id).expect("live id").position
                 } else {
                     let c = Point::new(
-                        150.0 * math::sin(t * 0.013 + k as f64),
-                        150.0 * math::cos(t * 0.011 + 2.0 * k as f64),
+                        150.0 * libm::sin(t * 0.013 + k as f64),
+                        150.0 * libm::cos(t * 0.011 + 2.0 * k as f64),
                     );
                     Point::new(c.x + (k % 7) as f64, c.y - (k % 5) as f64)
                 };

@@ -4,6 +4,7 @@
 //! share a slot, and after a member is killed the others close ranks into the
 //! pattern for one fewer.
 
+use arcline::geom::*;
 use arcline::*;
 
 use crate::xorshift::Rng;

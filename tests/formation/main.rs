@@ -3,6 +3,6 @@
 #[path = "../common/xorshift.rs"]
 mod xorshift;
 
-mod patterns;
 mod convergence;
+mod patterns;
 mod world;

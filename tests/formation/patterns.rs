@@ -3,6 +3,7 @@
 //! cost-based assignment is optimal (against brute force), membership rules,
 //! and properties (no crossing paths, no NaN from bad input).
 
+use arcline::geom::*;
 use arcline::*;
 use proptest::prelude::*;
 

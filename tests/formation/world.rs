@@ -3,6 +3,7 @@
 //! when one is removed from the world, and get their own behaviours back when
 //! they leave.
 
+use arcline::geom::*;
 use arcline::*;
 
 use crate::xorshift::Rng;

@@ -1,7 +1,8 @@
 //! Property tests of the geometry core on random inputs.
 #![cfg(not(target_arch = "wasm32"))]
 
-use arcline::{arc_arc, line_arc, line_line, Arc, Line, Path, Point, Pose, Segment};
+use arcline::geom::{arc_arc, line_arc, line_line};
+use arcline::{Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{PI, TAU};
 use proptest::prelude::*;
 
@@ -32,7 +33,7 @@ fn pose() -> impl Strategy<Value = Pose> {
 }
 
 fn angle_diff(a: f64, b: f64) -> f64 {
-    arcline::normalize_angle(a - b).abs()
+    arcline::geom::normalize_angle(a - b).abs()
 }
 
 proptest! {

@@ -2,10 +2,10 @@
 //! The six Dubins words: the traps other libraries fall into, each a named
 //! test, hand-computed cases, and properties.
 
-use arcline::{
-    dubins_candidates, dubins_length, dubins_lengths, dubins_shortest, DubinsWord, PlanError, Pose,
-    Segment,
+use arcline::planner::{
+    dubins_candidates, dubins_length, dubins_lengths, dubins_shortest, DubinsWord,
 };
+use arcline::{Error, Field, Pose, Reason, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 use dubins_paths::f64::{DubinsPath, PosRot};
 use proptest::prelude::*;
@@ -256,53 +256,68 @@ fn bad_input_is_an_error_not_a_panic() {
     let s = Pose::new(0.0, 0.0, 0.0);
     assert_eq!(
         dubins_shortest(s, s, 0.0),
-        Err(PlanError::NonPositiveRadius)
+        Err(Error::at("radius", Reason::NotPositive))
     );
     assert_eq!(
         dubins_shortest(s, s, f64::NAN),
-        Err(PlanError::NonFinite("radius"))
+        Err(Error::at("radius", Reason::NotFinite))
     );
     assert_eq!(
         dubins_shortest(Pose::new(0.0, 0.0, f64::NAN), s, 1.0),
-        Err(PlanError::NonFinite("start"))
+        Err(Error::new(
+            Field::named("start").key("heading"),
+            Reason::NotFinite
+        ))
     );
     assert_eq!(
         dubins_candidates(s, Pose::new(f64::INFINITY, 0.0, 0.0), 1.0),
-        Err(PlanError::NonFinite("goal"))
+        Err(Error::new(Field::named("goal").key("x"), Reason::NotFinite))
     );
     let mut out = [0.0; 1];
     assert_eq!(
         dubins_lengths(&[0.0; 7], 1.0, &mut out),
-        Err(PlanError::QueriesNotMultipleOfSix(7))
+        Err(Error::at("queries", Reason::NotAMultiple { of: 6, got: 7 }))
     );
     assert_eq!(
         dubins_lengths(&[0.0; 12], 1.0, &mut out),
-        Err(PlanError::OutputLength {
-            expected: 2,
-            got: 1
-        })
+        Err(Error::at(
+            "out",
+            Reason::OutputLength {
+                expected: 2,
+                got: 1
+            }
+        ))
     );
     assert_eq!(
         dubins_lengths(&[0.0, 0.0, f64::NAN, 1.0, 1.0, 1.0], 1.0, &mut out),
-        Err(PlanError::NonFinite("queries"))
+        Err(Error::new(
+            Field::named("queries").index(2),
+            Reason::NotFinite
+        ))
     );
     assert_eq!(
         dubins_lengths(&[], -1.0, &mut []),
-        Err(PlanError::NonPositiveRadius)
+        Err(Error::at("radius", Reason::NotPositive))
     );
     assert_eq!(dubins_lengths(&[], 1.0, &mut []), Ok(()));
     // Numbers whose squares would overflow are refused, not turned into ∞.
     assert_eq!(
         dubins_shortest(s, s, 1e308),
-        Err(PlanError::TooLarge("radius"))
+        Err(Error::at("radius", Reason::TooLarge { limit: 1e150 }))
     );
     assert_eq!(
         dubins_shortest(Pose::new(1e300, 0.0, 0.0), s, 1.0),
-        Err(PlanError::TooLarge("start"))
+        Err(Error::new(
+            Field::named("start").key("x"),
+            Reason::TooLarge { limit: 1e150 }
+        ))
     );
     assert_eq!(
         dubins_lengths(&[0.0, 0.0, 0.0, -1e200, 1.0, 1.0], 1.0, &mut out),
-        Err(PlanError::TooLarge("queries"))
+        Err(Error::new(
+            Field::named("queries").index(3),
+            Reason::TooLarge { limit: 1e150 }
+        ))
     );
     // Huge headings are fine (normalised), and so is the largest allowed scale.
     let (len, _) = dubins_length(

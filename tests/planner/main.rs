@@ -3,5 +3,5 @@
 mod dubins;
 mod motion;
 mod peer;
-mod turn;
 mod robust;
+mod turn;

@@ -1,7 +1,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! Motion along a path (seed 000, listing 2): distance = speed × time.
 
-use arcline::{pose_at_time, Arc, Line, Motion, Path, PlanError, Point, Pose};
+use arcline::planner::{pose_at_time, Motion};
+use arcline::{Arc, Error, Line, Path, Point, Pose, Reason};
 use core::f64::consts::{FRAC_PI_2, PI};
 
 /// A right quarter turn of radius 2 from (0,0) heading north, then 3 east.
@@ -47,10 +48,10 @@ fn motion_duration_and_checks() {
         .approx_eq(Pose::new(5.0, 2.0, 0.0), 1e-12));
     assert_eq!(
         Motion::new(quarter_then_line(), -1.0),
-        Err(PlanError::NegativeSpeed)
+        Err(Error::at("speed", Reason::Negative))
     );
     assert_eq!(
         Motion::new(quarter_then_line(), f64::NAN),
-        Err(PlanError::NonFinite("speed"))
+        Err(Error::at("speed", Reason::NotFinite))
     );
 }

@@ -3,9 +3,10 @@
 //! lengths equal to 1e-9 relative and the same word wherever the shortest is
 //! unique; every word's length equal wherever both solve it.
 
-use arcline::{
-    dubins_candidates, dubins_length, dubins_lengths, dubins_shortest, DubinsWord, Pose,
+use arcline::planner::{
+    dubins_candidates, dubins_length, dubins_lengths, dubins_shortest, DubinsWord,
 };
+use arcline::Pose;
 use dubins_paths::f64::{DubinsPath, PosRot};
 use dubins_paths::PathType;
 

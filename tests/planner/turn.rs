@@ -2,7 +2,8 @@
 //! The seed's turn-then-go: hand-computed cases from its formulas, the named
 //! edges, and properties.
 
-use arcline::{plan_turn, turn_then_go_sides, PlanError, Point, Pose, Segment, Side, Unreachable};
+use arcline::planner::{plan_turn, turn_then_go_sides, Side, Unreachable};
+use arcline::{Error, Field, Point, Pose, Reason, Segment};
 use core::f64::consts::{FRAC_PI_2, PI};
 use proptest::prelude::*;
 
@@ -48,7 +49,7 @@ fn hand_case_right_turn_matches_the_seeds_formulas() {
     let (_, q, _, _) = seed_right(start, target, 1.0).unwrap();
     assert!(exit.exit.distance(q) < 1e-14);
     let want = (3.0 * PI / 4.0 - theta) + 17f64.sqrt();
-    let path = plan_turn(start, target, 1.0).unwrap();
+    let path = plan_turn(start, target, 1.0).unwrap().unwrap();
     assert!(
         close(path.length(), want, 1e-13),
         "{} vs {want}",
@@ -65,7 +66,9 @@ fn hand_case_right_turn_matches_the_seeds_formulas() {
 fn hand_case_left_turn_mirrors_the_right() {
     // Mirror the previous case in the x axis: the left turn wins, same length.
     let start = Pose::new(0.0, 0.0, 0.0);
-    let path = plan_turn(start, Point::new(3.0, 4.0), 1.0).unwrap();
+    let path = plan_turn(start, Point::new(3.0, 4.0), 1.0)
+        .unwrap()
+        .unwrap();
     let theta = (1.0 / 18f64.sqrt()).acos();
     assert!(close(
         path.length(),
@@ -83,7 +86,7 @@ fn target_straight_ahead_gives_a_zero_length_arc() {
         (Pose::new(1.0, 2.0, -PI), Point::new(-4.0, 2.0)),
         (Pose::new(0.0, 0.0, FRAC_PI_2), Point::new(0.0, 7.0)),
     ] {
-        let p = plan_turn(start, target, 2.0).unwrap();
+        let p = plan_turn(start, target, 2.0).unwrap().unwrap();
         assert!(
             close(p.length(), 5.0, 1e-12) || close(p.length(), 7.0, 1e-12),
             "{p:?}"
@@ -99,12 +102,16 @@ fn target_straight_ahead_gives_a_zero_length_arc() {
 fn target_on_the_turning_circle_gives_a_pure_arc_not_a_loop() {
     let start = Pose::new(0.0, 0.0, 0.0);
     // Quarter of the left circle (centre (0, 1)).
-    let p = plan_turn(start, Point::new(1.0, 1.0), 1.0).unwrap();
+    let p = plan_turn(start, Point::new(1.0, 1.0), 1.0)
+        .unwrap()
+        .unwrap();
     assert!(close(p.length(), FRAC_PI_2, 1e-12), "{}", p.length());
     assert_eq!(p.word(), "LS");
     assert_eq!(p.segments()[1].length(), 0.0);
     // The top of the left circle: a half turn.
-    let p = plan_turn(start, Point::new(0.0, 2.0), 1.0).unwrap();
+    let p = plan_turn(start, Point::new(0.0, 2.0), 1.0)
+        .unwrap()
+        .unwrap();
     assert!(close(p.length(), PI, 1e-12));
     // The same on the right circle, seen from the side construction.
     let sides = turn_then_go_sides(start, Point::new(1.0, -1.0), 1.0).unwrap();
@@ -122,7 +129,7 @@ fn target_inside_one_circle_is_reached_by_the_other_side() {
     assert_eq!(sides.left.exit, Err(Unreachable::InsideCircle));
     assert!(sides.left.h < 1.0);
     assert!(sides.right.exit.is_ok());
-    let p = plan_turn(start, target, 1.0).unwrap();
+    let p = plan_turn(start, target, 1.0).unwrap().unwrap();
     assert_eq!(p.word(), "RS");
     assert!(p.end_pose().position().distance(target) < 1e-12);
     // Seed formula for the right side gives the same length.
@@ -137,10 +144,7 @@ fn target_inside_both_turning_circles_is_unreachable() {
     // The circles touch only at the start: that is the one target inside
     // (on) both, and the one target with no path.
     let start = Pose::new(3.0, -2.0, 0.7);
-    assert_eq!(
-        plan_turn(start, start.position(), 1.5),
-        Err(PlanError::TargetAtStart)
-    );
+    assert_eq!(plan_turn(start, start.position(), 1.5), Ok(None));
     let sides = turn_then_go_sides(start, start.position(), 1.5).unwrap();
     assert_eq!(sides.right.exit, Err(Unreachable::TargetAtStart));
     assert_eq!(sides.left.exit, Err(Unreachable::TargetAtStart));
@@ -150,7 +154,7 @@ fn target_inside_both_turning_circles_is_unreachable() {
         let a = i as f64 * 0.1;
         let rad = 0.01 + (i % 20) as f64 * 0.2;
         let t = Point::new(3.0 + rad * a.cos(), -2.0 + rad * a.sin());
-        assert!(plan_turn(start, t, 1.5).is_ok(), "{t:?}");
+        assert!(matches!(plan_turn(start, t, 1.5), Ok(Some(_))), "{t:?}");
     }
 }
 
@@ -158,28 +162,39 @@ fn target_inside_both_turning_circles_is_unreachable() {
 fn bad_input_is_an_error_not_a_panic() {
     let s = Pose::new(0.0, 0.0, 0.0);
     let t = Point::new(1.0, 1.0);
-    assert_eq!(plan_turn(s, t, 0.0), Err(PlanError::NonPositiveRadius));
-    assert_eq!(plan_turn(s, t, -1.0), Err(PlanError::NonPositiveRadius));
+    let not_positive = Err(Error::at("radius", Reason::NotPositive));
+    assert_eq!(plan_turn(s, t, 0.0), not_positive);
+    assert_eq!(plan_turn(s, t, -1.0), not_positive);
     assert_eq!(
         plan_turn(s, t, f64::NAN),
-        Err(PlanError::NonFinite("radius"))
+        Err(Error::at("radius", Reason::NotFinite))
     );
     assert_eq!(
         plan_turn(s, t, f64::INFINITY),
-        Err(PlanError::NonFinite("radius"))
+        Err(Error::at("radius", Reason::NotFinite))
     );
     assert_eq!(
         plan_turn(Pose::new(f64::NAN, 0.0, 0.0), t, 1.0),
-        Err(PlanError::NonFinite("start"))
+        Err(Error::new(
+            Field::named("start").key("x"),
+            Reason::NotFinite
+        ))
     );
     assert_eq!(
         plan_turn(s, Point::new(0.0, f64::INFINITY), 1.0),
-        Err(PlanError::NonFinite("target"))
+        Err(Error::new(
+            Field::named("target").key("y"),
+            Reason::NotFinite
+        ))
     );
-    assert_eq!(plan_turn(s, t, 1e308), Err(PlanError::TooLarge("radius")));
+    let too_large = Reason::TooLarge { limit: 1e150 };
+    assert_eq!(
+        plan_turn(s, t, 1e308),
+        Err(Error::at("radius", too_large.clone()))
+    );
     assert_eq!(
         plan_turn(s, Point::new(1e300, 0.0), 1.0),
-        Err(PlanError::TooLarge("target"))
+        Err(Error::new(Field::named("target").key("x"), too_large))
     );
 }
 
@@ -194,7 +209,7 @@ proptest! {
         let start = Pose::new(x, y, h);
         let target = Point::new(tx, ty);
         prop_assume!(start.position().distance(target) > 1e-6);
-        let path = plan_turn(start, target, r).unwrap();
+        let path = plan_turn(start, target, r).unwrap().unwrap();
         let scale = 1e-9 * (1.0 + x.abs() + y.abs() + tx.abs() + ty.abs() + r);
         // Starts at the start pose, ends at the target, joins with equal tangents.
         prop_assert!(path.start_pose().approx_eq(start, scale));

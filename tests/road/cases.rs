@@ -2,6 +2,7 @@
 //! straight, U-turns, the lane shift, the half-plane rule, errors, markings,
 //! chains and networks.
 
+use arcline::geom::*;
 use arcline::*;
 use core::f64::consts::{FRAC_PI_2, PI};
 

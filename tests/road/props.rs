@@ -5,6 +5,7 @@
 //! its neighbour; the kind matches the case computed here independently
 //! (the continuation lines intersected by hand); errors are the documented ones.
 
+use arcline::geom::*;
 use arcline::*;
 use core::f64::consts::{PI, TAU};
 use proptest::prelude::*;

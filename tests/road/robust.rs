@@ -23,6 +23,7 @@
 //! `ROBUST_CASES=200000 cargo test --release --test robust_road` runs more cases;
 //! `cargo test --release --test robust_road -- --ignored` the 100,000-edit run.
 
+use arcline::geom::*;
 use arcline::*;
 use core::f64::consts::{PI, TAU};
 use proptest::prelude::*;
@@ -502,8 +503,10 @@ fn edits(count: usize, seed: u64) -> Result<(usize, usize), TestCaseError> {
         }
         #[cfg(feature = "serde")]
         if step % 2500 == 2499 {
-            let back = RoadNetwork::from_snapshot(serde_json::from_str(&serde_json::to_string(&net.snapshot()).unwrap()).unwrap())
-                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let back = RoadNetwork::from_snapshot(
+                serde_json::from_str(&serde_json::to_string(&net.snapshot()).unwrap()).unwrap(),
+            )
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert_eq!(back.piece_ids(), net.piece_ids());
             for k in net.piece_ids() {
                 let (x, y) = (back.piece(k).unwrap(), net.piece(k).unwrap());

@@ -12,6 +12,7 @@
 //! 50-vehicle, million-step variant (about 11 s in release);
 //! `ROBUST_CASES=1000000` gives the one-step property more cases.
 
+use arcline::geom::*;
 use arcline::*;
 use std::sync::Arc as Shared;
 

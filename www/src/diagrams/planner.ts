@@ -14,6 +14,7 @@ import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
+import type { TurnSide, TurnSides } from "../../pkg/arcline.js";
 
 interface PlannerState {
   unit: Pose;
@@ -26,28 +27,12 @@ interface PlannerState {
   time: number;
 }
 
-/** One side of the turn-then-go as `planTurnSides` returns it. */
-interface Side {
-  side: "right" | "left";
-  center: Point;
-  radius: number;
-  h: number;
-  reachable: boolean;
-  reason: string | null;
-  exit: Point | null;
-  /** The angle of Q seen from P. */
-  exitAngle: number | null;
-  theta: number | null;
-  phi: number | null;
-  d: number | null;
-  length: number | null;
-  path: Path | null;
-}
+type Sides = TurnSides;
+type Side = TurnSide;
 
-interface Sides {
-  right: Side;
-  left: Side;
-  best: "right" | "left" | null;
+/** Why a side cannot reach the target, in words. */
+function reasonWords(s: Side): string {
+  return s.unreachable === "targetAtStart" ? "target is the start itself" : "target inside this turning circle";
 }
 
 interface Candidate {
@@ -163,7 +148,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         out.chosen = api.planDubins(state.unit, goal, state.radius) as Path;
       } else {
         const best = out.sides.best ? out.sides[out.sides.best] : null;
-        out.chosen = best?.path ?? null;
+        out.chosen = best?.exit?.path ?? null;
       }
       if (out.chosen) {
         const end = out.chosen.length / SPEED;
@@ -217,7 +202,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const fmt = (v: number | null): string => (v === null ? "—" : v.toFixed(3));
 
   function sideWords(s: Side): string {
-    return s.reachable ? `${s.side} ${s.path?.word ?? ""} ${fmt(s.length)}` : `${s.side}: ${s.reason ?? "unreachable"}`;
+    return s.exit ? `${s.side} ${s.exit.path.word} ${fmt(s.exit.path.length)}` : `${s.side}: ${reasonWords(s)}`;
   }
 
   function render(): void {
@@ -233,7 +218,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const notes: string[] = [];
     if (!sides.best) notes.push("The target is the start itself: no turn-then-go path (the two turning circles touch only there).");
     for (const s of [sides.right, sides.left]) {
-      if (!s.reachable && sides.best) notes.push(`The ${s.side} turn cannot reach it: ${s.reason ?? "unreachable"} (h < r).`);
+      if (!s.exit && sides.best) notes.push(`The ${s.side} turn cannot reach it: ${reasonWords(s)} (h < r).`);
     }
     status.textContent = notes.join(" ");
     const lines = [`turn then go — ${sideWords(sides.right)} · ${sideWords(sides.left)} · shorter: ${sides.best ?? "none"}`];
@@ -256,29 +241,30 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     if (sides) {
       for (const s of [sides.right, sides.left]) {
         const best = sides.best === s.side && !state.arrive;
-        circle(ctx, view, s.center, s.radius, { color: muted, widthPx: 1, alpha: 0.5, dashPx: [4, 4] });
+        circle(ctx, view, s.center, state.radius, { color: muted, widthPx: 1, alpha: 0.5, dashPx: [4, 4] });
         dot(ctx, view, s.center, muted);
         label(ctx, view, `P ${s.side}`, s.center, { color: muted });
         strokeLine(ctx, view, s.center, state.target, { color: muted, widthPx: 1, alpha: 0.45, dashPx: [2, 4] });
-        if (!s.reachable) {
-          label(ctx, view, `${s.side}: ${s.reason ?? "unreachable"}`, s.center, { color: accent2, dyPx: -16 });
+        const e = s.exit;
+        if (!e) {
+          label(ctx, view, `${s.side}: ${reasonWords(s)}`, s.center, { color: accent2, dyPx: -16 });
           continue;
         }
-        if (s.exit && s.phi !== null && s.exitAngle !== null) {
+        {
           // θ at P, between the direction to the target (φ) and to Q.
           ctx.save();
           ctx.strokeStyle = muted;
           ctx.lineWidth = view.px(1);
           ctx.beginPath();
-          ctx.arc(s.center.x, s.center.y, s.radius * 0.3, s.phi, s.exitAngle, s.side === "left");
+          ctx.arc(s.center.x, s.center.y, state.radius * 0.3, e.phi, e.exitAngle, s.side === "left");
           ctx.stroke();
           ctx.restore();
-          strokeLine(ctx, view, s.center, s.exit, { color: muted, widthPx: 1, alpha: 0.6 });
-          dot(ctx, view, s.exit, muted, 4);
-          label(ctx, view, "Q", s.exit, { color: muted });
+          strokeLine(ctx, view, s.center, e.exit, { color: muted, widthPx: 1, alpha: 0.6 });
+          dot(ctx, view, e.exit, muted, 4);
+          label(ctx, view, "Q", e.exit, { color: muted });
           label(ctx, view, "θ", { x: s.center.x, y: s.center.y }, { color: muted, dxPx: 10, dyPx: 12 });
         }
-        if (s.path && !state.arrive) strokePath(ctx, view, s.path, { color: accent, widthPx: best ? 4 : 1.5, alpha: best ? 1 : 0.35 });
+        if (!state.arrive) strokePath(ctx, view, e.path, { color: accent, widthPx: best ? 4 : 1.5, alpha: best ? 1 : 0.35 });
       }
     }
     if (state.arrive) {
@@ -299,7 +285,18 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     getState: () => {
       const sides = computed.sides;
       const side = (s: Side | undefined) =>
-        s ? { reachable: s.reachable, reason: s.reason, length: s.length, word: s.path?.word ?? null, center: s.center, exit: s.exit, theta: s.theta, h: s.h } : null;
+        s
+          ? {
+              reachable: s.exit !== null,
+              reason: s.exit ? null : reasonWords(s),
+              length: s.exit?.path.length ?? null,
+              word: s.exit?.path.word ?? null,
+              center: s.center,
+              exit: s.exit?.exit ?? null,
+              theta: s.exit?.theta ?? null,
+              h: s.h,
+            }
+          : null;
       return {
         ...structuredClone(state),
         computed: {

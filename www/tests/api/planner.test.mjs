@@ -68,26 +68,25 @@ test("planTurn: null only for the start itself; on the circle a pure arc", () =>
 test("planTurnSides: P, Q, θ, h for both sides; an unreachable side in words", () => {
   const s = A.planTurnSides({ x: 0, y: 0, heading: 0 }, { x: 0, y: 0.5 }, 1);
   assert.equal(s.best, "right");
-  assert.equal(s.left.reachable, false);
-  assert.equal(s.left.reason, "target inside this turning circle");
-  assert.equal(s.left.path, null);
+  assert.equal(s.left.unreachable, "insideCircle");
   assert.equal(s.left.exit, null);
   close(s.left.center.x, 0, 1e-15);
   close(s.left.center.y, 1, 1e-15);
   close(s.left.h, 0.5, 1e-15);
-  assert.equal(s.right.reachable, true);
-  assert.equal(s.right.reason, null);
+  assert.equal(s.right.unreachable, null);
+  assert.equal(s.right.side, "right");
   close(s.right.center.y, -1, 1e-15);
   close(s.right.h, 1.5, 1e-15);
-  close(s.right.theta, Math.acos(1 / 1.5), 1e-12);
-  close(s.right.d, Math.sqrt(1.5 * 1.5 - 1), 1e-12);
+  const e = s.right.exit;
+  close(e.theta, Math.acos(1 / 1.5), 1e-12);
+  close(e.d, Math.sqrt(1.5 * 1.5 - 1), 1e-12);
   // Q is on the circle and d away from the target.
-  close(Math.hypot(s.right.exit.x - s.right.center.x, s.right.exit.y - s.right.center.y), 1, 1e-12);
-  close(Math.hypot(s.right.exit.x - 0, s.right.exit.y - 0.5), s.right.d, 1e-12);
-  assertPath(s.right.path);
+  close(Math.hypot(e.exit.x - s.right.center.x, e.exit.y - s.right.center.y), 1, 1e-12);
+  close(Math.hypot(e.exit.x - 0, e.exit.y - 0.5), e.d, 1e-12);
+  assertPath(e.path);
   const atStart = A.planTurnSides({ x: 0, y: 0, heading: 0 }, { x: 0, y: 0 }, 1);
   assert.equal(atStart.best, null);
-  assert.equal(atStart.right.reason, "target is the start itself");
+  assert.equal(atStart.right.unreachable, "targetAtStart");
 });
 
 test("planDubins: LRL where RLR is longer ((0,0,π/2) → (4,0,−π/2), r = 3)", () => {

@@ -37,8 +37,8 @@ test("loads clean and shows the core's turn-then-go for the default scene", asyn
   assert.equal(s.computed.word, want.word);
   close(s.computed.length, want.length, 1e-12, "length");
   assert.equal(s.computed.best, sides.best);
-  close(s.computed.right.length, sides.right.length, 1e-12, "right");
-  close(s.computed.left.length, sides.left.length, 1e-12, "left");
+  close(s.computed.right.length, sides.right.exit.path.length, 1e-12, "right");
+  close(s.computed.left.length, sides.left.exit.path.length, 1e-12, "left");
   // The seed's construction: Q on the circle, h = |target − P|.
   const r = s.computed.right;
   close(Math.hypot(r.exit.x - r.center.x, r.exit.y - r.center.y), s.radius, 1e-9, "Q on circle");

@@ -1,0 +1,180 @@
+// The JS half of the bindings' conversions (bindings/src/to_js.rs and
+// from_js.rs): values cross as a "tape" of f64s in the module's memory, one
+// call per argument or result instead of one per field. Each wasm instance
+// has its own Tape (its own memory and key tables), so modules loaded side
+// by side on one page never share state.
+//
+// Results (written by Rust, read by `decode`): 0 null, 1 false, 2 true,
+// 3 <number>, 4 <key index>, 5 <index into the call's strings>, 6 array
+// ... -1, 7 object (<key index> <value>)* -1.
+//
+// Arguments (written by `encode`, read by Rust): the same, plus
+// 8 undefined, 9 <string index>: a value the API never takes (its
+// `typeof`), 10 nested too deeply. Key indices are this side's; the new
+// ones go to Rust with the call (`takeKeys`).
+const MAX_DEPTH = 64;
+const MAX_INTERNED = 4096;
+const MAX_INTERNED_LENGTH = 24;
+
+export class Tape {
+  constructor(memory) {
+    this.memory = memory;
+    this.view = new Float64Array(memory.buffer);
+    this.at = 0;
+    // Results: keys by the index Rust gave them.
+    this.keys = [];
+    this.extra = undefined;
+    // Arguments: this side's index of each interned string.
+    this.index = new Map();
+    this.pending = [];
+    this.strings = [];
+  }
+
+  /** The f64 view of the module's memory (renewed after memory grows). */
+  refresh() {
+    if (this.view.buffer !== this.memory.buffer) this.view = new Float64Array(this.memory.buffer);
+    return this.view;
+  }
+
+  /** Adds strings to the result key table (in the order of their index). */
+  addKeys(list) {
+    for (const k of list) this.keys.push(k);
+  }
+
+  /** The value written at f64 index `start`; `strings` are the call's own. */
+  decode(start, strings) {
+    this.refresh();
+    this.at = start;
+    this.extra = strings;
+    return this.value();
+  }
+
+  value() {
+    const t = this.view;
+    const op = t[this.at++];
+    if (op === 3) return t[this.at++];
+    if (op === 7) {
+      const o = {};
+      while (t[this.at] !== -1) {
+        const k = this.keys[t[this.at++]];
+        o[k] = this.value();
+      }
+      this.at++;
+      return o;
+    }
+    if (op === 4) return this.keys[t[this.at++]];
+    if (op === 6) {
+      const a = [];
+      while (t[this.at] !== -1) a.push(this.value());
+      this.at++;
+      return a;
+    }
+    if (op === 0) return null;
+    if (op === 1) return false;
+    if (op === 2) return true;
+    if (op === 5) return this.extra[t[this.at++]];
+    throw new Error(`internal: bad result tape at ${this.at - 1}`);
+  }
+
+  /** This side's index of `s`, interning it when there is room. */
+  intern(s) {
+    let i = this.index.get(s);
+    if (i === undefined && s.length <= MAX_INTERNED_LENGTH && this.index.size < MAX_INTERNED) {
+      i = this.index.size;
+      this.index.set(s, i);
+      this.pending.push(s);
+    }
+    return i;
+  }
+
+  /**
+   * Writes `value` at f64 index `start`, at most `cap` slots. Returns 4 × the
+   * slots used, + 1 when there are new keys to take, + 2 when the call has
+   * strings of its own; or minus the slots needed when `cap` is too small.
+   */
+  encode(value, start, cap) {
+    const t = this.refresh();
+    const end = start + cap;
+    let i = start;
+    const strings = [];
+    const put = (v) => {
+      if (i < end) t[i] = v;
+      i++;
+    };
+    const str = (op, s) => {
+      const k = this.intern(s);
+      if (k === undefined) {
+        put(op === 4 ? 5 : 9);
+        put(strings.length);
+        strings.push(s);
+      } else {
+        put(op);
+        put(k);
+      }
+    };
+    const walk = (v, depth) => {
+      switch (typeof v) {
+        case "number":
+          put(3);
+          put(v);
+          return;
+        case "string":
+          str(4, v);
+          return;
+        case "boolean":
+          put(v ? 2 : 1);
+          return;
+        case "undefined":
+          put(8);
+          return;
+        case "object":
+          if (v === null) {
+            put(0);
+            return;
+          }
+          if (depth >= MAX_DEPTH) {
+            put(10);
+            return;
+          }
+          if (Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView))) {
+            put(6);
+            const n = v.length;
+            for (let k = 0; k < n; k++) walk(v[k], depth + 1);
+            put(-1);
+            return;
+          }
+          put(7);
+          for (const k of Object.keys(v)) {
+            const x = v[k];
+            if (x === undefined) continue;
+            // A key the table has no room for is a field of no shape.
+            const idx = this.intern(k);
+            if (idx === undefined) continue;
+            put(idx);
+            walk(x, depth + 1);
+          }
+          put(-1);
+          return;
+        default:
+          str(9, typeof v);
+      }
+    };
+    walk(value, 0);
+    const used = i - start;
+    this.strings = strings;
+    if (used > cap) return -used;
+    return used * 4 + (this.pending.length ? 1 : 0) + (strings.length ? 2 : 0);
+  }
+
+  /** The strings interned since the last call (in index order). */
+  takeKeys() {
+    const k = this.pending;
+    this.pending = [];
+    return k;
+  }
+
+  /** The strings of the last `encode` that are not interned. */
+  callStrings() {
+    return this.strings;
+  }
+}

@@ -1,0 +1,331 @@
+//! The crate's one error type: which part of the input was wrong ([`Field`])
+//! and why ([`Reason`]).
+//!
+//! Numbers in messages are written by [`Decimal`](crate::geom::Decimal) (no
+//! `core::fmt` float formatting, which would weigh on the wasm module).
+//!
+//! Every fallible function of the crate returns [`Error`]. A field is a path
+//! from the function's argument down to the value, in the Rust names of the
+//! arguments and fields (`path.segments[2].radius`, `spec.max_speed`); a
+//! reason is an enum to match on. Both print together as
+//! `path.segments[2].radius: must be greater than zero`.
+//!
+//! # Examples
+//! ```
+//! use arcline::{planner, Pose, Reason};
+//! let start = Pose::new(0.0, 0.0, 0.0);
+//! let goal = Pose::new(f64::NAN, 0.0, 0.0);
+//! let e = planner::dubins_shortest(start, goal, 1.0).unwrap_err();
+//! assert_eq!(e.reason(), &Reason::NotFinite);
+//! assert_eq!(e.field().to_string(), "goal.x");
+//! assert_eq!(e.to_string(), "goal.x: must be a finite number");
+//! ```
+
+use crate::geom::Decimal;
+use core::fmt;
+
+/// One step of a [`Field`]: a named part, or an index into a list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// An argument or a field, by its Rust name (`max_speed`).
+    Name(&'static str),
+    /// An item of a list.
+    Index(usize),
+}
+
+/// Where in the input a problem is: the steps from an argument down to the
+/// value (`path`, `segments`, `[2]`, `radius`). Empty when the problem is
+/// the input as a whole.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Field {
+    steps: Vec<Step>,
+}
+
+impl Field {
+    /// The field `name` (an argument, usually).
+    pub fn named(name: &'static str) -> Field {
+        Field {
+            steps: vec![Step::Name(name)],
+        }
+    }
+
+    /// The steps, outermost first.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// `self.name`.
+    #[must_use]
+    pub fn key(mut self, name: &'static str) -> Field {
+        self.steps.push(Step::Name(name));
+        self
+    }
+
+    /// `self[index]`.
+    #[must_use]
+    pub fn index(mut self, index: usize) -> Field {
+        self.steps.push(Step::Index(index));
+        self
+    }
+
+    /// `parent` followed by `self`.
+    #[must_use]
+    pub fn within(mut self, parent: Step) -> Field {
+        self.steps.insert(0, parent);
+        self
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, step) in self.steps.iter().enumerate() {
+            match step {
+                Step::Name(name) if i == 0 => f.write_str(name)?,
+                Step::Name(name) => write!(f, ".{name}")?,
+                Step::Index(k) => write!(f, "[{k}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why an input was refused.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Reason {
+    /// NaN or ±∞.
+    NotFinite,
+    /// Zero or negative where only a positive value means anything (a radius,
+    /// a mass, a width, a spacing).
+    NotPositive,
+    /// Negative where zero or more is needed (a speed, a force).
+    Negative,
+    /// Larger in magnitude than `limit`, beyond which the computation would
+    /// overflow to infinity.
+    TooLarge {
+        /// The largest magnitude accepted.
+        limit: f64,
+    },
+    /// Outside `min..=max`.
+    OutOfRange {
+        /// The smallest value accepted.
+        min: f64,
+        /// The largest value accepted.
+        max: f64,
+    },
+    /// Not a whole number.
+    NotWhole,
+    /// An empty list where items are needed.
+    Empty,
+    /// Fewer than `min` items.
+    TooFew {
+        /// The fewest accepted.
+        min: usize,
+        /// How many there were.
+        got: usize,
+    },
+    /// More than `max` items.
+    TooMany {
+        /// The most accepted.
+        max: usize,
+        /// How many there were.
+        got: usize,
+    },
+    /// A list whose length is not a multiple of the items' size (a flat
+    /// buffer of queries or vehicles).
+    NotAMultiple {
+        /// The size of one item.
+        of: usize,
+        /// The length given.
+        got: usize,
+    },
+    /// An output buffer of the wrong length.
+    OutputLength {
+        /// The length needed.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
+    /// No object of this kind has this id (never made, or removed).
+    UnknownId {
+        /// What kind of object (`vehicle`, `formation`, `profile`, `piece`).
+        what: &'static str,
+        /// The id asked for.
+        id: u64,
+    },
+    /// Every id of this kind has been used.
+    OutOfIds,
+    /// A geometric case with no answer.
+    Unsolvable(Unsolvable),
+    /// So large that the result would not be finite (a length beyond
+    /// `f64::MAX`, a product of two large numbers).
+    Overflow,
+    /// Offsetting a path would give one of its arcs (segment `segment`) a
+    /// radius of zero or less.
+    OffsetCollapsesArc {
+        /// The index of the arc in the path.
+        segment: usize,
+        /// The radius the offset would give it.
+        radius: f64,
+    },
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::NotFinite => f.write_str("must be a finite number"),
+            Reason::NotPositive => f.write_str("must be greater than zero"),
+            Reason::Negative => f.write_str("must not be negative"),
+            Reason::TooLarge { limit } => {
+                write!(f, "must be at most {} in magnitude", Decimal(*limit))
+            }
+            Reason::OutOfRange { min, max } => {
+                write!(f, "must be from {} to {}", Decimal(*min), Decimal(*max))
+            }
+            Reason::NotWhole => f.write_str("must be a whole number"),
+            Reason::Empty => f.write_str("must not be empty"),
+            Reason::TooFew { min, got } => write!(f, "must hold at least {min} items (got {got})"),
+            Reason::TooMany { max, got } => write!(f, "must hold at most {max} items (got {got})"),
+            Reason::NotAMultiple { of, got } => {
+                write!(f, "length {got} is not a multiple of {of}")
+            }
+            Reason::OutputLength { expected, got } => {
+                write!(f, "must hold {expected} values, got {got}")
+            }
+            Reason::UnknownId { what, id } => write!(f, "no {what} with id {id}"),
+            Reason::OutOfIds => f.write_str("every id has been used"),
+            Reason::Unsolvable(case) => case.fmt(f),
+            Reason::Overflow => f.write_str("is so large that the result would not be finite"),
+            Reason::OffsetCollapsesArc { segment, .. } => write!(
+                f,
+                "offset collapses the arc of segment {segment} (its radius would be zero or negative)"
+            ),
+        }
+    }
+}
+
+/// A geometric case with no answer (the [`Reason`] of an input that is
+/// well-formed but cannot be solved).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Unsolvable {
+    /// A point to reach along an arc is the start itself.
+    PointIsStart,
+    /// A point to reach along an arc is straight behind the start: the
+    /// circle would have an infinite radius and the line goes the wrong way.
+    PointStraightBehind,
+}
+
+impl fmt::Display for Unsolvable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unsolvable::PointIsStart => "the point is the start itself",
+            Unsolvable::PointStraightBehind => {
+                "the point is straight behind: no circle tangent to the heading reaches it"
+            }
+        })
+    }
+}
+
+/// A refused input: which [`Field`], and the [`Reason`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Error {
+    field: Field,
+    reason: Reason,
+}
+
+impl Error {
+    /// `reason` about `field`.
+    pub fn new(field: Field, reason: Reason) -> Error {
+        Error { field, reason }
+    }
+
+    /// `reason` about the argument or field `name`.
+    pub fn at(name: &'static str, reason: Reason) -> Error {
+        Error::new(Field::named(name), reason)
+    }
+
+    /// Where in the input.
+    pub fn field(&self) -> &Field {
+        &self.field
+    }
+
+    /// Why.
+    pub fn reason(&self) -> &Reason {
+        &self.reason
+    }
+
+    /// The same error about `parent` followed by this field (an error from
+    /// checking a path, reported about the argument that held it).
+    #[must_use]
+    pub fn within(mut self, parent: &'static str) -> Error {
+        self.field = self.field.within(Step::Name(parent));
+        self
+    }
+
+    /// The same error about item `index` of the list this field is in.
+    #[must_use]
+    pub fn within_index(mut self, index: usize) -> Error {
+        self.field = self.field.within(Step::Index(index));
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.steps.is_empty() {
+            self.reason.fmt(f)
+        } else {
+            write!(f, "{}: {}", self.field, self.reason)
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// `value` when finite.
+pub(crate) fn finite(value: f64, field: &'static str) -> Result<f64, Error> {
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(Error::at(field, Reason::NotFinite))
+    }
+}
+
+/// `value` when finite and greater than zero.
+pub(crate) fn positive(value: f64, field: &'static str) -> Result<f64, Error> {
+    if finite(value, field)? > 0.0 {
+        Ok(value)
+    } else {
+        Err(Error::at(field, Reason::NotPositive))
+    }
+}
+
+/// `value` when finite and zero or more.
+pub(crate) fn non_negative(value: f64, field: &'static str) -> Result<f64, Error> {
+    if finite(value, field)? >= 0.0 {
+        Ok(value)
+    } else {
+        Err(Error::at(field, Reason::Negative))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_prints_as_a_path_of_names_and_indices() {
+        let f = Field::named("path").key("segments").index(2).key("radius");
+        assert_eq!(f.to_string(), "path.segments[2].radius");
+        let e = Error::new(Field::named("segments").index(2), Reason::NotPositive).within("path");
+        assert_eq!(e.to_string(), "path.segments[2]: must be greater than zero");
+        assert_eq!(e.field().steps()[0], Step::Name("path"));
+    }
+
+    #[test]
+    fn an_error_about_the_whole_input_prints_only_its_reason() {
+        let e = Error::new(Field::default(), Reason::Empty);
+        assert_eq!(e.to_string(), "must not be empty");
+    }
+}
