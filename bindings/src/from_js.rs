@@ -94,6 +94,28 @@ pub fn whole(value: &JsValue, name: &str) -> Result<u32, JsError> {
     }
 }
 
+/// A path argument: its shape read, then checked by the core.
+///
+/// # Errors
+/// As [`arg`], and the core's errors about the path within `name`.
+pub fn path(value: JsValue, name: &str) -> Result<arcline::Path, JsError> {
+    let shape: arcline::geom::shape::PathShape = arg(value, name)?;
+    arcline::Path::try_from(shape).map_err(|e| crate::error::from_core_in(name, e))
+}
+
+/// A finite number argument.
+///
+/// # Errors
+/// As [`number`], and `{name}: must be a finite number`.
+pub fn finite(value: &JsValue, name: &str) -> Result<f64, JsError> {
+    let v = number(value, name)?;
+    if v.is_finite() {
+        Ok(v)
+    } else {
+        Err(crate::error::message(name, "", "must be a finite number"))
+    }
+}
+
 const WHOLE: &str = "must be a whole number from 0 to 4294967295";
 
 /// `value` read as a `T`.

@@ -2,27 +2,10 @@
 //! to a point, offsets and intersections.
 
 use crate::error::{from_core, from_core_in};
-use crate::from_js::{arg, number};
+use crate::from_js::{arg, finite, number, path as path_arg};
 use crate::to_js::to_js;
-use arcline::geom::shape::PathShape;
 use arcline::{Path, Point, Pose};
 use wasm_bindgen::prelude::*;
-
-/// A path argument: its shape read, then checked by the core.
-pub fn path_arg(value: JsValue, name: &str) -> Result<Path, JsError> {
-    let shape: PathShape = arg(value, name)?;
-    Path::try_from(shape).map_err(|e| from_core_in(name, e))
-}
-
-/// A finite number argument.
-pub fn finite_arg(value: &JsValue, name: &str) -> Result<f64, JsError> {
-    let v = number(value, name)?;
-    if v.is_finite() {
-        Ok(v)
-    } else {
-        Err(crate::error::message(name, "", "must be a finite number"))
-    }
-}
 
 /// `poseAt(path, distance)`: position and heading `distance` along `path`,
 /// clamped to `[0, length]`.
@@ -32,7 +15,7 @@ pub fn pose_at(
     #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
 ) -> Result<JsValue, JsError> {
     let path = path_arg(path, "path")?;
-    let distance = finite_arg(&distance, "distance")?;
+    let distance = finite(&distance, "distance")?;
     to_js(&path.pose_at(distance))
 }
 

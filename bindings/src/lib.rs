@@ -8,6 +8,7 @@
 // leaves some shared helpers unused.
 #[cfg_attr(not(feature = "default"), allow(dead_code, unused_imports))]
 mod convert;
+mod draw;
 #[cfg_attr(not(feature = "default"), allow(dead_code))]
 mod error;
 #[cfg(feature = "crowd")]

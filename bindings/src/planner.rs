@@ -2,8 +2,7 @@
 //! the diagram), the Dubins words, the batch length query, motion over time.
 
 use crate::error::{from_core, message};
-use crate::from_js::{arg, number};
-use crate::geom::path_arg;
+use crate::from_js::{arg, finite, number, path as path_arg};
 use crate::to_js::to_js;
 use arcline::planner::{
     dubins_candidates, dubins_lengths, dubins_shortest, plan_turn, turn_then_go_sides, Motion,
@@ -103,6 +102,6 @@ pub fn pose_at_time_js(
 ) -> Result<JsValue, JsError> {
     let path = path_arg(path, "path")?;
     let motion = Motion::new(path, number(&speed, "speed")?).map_err(from_core)?;
-    let time = crate::geom::finite_arg(&time, "time")?;
+    let time = finite(&time, "time")?;
     to_js(&motion.pose_at(time))
 }

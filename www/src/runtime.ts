@@ -6,6 +6,7 @@
 // _crowd.js or _roads.js, built with the `wasm-*` features), so an article
 // with one kind of diagram downloads 34% to 57% of the whole.
 import type { Api } from "./shell/diagram.js";
+import { useDrawPath } from "./shell/draw.js";
 
 /** Which module: the whole API, or the bindings of one system. */
 export type System = "all" | "paths" | "crowd" | "roads";
@@ -33,6 +34,7 @@ export function loadApi(system: System = "all"): Promise<Api> {
   const api = import(/* @vite-ignore */ url.href).then(async (m: Api & { default: (o?: unknown) => Promise<unknown> }) => {
     const exports = (await m.default({ module_or_path: new URL(`../pkg/${name}_bg.wasm`, import.meta.url) })) as { memory?: WebAssembly.Memory };
     if (exports.memory) memories.set(system, exports.memory);
+    useDrawPath(m.drawPath);
     return m;
   });
   loaded.set(system, api);

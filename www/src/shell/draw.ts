@@ -1,23 +1,20 @@
-// Drawing helpers in world units (y up). Paths are traced with lineTo() and
-// arc(), so what is drawn is the exact geometry the core computed.
+// Drawing helpers in world units (y up: the view's transform flips y).
+// Paths are traced by the module's own drawPath (the canvas's lineTo() and
+// arc()), so what is drawn is the exact geometry the core computed.
 import type { View } from "./view.js";
 import type { Path, Point, Pose } from "./types.js";
 
+type DrawPath = (ctx: CanvasRenderingContext2D, path: Path, style?: undefined) => void;
+let drawPath: DrawPath | null = null;
+
+/** The loaded module's `drawPath` (runtime.ts hands it over on load). */
+export function useDrawPath(fn: DrawPath): void {
+  drawPath = fn;
+}
+
 /** Adds `path` to the current canvas path (no beginPath, no stroke). */
 export function tracePath(ctx: CanvasRenderingContext2D, path: Path): void {
-  const first = path.segments[0];
-  if (!first) return;
-  if (first.kind === "line") ctx.moveTo(first.start.x, first.start.y);
-  else {
-    const a = first.startAngle;
-    ctx.moveTo(first.center.x + first.radius * Math.cos(a), first.center.y + first.radius * Math.sin(a));
-  }
-  for (const s of path.segments) {
-    if (s.kind === "line") ctx.lineTo(s.end.x, s.end.y);
-    // y is flipped by the transform, so arc() angles are the core's CCW angles;
-    // a negative sweep runs towards smaller angles: canvas "anticlockwise".
-    else ctx.arc(s.center.x, s.center.y, s.radius, s.startAngle, s.startAngle + s.sweep, s.sweep < 0);
-  }
+  drawPath?.(ctx, path);
 }
 
 export interface StrokeStyle {
