@@ -87,10 +87,11 @@ test-rust:
 	cargo test -p arcline --all-features --all-targets
 	cargo test -p arcline --all-features --doc
 
-# The determinism digests compiled to wasm and run in Node (bindings/tests/determinism.rs).
+# In Node: the determinism digests compiled to wasm (bindings/tests/determinism.rs)
+# and the bindings' own tests (their conversions against serde-wasm-bindgen).
 test-wasm:
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=$(WB_TEST_RUNNER) \
-	  cargo test --target $(WASM_TARGET) $(BINDINGS) --test determinism
+	  cargo test --target $(WASM_TARGET) $(BINDINGS) --test determinism --lib
 
 test-types:
 	$(BIN)/tsc --noEmit -p www

@@ -29,7 +29,8 @@ for (const f of readdirSync(join(www, "build"))) {
   cpSync(join(www, "build", f), join(dist, "build", f));
 }
 cpSync(join(www, "style.css"), join(dist, "style.css"));
-cpSync(join(www, "arcline-types.d.ts"), join(dist, "types.d.ts"));
+// `arcline/types`: the data shapes alone (the same declarations as the module's).
+writeFileSync(join(dist, "types.d.ts"), `export type * from "./pkg/arcline.js";\n`);
 writeFileSync(
   join(dist, "build", "arcline-demo.d.ts"),
   `export declare class ArclineDemo extends HTMLElement {\n  get state(): string;\n  set state(value: string | object);\n  get kind(): string;\n}\n`,

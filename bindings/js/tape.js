@@ -144,7 +144,8 @@ export class Tape {
             return;
           }
           put(7);
-          for (const k of Object.keys(v)) {
+          // Own and inherited enumerable keys (a plain object has only its own).
+          for (const k in v) {
             const x = v[k];
             if (x === undefined) continue;
             // A key the table has no room for is a field of no shape.

@@ -19,6 +19,8 @@ mod from_js;
 mod geom;
 #[cfg_attr(not(feature = "default"), allow(dead_code, unused_imports))]
 mod legacy_to_js;
+#[cfg(all(test, target_arch = "wasm32", feature = "paths"))]
+mod oracle;
 #[cfg(feature = "paths")]
 mod planner;
 #[cfg(feature = "roads")]

@@ -23,6 +23,7 @@
 
 mod angle;
 mod arc;
+mod conversions;
 mod intersect;
 mod line;
 pub(crate) mod math;
@@ -30,6 +31,7 @@ mod number;
 mod path;
 mod point;
 mod pose;
+pub mod sample;
 mod segment;
 #[cfg(feature = "serde")]
 pub mod shape;

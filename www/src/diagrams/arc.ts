@@ -77,7 +77,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function compute(): Computed {
     const out: Computed = { path: null, offsets: [], crossings: [], error: null };
     try {
-      out.path = api.arcToPoint(state.pose, state.point) as Path;
+      out.path = api.arcToPoint(state.pose, state.point);
     } catch (e) {
       out.error = errorMessage(e);
       return out;
@@ -89,14 +89,14 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     };
     for (const distance of [state.width, -state.width]) {
       try {
-        const path = api.offsetPath(out.path, distance) as Path;
+        const path = api.offsetPath(out.path, distance);
         out.offsets.push({ distance, path, error: null });
-        out.crossings.push(...(api.intersectPaths(path, line) as Point[]));
+        out.crossings.push(...api.intersectPaths(path, line));
       } catch (e) {
         out.offsets.push({ distance, path: null, error: errorMessage(e) });
       }
     }
-    out.crossings.push(...(api.intersectPaths(out.path, line) as Point[]));
+    out.crossings.push(...api.intersectPaths(out.path, line));
     return out;
   }
 

@@ -140,12 +140,12 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function compute(): Computed {
     const out: Computed = { sides: null, candidates: [], chosen: null, unitAt: null, error: null };
     try {
-      out.sides = api.planTurnSides(state.unit, state.target, state.radius) as Sides;
+      out.sides = api.planTurnSides(state.unit, state.target, state.radius);
       if (state.arrive) {
         const goal = { ...state.target, heading: state.goalHeading };
-        const paths = api.dubinsCandidates(state.unit, goal, state.radius) as Path[];
-        out.candidates = paths.map((path) => ({ path, middle: api.poseAt(path, path.length / 2) as Pose }));
-        out.chosen = api.planDubins(state.unit, goal, state.radius) as Path;
+        const paths = api.dubinsCandidates(state.unit, goal, state.radius);
+        out.candidates = paths.map((path) => ({ path, middle: api.poseAt(path, path.length / 2) }));
+        out.chosen = api.planDubins(state.unit, goal, state.radius);
       } else {
         const best = out.sides.best ? out.sides[out.sides.best] : null;
         out.chosen = best?.exit?.path ?? null;
@@ -153,7 +153,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       if (out.chosen) {
         const end = out.chosen.length / SPEED;
         if (state.time > end) state.time = end;
-        out.unitAt = api.poseAtTime(out.chosen, SPEED, state.time) as Pose;
+        out.unitAt = api.poseAtTime(out.chosen, SPEED, state.time);
       } else {
         state.time = 0;
       }

@@ -1,10 +1,7 @@
-// Plain shapes shared by the page; the same as the published API's.
-export type Point = { x: number; y: number };
-export type Pose = { x: number; y: number; heading: number };
-export type LineSegment = { kind: "line"; start: Point; end: Point; length: number };
-export type ArcSegment = { kind: "arc"; center: Point; radius: number; startAngle: number; sweep: number; length: number };
-export type Segment = LineSegment | ArcSegment;
-export type Path = { segments: Segment[]; length: number; word: string };
+// The API's shapes (generated from the Rust types into pkg/arcline.d.ts) and
+// small readers of untrusted values (URL state, embed attributes).
+export type { Path, Point, Pose, Segment } from "../../pkg/arcline.js";
+import type { Point, Pose } from "../../pkg/arcline.js";
 
 /** A finite number, or the fallback. */
 export function finiteOr(v: unknown, fallback: number): number {
