@@ -86,6 +86,7 @@ test: setup setup-browser
 test-rust:
 	cargo test -p arcline --all-features --all-targets
 	cargo test -p arcline --all-features --doc
+	for e in examples/*.rs; do cargo run -q -p arcline --all-features --example $$(basename $$e .rs) > /dev/null; done
 
 # In Node: the determinism digests compiled to wasm (bindings/tests/determinism.rs)
 # and the bindings' own tests (their conversions against serde-wasm-bindgen).

@@ -12,6 +12,7 @@
 //! assert_eq!(<[f64; 2]>::from(q), [6.0, 10.0]);
 //! assert_eq!(Pose::from((q, 0.5)).heading, 0.5);
 //! assert_eq!(format!("{q}"), "(6, 10)");
+//! assert_eq!(format!("{:.1}", Pose::new(1.0, 2.25, 0.5)), "(1.0, 2.2) heading 0.5");
 //! ```
 
 use super::{Point, Pose, Vec2};
@@ -123,23 +124,34 @@ impl SubAssign<Vec2> for Point {
     }
 }
 
+/// Writes `open x, y close`, each number with the formatter's own options
+/// (so `{:.2}` rounds both).
+fn pair(f: &mut fmt::Formatter<'_>, open: &str, x: f64, y: f64, close: &str) -> fmt::Result {
+    f.write_str(open)?;
+    fmt::Display::fmt(&x, f)?;
+    f.write_str(", ")?;
+    fmt::Display::fmt(&y, f)?;
+    f.write_str(close)
+}
+
 impl fmt::Display for Point {
-    /// `(x, y)`.
+    /// `(x, y)`; `{:.2}` rounds both.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({}, {})", self.x, self.y)
+        pair(f, "(", self.x, self.y, ")")
     }
 }
 
 impl fmt::Display for Vec2 {
-    /// `⟨x, y⟩`.
+    /// `⟨x, y⟩`; `{:.2}` rounds both.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "⟨{}, {}⟩", self.x, self.y)
+        pair(f, "⟨", self.x, self.y, "⟩")
     }
 }
 
 impl fmt::Display for Pose {
-    /// `(x, y) heading h`.
+    /// `(x, y) heading h`; `{:.2}` rounds all three.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({}, {}) heading {}", self.x, self.y, self.heading)
+        pair(f, "(", self.x, self.y, ") heading ")?;
+        fmt::Display::fmt(&self.heading, f)
     }
 }
