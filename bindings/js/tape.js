@@ -30,15 +30,19 @@ export class Tape {
     this.strings = [];
   }
 
-  /** The f64 view of the module's memory (renewed after memory grows). */
+  /** The f64 view of the module's memory (renewed after memory grows, which detaches the old buffer). */
   refresh() {
-    if (this.view.buffer !== this.memory.buffer) this.view = new Float64Array(this.memory.buffer);
+    if (this.view.byteLength === 0) this.view = new Float64Array(this.memory.buffer);
     return this.view;
   }
 
-  /** Adds strings to the result key table (in the order of their index). */
+  /**
+   * Adds strings to the result key table (in the order of their index), each
+   * as the engine's own property-name string: a key made from wasm memory is
+   * a fresh string, and storing under it would look it up every time.
+   */
   addKeys(list) {
-    for (const k of list) this.keys.push(k);
+    for (const k of list) this.keys.push(Object.keys({ [k]: 0 })[0]);
   }
 
   /** The value written at f64 index `start`; `strings` are the call's own. */
@@ -55,9 +59,18 @@ export class Tape {
     if (op === 3) return t[this.at++];
     if (op === 7) {
       const o = {};
-      while (t[this.at] !== -1) {
-        const k = this.keys[t[this.at++]];
-        o[k] = this.value();
+      for (;;) {
+        const i = this.at;
+        const key = t[i];
+        if (key === -1) break;
+        // A number field is read here, without a call (most fields are).
+        if (t[i + 1] === 3) {
+          o[this.keys[key]] = t[i + 2];
+          this.at = i + 3;
+        } else {
+          this.at = i + 1;
+          o[this.keys[key]] = this.value();
+        }
       }
       this.at++;
       return o;
