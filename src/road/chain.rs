@@ -80,7 +80,6 @@ impl RoadChain {
 
     /// Piece `i` joins profiles `i` and `i + 1`.
     #[inline]
-    #[must_use]
     pub fn pieces(&self) -> &[Result<RoadPiece, Error>] {
         &self.pieces
     }

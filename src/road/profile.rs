@@ -108,7 +108,8 @@ impl Profile {
                 return Err(Error::new(width(i), Reason::NotPositive));
             }
         }
-        if !(self.width() <= MAX_MAGNITUDE) {
+        // Each width is finite and positive, so the sum is too, or +∞.
+        if self.width() > MAX_MAGNITUDE {
             return Err(Error::at(
                 "lanes",
                 Reason::TotalTooLarge {
