@@ -190,8 +190,9 @@ pub enum Reason {
         /// The first difference.
         difference: LaneDifference,
     },
-    /// The same id twice in a list whose ids must be unique.
-    Duplicate,
+    /// An id not greater than the one before it, in a list whose ids must
+    /// ascend (so each is used once).
+    NotAscending,
     /// A saved file of a version this build cannot read.
     UnsupportedVersion {
         /// The version this build reads.
@@ -245,7 +246,7 @@ impl fmt::Display for Reason {
                 f,
                 "must be the same lanes as {other} (kinds, widths and directions): {difference}"
             ),
-            Reason::Duplicate => f.write_str("appears twice"),
+            Reason::NotAscending => f.write_str("must be greater than the one before it"),
             Reason::UnsupportedVersion { supported } => {
                 write!(f, "unsupported version (this build reads version {supported})")
             }

@@ -19,22 +19,6 @@ pub struct ProfileId(pub u32);
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct PieceId(pub u32);
 
-impl ProfileId {
-    /// The id as an index into the network's table.
-    #[inline]
-    pub(crate) fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-impl PieceId {
-    /// The id as an index into the network's table.
-    #[inline]
-    pub(crate) fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
 impl fmt::Display for ProfileId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt(f)

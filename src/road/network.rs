@@ -46,9 +46,23 @@ pub struct NetworkPiece {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RoadNetwork {
-    profiles: Vec<Option<Profile>>,
-    pieces: Vec<Option<NetworkPiece>>,
-    touching: Vec<Vec<PieceId>>,
+    /// The live profiles by ascending id (found by binary search; only the
+    /// live ones are stored, so a file with an id of 2^24 holds one entry,
+    /// not a table that long), each with the pieces touching it.
+    profiles: Vec<Node>,
+    /// The live pieces by ascending id.
+    pieces: Vec<NetworkPiece>,
+    /// The ids the next profile and piece get.
+    next_profile: u32,
+    next_piece: u32,
+}
+
+/// A profile of the network and the pieces touching it.
+#[derive(Debug, Clone, PartialEq)]
+struct Node {
+    id: ProfileId,
+    profile: Profile,
+    touching: Vec<PieceId>,
 }
 
 /// One profile of a [`NetworkSnapshot`], with its id. As data:
@@ -114,19 +128,26 @@ pub struct NetworkSnapshot {
     /// The id the next piece will get.
     #[cfg_attr(feature = "serde", serde(default))]
     pub next_piece_id: PieceId,
-    /// The live profiles, by ascending id.
+    /// The live profiles, by ascending id (a file with them in another
+    /// order is refused).
     pub profiles: Vec<ProfileEntry>,
     /// The live pieces, by ascending id.
     pub pieces: Vec<PieceEntry>,
 }
 
-/// The largest id a snapshot may use (keeps a hostile file from allocating
-/// wildly).
+/// The largest id of a profile or a piece (in a network and in a snapshot:
+/// everything a network saves loads again).
 pub const MAX_ID: u32 = 1 << 24;
 
-/// The id the next item of a table of `len` gets.
-fn next_id(len: usize) -> Result<u32, Error> {
-    u32::try_from(len).map_err(|_| Error::new(Field::default(), Reason::OutOfIds))
+/// `*next`, which is then counted on; [`Reason::OutOfIds`] once every id up
+/// to [`MAX_ID`] has been given.
+fn take_id(next: &mut u32) -> Result<u32, Error> {
+    let id = *next;
+    if id > MAX_ID {
+        return Err(Error::new(Field::default(), Reason::OutOfIds));
+    }
+    *next = id + 1;
+    Ok(id)
 }
 
 fn unknown_profile(field: &'static str, id: ProfileId) -> Error {
@@ -146,59 +167,69 @@ impl RoadNetwork {
         RoadNetwork::default()
     }
 
+    /// Where profile `id` is in the table.
+    fn node_at(&self, id: ProfileId) -> Option<usize> {
+        self.profiles.binary_search_by_key(&id, |n| n.id).ok()
+    }
+
+    /// Where piece `id` is in the table.
+    fn piece_at(&self, id: PieceId) -> Option<usize> {
+        self.pieces.binary_search_by_key(&id, |p| p.id).ok()
+    }
+
     /// Adds a profile; returns its id.
     ///
     /// # Errors
     /// A profile error ([`Profile::validate`]) about `profile`;
-    /// [`Reason::OutOfIds`] after 2³² profiles.
+    /// [`Reason::OutOfIds`] once the ids up to [`MAX_ID`] are used.
     pub fn add_profile(&mut self, profile: Profile) -> Result<ProfileId, Error> {
         profile
             .validate()
             .map_err(|e| Name::Arg("profile").wrap(e))?;
-        let id = ProfileId(next_id(self.profiles.len())?);
-        self.profiles.push(Some(profile));
-        self.touching.push(Vec::new());
+        let id = ProfileId(take_id(&mut self.next_profile)?);
+        // Ids only grow: the table stays sorted.
+        self.profiles.push(Node {
+            id,
+            profile,
+            touching: Vec::new(),
+        });
         Ok(id)
     }
 
     /// The profile with this id.
     #[must_use]
     pub fn profile(&self, id: ProfileId) -> Option<&Profile> {
-        self.profiles.get(id.index()).and_then(Option::as_ref)
+        self.node_at(id).map(|i| &self.profiles[i].profile)
     }
 
     /// Ids of the live profiles, ascending.
     #[must_use]
     pub fn profile_ids(&self) -> Vec<ProfileId> {
-        let live = self.profiles.iter().map(Option::is_some);
-        (0u32..)
-            .zip(live)
-            .filter(|p| p.1)
-            .map(|p| ProfileId(p.0))
-            .collect()
+        self.profiles.iter().map(|n| n.id).collect()
     }
 
     /// The piece with this id.
     #[must_use]
     pub fn piece(&self, id: PieceId) -> Option<&NetworkPiece> {
-        self.pieces.get(id.index()).and_then(Option::as_ref)
+        self.piece_at(id).map(|i| &self.pieces[i])
     }
 
     /// The live pieces, by ascending id.
     pub fn pieces(&self) -> impl Iterator<Item = &NetworkPiece> {
-        self.pieces.iter().flatten()
+        self.pieces.iter()
     }
 
     /// Ids of the live pieces, ascending.
     #[must_use]
     pub fn piece_ids(&self) -> Vec<PieceId> {
-        self.pieces().map(|p| p.id).collect()
+        self.pieces.iter().map(|p| p.id).collect()
     }
 
     /// Ids of the pieces touching profile `id`.
     #[must_use]
     pub fn pieces_of(&self, id: ProfileId) -> &[PieceId] {
-        self.touching.get(id.index()).map_or(&[], Vec::as_slice)
+        self.node_at(id)
+            .map_or(&[], |i| self.profiles[i].touching.as_slice())
     }
 
     /// The piece from profile `a` to profile `b` (both there); errors name
@@ -212,28 +243,34 @@ impl RoadNetwork {
         build(pa, pb, bn).map(|(p, _)| p)
     }
 
+    /// Records piece `id` as touching its two profiles.
+    fn attach(&mut self, id: PieceId, a: ProfileId, b: ProfileId) {
+        for p in [a, b] {
+            if let Some(i) = self.node_at(p) {
+                let t = &mut self.profiles[i].touching;
+                if !t.contains(&id) {
+                    t.push(id);
+                }
+            }
+        }
+    }
+
     /// Joins profile `a` to profile `b` with a new piece; returns its id. The
     /// piece may hold an error (lanes differ, no solution) until a profile moves.
     ///
     /// # Errors
     /// [`Reason::UnknownId`] about `a` or `b` for an unknown profile id;
-    /// [`Reason::OutOfIds`] after 2³² pieces.
+    /// [`Reason::OutOfIds`] once the ids up to [`MAX_ID`] are used.
     pub fn connect(&mut self, a: ProfileId, b: ProfileId) -> Result<PieceId, Error> {
         for (id, field) in [(a, "a"), (b, "b")] {
             if self.profile(id).is_none() {
                 return Err(unknown_profile(field, id));
             }
         }
-        let id = PieceId(next_id(self.pieces.len())?);
+        let id = PieceId(take_id(&mut self.next_piece)?);
         let built = self.build_piece(a, b);
-        self.pieces.push(Some(NetworkPiece { id, a, b, built }));
-        for p in [a, b] {
-            if let Some(t) = self.touching.get_mut(p.index()) {
-                if !t.contains(&id) {
-                    t.push(id);
-                }
-            }
-        }
+        self.pieces.push(NetworkPiece { id, a, b, built });
+        self.attach(id, a, b);
         Ok(id)
     }
 
@@ -242,22 +279,19 @@ impl RoadNetwork {
     /// # Errors
     /// [`Reason::UnknownId`] about `piece` for an unknown piece id.
     pub fn disconnect(&mut self, piece: PieceId) -> Result<(), Error> {
-        let p = self
-            .pieces
-            .get_mut(piece.index())
-            .and_then(Option::take)
-            .ok_or_else(|| {
-                Error::at(
-                    "piece",
-                    Reason::UnknownId {
-                        what: "piece",
-                        id: u64::from(piece.0),
-                    },
-                )
-            })?;
+        let at = self.piece_at(piece).ok_or_else(|| {
+            Error::at(
+                "piece",
+                Reason::UnknownId {
+                    what: "piece",
+                    id: u64::from(piece.0),
+                },
+            )
+        })?;
+        let p = self.pieces.remove(at);
         for id in [p.a, p.b] {
-            if let Some(t) = self.touching.get_mut(id.index()) {
-                t.retain(|&k| k != piece);
+            if let Some(i) = self.node_at(id) {
+                self.profiles[i].touching.retain(|&k| k != piece);
             }
         }
         Ok(())
@@ -272,21 +306,16 @@ impl RoadNetwork {
         profile
             .validate()
             .map_err(|e| Name::Arg("profile").wrap(e))?;
-        let slot = self
-            .profiles
-            .get_mut(id.index())
-            .filter(|p| p.is_some())
-            .ok_or_else(|| unknown_profile("id", id))?;
-        *slot = Some(profile);
-        let touched = self.pieces_of(id).to_vec();
+        let i = self.node_at(id).ok_or_else(|| unknown_profile("id", id))?;
+        let node = &mut self.profiles[i];
+        node.profile = profile;
+        let touched = node.touching.clone();
         for &k in &touched {
-            let Some((a, b)) = self.piece(k).map(|p| (p.a, p.b)) else {
+            let Some(at) = self.piece_at(k) else {
                 continue;
             };
-            let built = self.build_piece(a, b);
-            if let Some(Some(p)) = self.pieces.get_mut(k.index()) {
-                p.built = built;
-            }
+            let (a, b) = (self.pieces[at].a, self.pieces[at].b);
+            self.pieces[at].built = self.build_piece(a, b);
         }
         Ok(touched)
     }
@@ -296,16 +325,12 @@ impl RoadNetwork {
     /// # Errors
     /// [`Reason::UnknownId`] about `id`.
     pub fn remove_profile(&mut self, id: ProfileId) -> Result<Vec<PieceId>, Error> {
-        if self.profile(id).is_none() {
-            return Err(unknown_profile("id", id));
-        }
-        let touched = self.pieces_of(id).to_vec();
+        let i = self.node_at(id).ok_or_else(|| unknown_profile("id", id))?;
+        let touched = self.profiles[i].touching.clone();
         for &k in &touched {
             self.disconnect(k)?;
         }
-        if let Some(slot) = self.profiles.get_mut(id.index()) {
-            *slot = None;
-        }
+        self.profiles.remove(i);
         Ok(touched)
     }
 
@@ -313,23 +338,21 @@ impl RoadNetwork {
     /// Pieces are not stored: they are rebuilt on load.
     #[must_use]
     pub fn snapshot(&self) -> NetworkSnapshot {
-        let profiles = (0u32..)
-            .zip(&self.profiles)
-            .filter_map(|(id, p)| {
-                p.as_ref().map(|p| ProfileEntry {
-                    id: ProfileId(id),
-                    x: p.x,
-                    y: p.y,
-                    heading: p.heading,
-                    lanes: p.lanes.clone(),
-                })
-            })
-            .collect();
         NetworkSnapshot {
             version: 1,
-            next_profile_id: ProfileId(self.profiles.len() as u32),
-            next_piece_id: PieceId(self.pieces.len() as u32),
-            profiles,
+            next_profile_id: ProfileId(self.next_profile),
+            next_piece_id: PieceId(self.next_piece),
+            profiles: self
+                .profiles
+                .iter()
+                .map(|n| ProfileEntry {
+                    id: n.id,
+                    x: n.profile.x,
+                    y: n.profile.y,
+                    heading: n.profile.heading,
+                    lanes: n.profile.lanes.clone(),
+                })
+                .collect(),
             pieces: self
                 .pieces()
                 .map(|p| PieceEntry {
@@ -348,9 +371,11 @@ impl RoadNetwork {
     /// # Errors
     /// [`Reason::UnsupportedVersion`] about `version` for a version other
     /// than 1; a profile error about `profiles[i]`; [`Reason::TooLarge`]
-    /// for an id (or a next id) beyond [`MAX_ID`]; [`Reason::Duplicate`]
-    /// for an id used twice; [`Reason::UnknownId`] about `pieces[i].a` (or
-    /// `.b`) for a piece naming a profile that is not in the file.
+    /// for an id beyond [`MAX_ID`] (or a next id beyond `MAX_ID + 1`);
+    /// [`Reason::NotAscending`] about `profiles[i].id` (or `pieces[i].id`)
+    /// for ids out of order or used twice; [`Reason::UnknownId`] about
+    /// `pieces[i].a` (or `.b`) for a piece naming a profile that is not in
+    /// the file.
     pub fn from_snapshot(file: NetworkSnapshot) -> Result<RoadNetwork, Error> {
         if file.version != 1 {
             return Err(Error::at(
@@ -364,6 +389,7 @@ impl RoadNetwork {
         let at =
             |list: &'static str, i: usize, key: &'static str| Field::named(list).index(i).key(key);
         let mut net = RoadNetwork::new();
+        let not_ascending = |list, i| Error::new(at(list, i, "id"), Reason::NotAscending);
         for (i, entry) in file.profiles.into_iter().enumerate() {
             let id = entry.id;
             let profile = entry.into_profile();
@@ -373,19 +399,23 @@ impl RoadNetwork {
             if id.0 > MAX_ID {
                 return Err(Error::new(at("profiles", i, "id"), too_large.clone()));
             }
-            if net.profiles.len() <= id.index() {
-                net.profiles.resize_with(id.index() + 1, || None);
-                net.touching.resize_with(id.index() + 1, Vec::new);
+            if i > 0 && id.0 < net.next_profile {
+                return Err(not_ascending("profiles", i));
             }
-            let slot = &mut net.profiles[id.index()];
-            if slot.is_some() {
-                return Err(Error::new(at("profiles", i, "id"), Reason::Duplicate));
-            }
-            *slot = Some(profile);
+            // Ascending: the table stays sorted.
+            net.profiles.push(Node {
+                id,
+                profile,
+                touching: Vec::new(),
+            });
+            net.next_profile = id.0 + 1;
         }
         for (i, entry) in file.pieces.into_iter().enumerate() {
             if entry.id.0 > MAX_ID {
                 return Err(Error::new(at("pieces", i, "id"), too_large.clone()));
+            }
+            if i > 0 && entry.id.0 < net.next_piece {
+                return Err(not_ascending("pieces", i));
             }
             for (id, end) in [(entry.a, "a"), (entry.b, "b")] {
                 if net.profile(id).is_none() {
@@ -398,44 +428,31 @@ impl RoadNetwork {
                     ));
                 }
             }
-            let k = entry.id.index();
-            if net.pieces.len() <= k {
-                net.pieces.resize_with(k + 1, || None);
-            }
-            if net.pieces[k].is_some() {
-                return Err(Error::new(at("pieces", i, "id"), Reason::Duplicate));
-            }
             let built = net.build_piece(entry.a, entry.b);
-            net.pieces[k] = Some(NetworkPiece {
+            net.pieces.push(NetworkPiece {
                 id: entry.id,
                 a: entry.a,
                 b: entry.b,
                 built,
             });
-            for p in [entry.a, entry.b] {
-                if let Some(t) = net.touching.get_mut(p.index()) {
-                    if !t.contains(&entry.id) {
-                        t.push(entry.id);
-                    }
-                }
-            }
+            net.attach(entry.id, entry.a, entry.b);
+            net.next_piece = entry.id.0 + 1;
         }
         for (next, field) in [
             (file.next_profile_id.0, "next_profile_id"),
             (file.next_piece_id.0, "next_piece_id"),
         ] {
-            if next > MAX_ID {
-                return Err(Error::at(field, too_large.clone()));
+            if next > MAX_ID + 1 {
+                return Err(Error::at(
+                    field,
+                    Reason::TooLarge {
+                        limit: f64::from(MAX_ID + 1),
+                    },
+                ));
             }
         }
-        let (next_profile, next_piece) = (file.next_profile_id.index(), file.next_piece_id.index());
-        if net.profiles.len() < next_profile {
-            net.profiles.resize_with(next_profile, || None);
-            net.touching.resize_with(next_profile, Vec::new);
-        }
-        if net.pieces.len() < next_piece {
-            net.pieces.resize_with(next_piece, || None);
-        }
+        net.next_profile = net.next_profile.max(file.next_profile_id.0);
+        net.next_piece = net.next_piece.max(file.next_piece_id.0);
         Ok(net)
     }
 }
