@@ -139,12 +139,13 @@ pub struct NetworkSnapshot {
 /// everything a network saves loads again).
 pub const MAX_ID: u32 = 1 << 24;
 
-/// `*next`, which is then counted on; [`Reason::OutOfIds`] once every id up
-/// to [`MAX_ID`] has been given.
-fn take_id(next: &mut u32) -> Result<u32, Error> {
+/// `*next`, which is then counted on; [`Reason::OutOfIds`] about `field`
+/// (the argument that asked for an id) once every id up to [`MAX_ID`] has
+/// been given.
+fn take_id(next: &mut u32, field: &'static str) -> Result<u32, Error> {
     let id = *next;
     if id > MAX_ID {
-        return Err(Error::new(Field::default(), Reason::OutOfIds));
+        return Err(Error::at(field, Reason::OutOfIds));
     }
     *next = id + 1;
     Ok(id)
@@ -181,12 +182,13 @@ impl RoadNetwork {
     ///
     /// # Errors
     /// A profile error ([`Profile::validate`]) about `profile`;
-    /// [`Reason::OutOfIds`] once the ids up to [`MAX_ID`] are used.
+    /// [`Reason::OutOfIds`] about `profile` once the ids up to [`MAX_ID`]
+    /// are used.
     pub fn add_profile(&mut self, profile: Profile) -> Result<ProfileId, Error> {
         profile
             .validate()
             .map_err(|e| Name::Arg("profile").wrap(e))?;
-        let id = ProfileId(take_id(&mut self.next_profile)?);
+        let id = ProfileId(take_id(&mut self.next_profile, "profile")?);
         // Ids only grow: the table stays sorted.
         self.profiles.push(Node {
             id,
@@ -260,14 +262,15 @@ impl RoadNetwork {
     ///
     /// # Errors
     /// [`Reason::UnknownId`] about `a` or `b` for an unknown profile id;
-    /// [`Reason::OutOfIds`] once the ids up to [`MAX_ID`] are used.
+    /// [`Reason::OutOfIds`] (about `a`) once the piece ids up to
+    /// [`MAX_ID`] are used.
     pub fn connect(&mut self, a: ProfileId, b: ProfileId) -> Result<PieceId, Error> {
         for (id, field) in [(a, "a"), (b, "b")] {
             if self.profile(id).is_none() {
                 return Err(unknown_profile(field, id));
             }
         }
-        let id = PieceId(take_id(&mut self.next_piece)?);
+        let id = PieceId(take_id(&mut self.next_piece, "a")?);
         let built = self.build_piece(a, b);
         self.pieces.push(NetworkPiece { id, a, b, built });
         self.attach(id, a, b);

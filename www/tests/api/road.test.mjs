@@ -129,6 +129,9 @@ const bad = [
   ["markings NaN", () => A.roadMarkings(prof(0, 0, 0), prof(NaN, 0, 0)), /^b\.x: /],
   ["chain not an array", () => A.roadChain(5), /^profiles: /],
   ["chain bad profile", () => A.roadChain([prof(0, 0, 0), prof(1, 0, 0, [])]), /^profiles\[1\]\.lanes: /],
+  ["beyond the largest coordinate", () => A.connectProfiles(prof(1e200, 0, 0), prof(10, 0, 0)), /^a\.x: must be at most 1e150 in magnitude$/],
+  ["lanes adding up past the limit", () => A.constrainProfile(prof(0, 0, 0), prof(10, 0, 0, [{ kind: "bike", width: 1e150 }, { kind: "bike", width: 1e150 }])), /^next\.lanes: must add up to at most 1e150$/],
+  ["lane widths differ", () => A.connectProfiles(prof(0, 0, 0), prof(10, 0, 0, [lanes[0], { kind: "driving", width: 3.5 }])), /^b\.lanes: must be the same lanes as a\.lanes \(kinds, widths and directions\): lane 1 is 3\.5 wide against 3$/],
 ];
 
 for (const [name, fn, re] of bad) {
@@ -305,6 +308,31 @@ test("RoadNetwork methods survive bad values and use after free without trapping
     assert.throws(() => net[m](a, prof(0, 0, 0)), (e) => e instanceof Error && !(e instanceof WebAssembly.RuntimeError));
   }
   assert.ok(calls > 400);
+});
+
+test("RoadNetwork.fromJSON: ids kept as they are (however large), out of order or repeated refused by name", () => {
+  const p = (id, x) => ({ id, x, y: 0, heading: 0, lanes });
+  const big = 2 ** 24;
+  const net = A.RoadNetwork.fromJSON(JSON.stringify({ version: 1, profiles: [p(7, 0), p(big, 30)], pieces: [{ id: big, a: 7, b: big }] }));
+  try {
+    assert.deepEqual(Array.from(net.profileIds()), [7, big]);
+    assert.equal(net.piece(big).piece.kind, "straight");
+    assert.throws(() => net.addProfile(prof(0, 0, 0)), (e) => e.message === "profile: every id has been used");
+    assert.throws(() => net.connect(7, big), (e) => e.message === "a: every id has been used");
+  } finally {
+    net.free();
+  }
+  for (const [file, re] of [
+    [{ version: 1, profiles: [p(3, 0), p(2, 1)], pieces: [] }, /^json\.profiles\[1\]\.id: must be greater than the one before it$/],
+    [{ version: 1, profiles: [p(3, 0), p(3, 1)], pieces: [] }, /^json\.profiles\[1\]\.id: must be greater than the one before it$/],
+    [{ version: 1, profiles: [p(big + 1, 0)], pieces: [] }, /^json\.profiles\[0\]\.id: must be at most 16777216 in magnitude$/],
+    [{ version: 1, profiles: [p(0, 0)], pieces: [{ id: 0, a: 0, b: 5 }] }, /^json\.pieces\[0\]\.b: no profile with id 5$/],
+    [{ version: 2, profiles: [], pieces: [] }, /^json\.version: unsupported version/],
+    [{ version: 1, profiles: [{ ...p(0, 0), x: "0" }], pieces: [] }, /^json\.profiles\[0\]\.x: must be a number$/],
+    [{ version: 1, profiles: [p(0, 1e300)], pieces: [] }, /^json\.profiles\[0\]\.x: must be at most 1e150 in magnitude$/],
+  ]) {
+    assert.throws(() => A.RoadNetwork.fromJSON(JSON.stringify(file)), (e) => e instanceof Error && re.test(e.message));
+  }
 });
 
 test("RoadNetwork.toJSON: the documented file format, key for key (forward lanes omit direction)", () => {
