@@ -270,8 +270,10 @@ pub enum Unsolvable {
     /// Road profile `b` on `a`'s line facing back at it (head-on): a U-turn
     /// needs `b` beside that line.
     HeadOn,
-    /// A two-line fillet whose radius is not a finite positive number.
-    FilletRadius,
+    /// A turn (a fillet or a U-turn's semicircle) whose radius is not a
+    /// finite positive number: the profiles are too close together for
+    /// their headings.
+    DegenerateTurn,
     /// The Hermite spline that places an S-curve's intermediate profile has
     /// no tangent at its middle.
     HermiteNoTangent,
@@ -297,7 +299,9 @@ impl fmt::Display for Unsolvable {
             Unsolvable::HeadOn => {
                 "b is on a's line facing back at it (head-on): a U-turn needs b beside a's line"
             }
-            Unsolvable::FilletRadius => "the fillet's radius is not a finite positive number",
+            Unsolvable::DegenerateTurn => {
+                "the turn's radius is not a finite positive number (the profiles are too close together)"
+            }
             Unsolvable::HermiteNoTangent => {
                 "s-curve: the Hermite spline has no tangent at t = 0.5"
             }

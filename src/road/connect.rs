@@ -56,7 +56,7 @@ fn half(
         Case::Straight => construct::straight(a, b).ok_or_else(|| overflow(name)),
         Case::Fillet { c, ta, tb, theta } => {
             let f = construct::fillet(a, b, c, ta, tb, theta)
-                .ok_or_else(|| unsolvable(name, Unsolvable::FilletRadius))?;
+                .ok_or_else(|| unsolvable(name, Unsolvable::DegenerateTurn))?;
             trace.fillets.extend(f.fillets.iter().copied());
             check_width(f, half_width, name)
         }
@@ -105,14 +105,14 @@ pub(crate) fn centreline(
                 trace.fillets.extend(f.fillets.iter().copied());
                 check_width(f, half_width, name)
             }
-            None => Err(unsolvable(name, Unsolvable::FilletRadius)),
+            None => Err(unsolvable(name, Unsolvable::DegenerateTurn)),
         },
         Case::UTurn { lateral, forward } => match construct::u_turn(a, b, lateral, forward) {
             Some(u) => {
                 trace.semicircle = u.semicircle;
                 check_width(u, half_width, name)
             }
-            None => Err(overflow(name)),
+            None => Err(unsolvable(name, Unsolvable::DegenerateTurn)),
         },
         Case::Intermediate => s_curve(a, b, half_width, name, &mut trace),
     };

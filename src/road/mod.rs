@@ -50,6 +50,7 @@
 //! | same point and heading | error | [`Unsolvable::SamePose`] |
 //! | opposite headings on one line (head-on) | error | [`Unsolvable::HeadOn`] |
 //! | an s-curve half that is neither a straight nor a fillet | error | [`Unsolvable::SCurveFirstHalf`], [`Unsolvable::SCurveSecondHalf`] |
+//! | a fillet or semicircle radius that is not a finite positive number (profiles a few ulps apart) | error | [`Unsolvable::DegenerateTurn`] |
 //! | a fillet or semicircle radius ≤ half the road's width | error | [`Reason::LanesWiderThanTurn`] (the centre radius and the half width) |
 //!
 //! Errors are [`Error`](crate::Error)s about the profile they concern (`b`
@@ -74,6 +75,7 @@
 //! [`Unsolvable::HeadOn`]: crate::Unsolvable::HeadOn
 //! [`Unsolvable::SCurveFirstHalf`]: crate::Unsolvable::SCurveFirstHalf
 //! [`Unsolvable::SCurveSecondHalf`]: crate::Unsolvable::SCurveSecondHalf
+//! [`Unsolvable::DegenerateTurn`]: crate::Unsolvable::DegenerateTurn
 
 mod bezier;
 mod chain;

@@ -211,6 +211,22 @@ fn head_on_on_one_line_has_no_solution() {
 }
 
 #[test]
+fn a_u_turn_whose_radius_underflows_is_a_degenerate_turn() {
+    // Opposite headings 5e-324 apart sideways: the semicircle's radius
+    // (half of that) rounds to zero.
+    let l = lanes(1, 1e-300);
+    let e = connect_profiles(&prof(0.0, 0.0, 0.0, &l), &prof(0.0, 5e-324, PI, &l)).unwrap_err();
+    assert_eq!(
+        e.reason(),
+        &Reason::Unsolvable(Unsolvable::DegenerateTurn),
+        "{e}"
+    );
+    assert!(e
+        .to_string()
+        .starts_with("b: no road of lines and arcs joins these profiles"));
+}
+
+#[test]
 fn same_heading_behind_has_no_solution() {
     let l = lanes(1, 2.0);
     let e = connect_profiles(&prof(0.0, 0.0, 0.0, &l), &prof(-10.0, 0.0, 0.0, &l)).unwrap_err();
