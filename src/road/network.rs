@@ -402,7 +402,7 @@ impl RoadNetwork {
             if id.0 > MAX_ID {
                 return Err(Error::new(at("profiles", i, "id"), too_large.clone()));
             }
-            if i > 0 && id.0 < net.next_profile {
+            if id.0 < net.next_profile {
                 return Err(not_ascending("profiles", i));
             }
             // Ascending: the table stays sorted.
@@ -417,7 +417,7 @@ impl RoadNetwork {
             if entry.id.0 > MAX_ID {
                 return Err(Error::new(at("pieces", i, "id"), too_large.clone()));
             }
-            if i > 0 && entry.id.0 < net.next_piece {
+            if entry.id.0 < net.next_piece {
                 return Err(not_ascending("pieces", i));
             }
             for (id, end) in [(entry.a, "a"), (entry.b, "b")] {
