@@ -168,6 +168,36 @@ pub enum Reason {
         /// The radius the offset would give it.
         radius: f64,
     },
+    /// Values that must add up to at most `limit` add up to more (the
+    /// widths of a road profile's lanes).
+    TotalTooLarge {
+        /// The largest total accepted.
+        limit: f64,
+    },
+    /// A road turns tighter than its lanes are wide: the inner lane edge
+    /// would get a radius of zero or less.
+    LanesWiderThanTurn {
+        /// The smallest radius of the road's centreline.
+        centre_radius: f64,
+        /// Half the road's width (the distance from the centreline to its
+        /// outer lane edges).
+        half_width: f64,
+    },
+    /// Two road profiles that must have the same lanes do not.
+    LanesDiffer {
+        /// The lanes these must match (`a.lanes`).
+        other: Field,
+        /// The first difference.
+        difference: LaneDifference,
+    },
+    /// An id not greater than the one before it, in a list whose ids must
+    /// ascend (so each is used once).
+    NotAscending,
+    /// A saved file of a version this build cannot read.
+    UnsupportedVersion {
+        /// The version this build reads.
+        supported: u32,
+    },
 }
 
 impl fmt::Display for Reason {
@@ -200,6 +230,26 @@ impl fmt::Display for Reason {
                 f,
                 "offset collapses the arc of segment {segment} (its radius would be zero or negative)"
             ),
+            Reason::TotalTooLarge { limit } => {
+                write!(f, "must add up to at most {}", Decimal(*limit))
+            }
+            Reason::LanesWiderThanTurn {
+                centre_radius,
+                half_width,
+            } => write!(
+                f,
+                "lanes wider than the turn: its centre radius is {} but the road is {} wide on each side, so the inner lane edge would get a radius <= 0",
+                Decimal(*centre_radius),
+                Decimal(*half_width)
+            ),
+            Reason::LanesDiffer { other, difference } => write!(
+                f,
+                "must be the same lanes as {other} (kinds, widths and directions): {difference}"
+            ),
+            Reason::NotAscending => f.write_str("must be greater than the one before it"),
+            Reason::UnsupportedVersion { supported } => {
+                write!(f, "unsupported version (this build reads version {supported})")
+            }
         }
     }
 }
@@ -214,16 +264,108 @@ pub enum Unsolvable {
     /// A point to reach along an arc is straight behind the start: the
     /// circle would have an infinite radius and the line goes the wrong way.
     PointStraightBehind,
+    /// Two road profiles at the same place with the same heading: there is
+    /// nothing to join.
+    SamePose,
+    /// Road profile `b` on `a`'s line facing back at it (head-on): a U-turn
+    /// needs `b` beside that line.
+    HeadOn,
+    /// A turn (a fillet or a U-turn's semicircle) whose radius is not a
+    /// finite positive number: the profiles are too close together for
+    /// their headings.
+    DegenerateTurn,
+    /// The Hermite spline that places an S-curve's intermediate profile has
+    /// no tangent at its middle.
+    HermiteNoTangent,
+    /// The first half of an S-curve (from `a` to the intermediate profile)
+    /// is neither a straight nor a fillet: the continuation lines do not
+    /// meet ahead of `a` and behind the intermediate profile.
+    SCurveFirstHalf,
+    /// The second half of an S-curve (from the intermediate profile to
+    /// `b`) is neither a straight nor a fillet.
+    SCurveSecondHalf,
 }
 
 impl fmt::Display for Unsolvable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Unsolvable::PointIsStart => "the point is the start itself",
+        let road = match self {
+            Unsolvable::PointIsStart => return f.write_str("the point is the start itself"),
             Unsolvable::PointStraightBehind => {
-                "the point is straight behind: no circle tangent to the heading reaches it"
+                return f.write_str(
+                    "the point is straight behind: no circle tangent to the heading reaches it",
+                )
             }
-        })
+            Unsolvable::SamePose => "b is at a with a's heading: there is nothing to join",
+            Unsolvable::HeadOn => {
+                "b is on a's line facing back at it (head-on): a U-turn needs b beside a's line"
+            }
+            Unsolvable::DegenerateTurn => {
+                "the turn's radius is not a finite positive number (the profiles are too close together)"
+            }
+            Unsolvable::HermiteNoTangent => {
+                "s-curve: the Hermite spline has no tangent at t = 0.5"
+            }
+            Unsolvable::SCurveFirstHalf => {
+                "s-curve: the continuation lines of a and of the intermediate profile do not meet ahead of a and behind the intermediate profile"
+            }
+            Unsolvable::SCurveSecondHalf => {
+                "s-curve: the continuation lines of the intermediate profile and of b do not meet ahead of the intermediate profile and behind b"
+            }
+        };
+        write!(f, "no road of lines and arcs joins these profiles: {road}")
+    }
+}
+
+/// How the lanes of two road profiles differ (the first difference, lanes
+/// counted from the left).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum LaneDifference {
+    /// Another number of lanes.
+    Count {
+        /// How many lanes the other profile has.
+        expected: usize,
+        /// How many this one has.
+        got: usize,
+    },
+    /// Lane `lane` is of another kind.
+    Kind {
+        /// The lane's index.
+        lane: usize,
+    },
+    /// Lane `lane`'s traffic runs the other way.
+    Direction {
+        /// The lane's index.
+        lane: usize,
+    },
+    /// Lane `lane` has another width.
+    Width {
+        /// The lane's index.
+        lane: usize,
+        /// The other profile's width of it.
+        expected: f64,
+        /// This profile's width of it.
+        got: f64,
+    },
+}
+
+impl fmt::Display for LaneDifference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LaneDifference::Count { expected, got } => write!(f, "{got} lanes against {expected}"),
+            LaneDifference::Kind { lane } => write!(f, "lane {lane} is of another kind"),
+            LaneDifference::Direction { lane } => write!(f, "lane {lane} runs the other way"),
+            LaneDifference::Width {
+                lane,
+                expected,
+                got,
+            } => write!(
+                f,
+                "lane {lane} is {} wide against {}",
+                Decimal(*got),
+                Decimal(*expected)
+            ),
+        }
     }
 }
 

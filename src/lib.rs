@@ -43,14 +43,11 @@ pub mod typescript;
 pub use error::{Error, Field, Reason, Step, Unsolvable};
 pub use geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
 
-// TODO(issue 14): the steering, formation and road modules still re-export
+// TODO(issue 14): the steering and formation modules still re-export
 // everything at the root; each goes to named paths and the prelude.
 #[doc(hidden)]
 #[allow(unused_imports)]
 pub use formation::*;
-#[doc(hidden)]
-#[allow(unused_imports)]
-pub use road::*;
 #[doc(hidden)]
 #[allow(unused_imports)]
 pub use steering::*;
@@ -60,4 +57,8 @@ pub mod prelude {
     pub use crate::error::{Error, Reason};
     pub use crate::geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
     pub use crate::planner::{dubins_shortest, plan_turn, Motion};
+    pub use crate::road::{
+        connect_profiles, constrain_profile, Direction, Lane, LaneKind, PieceId, PieceKind,
+        Profile, ProfileId, RoadNetwork, RoadPiece,
+    };
 }

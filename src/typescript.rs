@@ -38,6 +38,35 @@ pub fn declarations() -> String {
         export::<TurnSideShape>(&cfg, o);
         export::<TurnSidesShape>(&cfg, o);
     }
+    {
+        use crate::road::markings::{LaneArea, Marking, MarkingStyle, RoadMarkings};
+        use crate::road::shape::{ChainPieceShape, ConstructionShape, NetworkPieceShape};
+        use crate::road::{
+            BezierOffsets, Direction, Fillet, Lane, LaneKind, NetworkSnapshot, PieceEntry, PieceId,
+            PieceKind, Profile, ProfileEntry, ProfileId, RoadPiece, Semicircle,
+        };
+        export::<LaneKind>(&cfg, o);
+        export::<Direction>(&cfg, o);
+        export::<Lane>(&cfg, o);
+        export::<Profile>(&cfg, o);
+        export::<PieceKind>(&cfg, o);
+        export::<RoadPiece>(&cfg, o);
+        export::<Fillet>(&cfg, o);
+        export::<Semicircle>(&cfg, o);
+        export::<ConstructionShape>(&cfg, o);
+        export::<BezierOffsets>(&cfg, o);
+        export::<MarkingStyle>(&cfg, o);
+        export::<Marking>(&cfg, o);
+        export::<LaneArea>(&cfg, o);
+        export::<RoadMarkings>(&cfg, o);
+        export::<ChainPieceShape>(&cfg, o);
+        export::<ProfileId>(&cfg, o);
+        export::<PieceId>(&cfg, o);
+        export::<NetworkPieceShape>(&cfg, o);
+        export::<ProfileEntry>(&cfg, o);
+        export::<PieceEntry>(&cfg, o);
+        export::<NetworkSnapshot>(&cfg, o);
+    }
     out
 }
 
@@ -48,5 +77,28 @@ mod tests {
         let d = super::declarations();
         println!("{d}");
         assert!(d.contains("export type Pose = { x: number, y: number, heading: number, };"));
+    }
+
+    #[test]
+    fn the_road_shapes_are_declared_as_the_js_api_has_them() {
+        // Without the doc comments, each declaration on one line.
+        let mut d = String::new();
+        let mut rest = super::declarations();
+        while let Some(i) = rest.find("/**") {
+            d.push_str(&rest[..i]);
+            let end = rest[i..].find("*/").map_or(rest.len(), |j| i + j + 2);
+            rest = rest[end..].to_string();
+        }
+        d.push_str(&rest);
+        let d = d.split_whitespace().collect::<Vec<_>>().join(" ");
+        for want in [
+            "export type Lane = { kind: LaneKind, width: number, direction?: Direction, };",
+            "export type Profile = { x: number, y: number, heading: number, lanes: Array<Lane>, };",
+            "export type PieceKind = \"straight\" | \"arc-line\" | \"line-arc\" | \"s-curve\" | \"u-turn\";",
+            "export type RoadPiece = { kind: PieceKind, centerline: Path, boundaries: Array<Path>, intermediate: Array<Profile>, };",
+            "export type ProfileId = number;",
+        ] {
+            assert!(d.contains(want), "{want} not in {d}");
+        }
     }
 }

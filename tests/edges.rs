@@ -6,6 +6,7 @@
 
 use arcline::geom::*;
 use arcline::planner::*;
+use arcline::road::{connect_profiles, Lane, LaneKind, PieceKind, Profile, RoadPiece};
 use arcline::*;
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 use dubins_paths::f64::{DubinsPath, PosRot};
@@ -251,8 +252,8 @@ fn road_with_continuation_lines_at_the_parallel_tolerance_is_built_or_refused_by
                 }
                 Err(e) => assert!(
                     matches!(
-                        e,
-                        RoadError::LanesWiderThanTurn { .. } | RoadError::NoSolution { .. }
+                        e.reason(),
+                        Reason::LanesWiderThanTurn { .. } | Reason::Unsolvable(_)
                     ),
                     "{theta} {lateral}: {e}"
                 ),

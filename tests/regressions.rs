@@ -5,6 +5,7 @@
 
 use arcline::geom::*;
 use arcline::planner::*;
+use arcline::road::{connect_profiles, Lane, LaneKind, PieceKind, Profile};
 use arcline::*;
 use core::f64::consts::{FRAC_PI_2, PI};
 
@@ -205,8 +206,8 @@ fn profiles_1_7e_9_apart_and_1_6e_10_aside_are_not_a_tilted_straight() {
         Ok(piece) => panic!("built a {:?}", piece.kind),
         Err(e) => assert!(
             matches!(
-                e,
-                RoadError::LanesWiderThanTurn { .. } | RoadError::NoSolution { .. }
+                e.reason(),
+                Reason::LanesWiderThanTurn { .. } | Reason::Unsolvable(_)
             ),
             "{e}"
         ),

@@ -2,7 +2,7 @@
 //! solvable pairs), and rebuilding a 1,000-piece road after one profile moves
 //! (only its two pieces) against building the whole road again.
 
-use arcline::{connect_profiles, Lane, LaneKind, Profile, RoadChain};
+use arcline::road::{connect_profiles, Lane, LaneKind, Profile, RoadChain};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 

@@ -1,19 +1,28 @@
-//! The comparison the seed argues against: the offsets of a cubic Bézier
-//! centreline. Its offsets are not Béziers and, at sharp turns, pinch and
-//! cross themselves where an offset exceeds the curve's radius of curvature.
-//! Sampled (it has no exact form); for diagrams only.
+//! The comparison that shows why roads here are lines and arcs: the offsets
+//! of a cubic Bézier centreline. Its offsets are not Béziers and, at sharp
+//! turns, pinch and cross themselves where an offset exceeds the curve's
+//! radius of curvature. Sampled (it has no exact form); for diagrams only.
 
+use super::connect::check_pair;
 use super::construct::HERMITE_TANGENT_SCALE;
+use super::construction::MAX_SAMPLES;
+use super::name::Name;
 use super::Profile;
-use crate::{Point, Vec2};
+use crate::error::Error;
+use crate::geom::{Point, Vec2};
 
-/// Sampled Bézier centreline and lane edges (left to right).
+/// Sampled Bézier centreline and lane edges (left to right). As data:
+/// `{ control, centerline, edges, pinched }`.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct BezierOffsets {
     /// The control points `P0..P3`: handles of `k·|AB|/3` along each heading,
     /// the Bézier form of the Hermite spline used for s-curves.
     pub control: [Point; 4],
+    /// The curve, sampled.
     pub centerline: Vec<Point>,
+    /// Its offsets by each lane edge, left to right, sampled.
     pub edges: Vec<Vec<Point>>,
     /// Whether some edge is offset past the centre of curvature (the edge
     /// turns back on itself: the pinch).
@@ -21,8 +30,24 @@ pub struct BezierOffsets {
 }
 
 /// The cubic Bézier between the middles of `a` and `b` and its offsets by the
-/// lane edges of `a`, each sampled at `samples + 1` points (at least 2).
-pub fn bezier_offsets(a: &Profile, b: &Profile, samples: usize) -> BezierOffsets {
+/// lane edges of `a`, each sampled at `samples + 1` points (`samples` from 1
+/// to [`MAX_SAMPLES`], clamped).
+///
+/// # Errors
+/// Bad profiles or different lanes, as [`connect_profiles`](super::connect_profiles).
+///
+/// # Examples
+/// ```
+/// use arcline::road::{bezier_offsets, Lane, LaneKind, Profile};
+/// let lanes = vec![Lane::new(LaneKind::Driving, 3.5); 4];
+/// let a = Profile { x: 0.0, y: 0.0, heading: 0.0, lanes: lanes.clone() };
+/// let b = Profile { x: 8.0, y: 8.0, heading: 2.37, lanes };
+/// let o = bezier_offsets(&a, &b, 64).unwrap();
+/// assert!(o.pinched); // a sharp turn: the inner edges cross themselves
+/// assert_eq!(o.edges.len(), 5);
+/// ```
+pub fn bezier_offsets(a: &Profile, b: &Profile, samples: usize) -> Result<BezierOffsets, Error> {
+    check_pair(a, Name::Arg("a"), b, Name::Arg("b"))?;
     let (pa, pb) = (a.position(), b.position());
     let h = HERMITE_TANGENT_SCALE * pa.distance(pb) / 3.0;
     let p = [
@@ -31,7 +56,7 @@ pub fn bezier_offsets(a: &Profile, b: &Profile, samples: usize) -> BezierOffsets
         pb - b.pose().direction() * h,
         pb,
     ];
-    let n = samples.max(1);
+    let n = samples.clamp(1, MAX_SAMPLES);
     let offsets = a.edge_offsets();
     let mut centerline = Vec::with_capacity(n + 1);
     let mut edges = vec![Vec::with_capacity(n + 1); offsets.len()];
@@ -56,12 +81,12 @@ pub fn bezier_offsets(a: &Profile, b: &Profile, samples: usize) -> BezierOffsets
             e.push(q + normal * o);
         }
     }
-    BezierOffsets {
+    Ok(BezierOffsets {
         control: p,
         centerline,
         edges,
         pinched,
-    }
+    })
 }
 
 fn eval(p: &[Point; 4], t: f64) -> (Point, Vec2, Vec2) {

@@ -1,54 +1,45 @@
 //! `connect_profiles`: the road piece between two profiles, and the trace of
 //! its construction (for diagrams).
 
-use super::construct::{self, Case, Centreline, FilletPoints, Hermite};
-use super::{PieceKind, Profile, RoadError, RoadPiece};
-use crate::{Line, Path, Point, Pose, Segment};
+use super::construct::{self, Case, Centreline, Hermite};
+use super::construction::{Fillet, Semicircle};
+use super::name::Name;
+use super::{PieceKind, Profile, RoadPiece};
+use crate::error::{Error, Reason, Unsolvable};
+use crate::geom::{Line, Path, Point, Pose, Segment, Vec2};
 
 /// What a construction went through, kept even when it fails, so a diagram
 /// can show the continuation lines, `C`, `M`, `O`, the intermediate profile
 /// and the Hermite spline.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Trace {
+pub(crate) struct Trace {
     /// The fillets tried (one, or two for an s-curve), width check or not.
-    pub fillets: Vec<FilletPoints>,
+    pub(crate) fillets: Vec<Fillet>,
     /// For an s-curve: the spline and the intermediate pose on it.
-    pub hermite: Option<Hermite>,
-    pub intermediate: Option<Pose>,
-    /// For a U-turn: the semicircle's centre and radius.
-    pub semicircle: Option<(Point, f64)>,
+    pub(crate) hermite: Option<Hermite>,
+    pub(crate) intermediate: Option<Pose>,
+    /// For a U-turn: the semicircle.
+    pub(crate) semicircle: Option<Semicircle>,
 }
 
-fn no_solution(name: &str, case: &'static str) -> RoadError {
-    RoadError::NoSolution {
-        profile: name.to_string(),
-        case,
-    }
+fn unsolvable(name: Name, case: Unsolvable) -> Error {
+    name.error(Reason::Unsolvable(case))
 }
 
-fn check_width(
-    c: Centreline,
-    half: f64,
-    name: &str,
-    case: &'static str,
-) -> Result<Centreline, RoadError> {
+/// A piece whose numbers would not be finite (never for profiles within
+/// [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE); kept as an error, not a panic).
+fn overflow(name: Name) -> Error {
+    name.error(Reason::Overflow)
+}
+
+fn check_width(c: Centreline, half: f64, name: Name) -> Result<Centreline, Error> {
     if c.min_radius - half > 0.0 {
         Ok(c)
     } else {
-        Err(RoadError::LanesWiderThanTurn {
-            profile: name.to_string(),
-            case,
+        Err(name.error(Reason::LanesWiderThanTurn {
             centre_radius: c.min_radius,
             half_width: half,
-        })
-    }
-}
-
-fn fillet_case(kind: PieceKind) -> &'static str {
-    if kind == PieceKind::ArcLine {
-        "arc-line fillet"
-    } else {
-        "line-arc fillet"
+        }))
     }
 }
 
@@ -57,19 +48,19 @@ fn half(
     a: Pose,
     b: Pose,
     half_width: f64,
-    name: &str,
+    name: Name,
     trace: &mut Trace,
-    which: &'static str,
-) -> Result<Centreline, RoadError> {
+    which: Unsolvable,
+) -> Result<Centreline, Error> {
     match construct::classify(a, b) {
-        Case::Straight => construct::straight(a, b).ok_or_else(|| no_solution(name, which)),
+        Case::Straight => construct::straight(a, b).ok_or_else(|| overflow(name)),
         Case::Fillet { c, ta, tb, theta } => {
             let f = construct::fillet(a, b, c, ta, tb, theta)
-                .ok_or_else(|| no_solution(name, which))?;
+                .ok_or_else(|| unsolvable(name, Unsolvable::DegenerateTurn))?;
             trace.fillets.extend(f.fillets.iter().copied());
-            check_width(f, half_width, name, "s-curve")
+            check_width(f, half_width, name)
         }
-        _ => Err(no_solution(name, which)),
+        _ => Err(unsolvable(name, which)),
     }
 }
 
@@ -92,45 +83,36 @@ fn reduced(p: Pose) -> Pose {
 }
 
 /// The centreline from `a` to `b` for a road `2·half_width` wide, and the
-/// trace of its construction. `name` names `b` in errors.
+/// trace of its construction. Errors are about `name` (the profile `b`).
 ///
 /// # Errors
-/// [`RoadError::LanesWiderThanTurn`] or [`RoadError::NoSolution`].
-pub fn centreline(
+/// [`Reason::LanesWiderThanTurn`], [`Reason::Unsolvable`] naming the case,
+/// or [`Reason::Overflow`].
+pub(crate) fn centreline(
     a: Pose,
     b: Pose,
     half_width: f64,
-    name: &str,
-) -> (Result<Centreline, RoadError>, Trace) {
+    name: Name,
+) -> (Result<Centreline, Error>, Trace) {
     let (a, b) = (reduced(a), reduced(b));
     let mut trace = Trace::default();
     let result = match construct::classify(a, b) {
-        Case::Coincident => Err(no_solution(
-            name,
-            "b is at a with a's heading: there is nothing to join",
-        )),
-        Case::HeadOn => Err(no_solution(
-            name,
-            "b is on a's line facing back at it (head-on): a U-turn needs b beside a's line",
-        )),
-        Case::Straight => construct::straight(a, b).ok_or_else(|| no_solution(name, "straight")),
+        Case::Coincident => Err(unsolvable(name, Unsolvable::SamePose)),
+        Case::HeadOn => Err(unsolvable(name, Unsolvable::HeadOn)),
+        Case::Straight => construct::straight(a, b).ok_or_else(|| overflow(name)),
         Case::Fillet { c, ta, tb, theta } => match construct::fillet(a, b, c, ta, tb, theta) {
             Some(f) => {
                 trace.fillets.extend(f.fillets.iter().copied());
-                let case = fillet_case(f.kind);
-                check_width(f, half_width, name, case)
+                check_width(f, half_width, name)
             }
-            None => Err(no_solution(
-                name,
-                "the fillet's radius is not a finite positive number",
-            )),
+            None => Err(unsolvable(name, Unsolvable::DegenerateTurn)),
         },
         Case::UTurn { lateral, forward } => match construct::u_turn(a, b, lateral, forward) {
             Some(u) => {
                 trace.semicircle = u.semicircle;
-                check_width(u, half_width, name, "u-turn semicircle")
+                check_width(u, half_width, name)
             }
-            None => Err(no_solution(name, "u-turn")),
+            None => Err(unsolvable(name, Unsolvable::DegenerateTurn)),
         },
         Case::Intermediate => s_curve(a, b, half_width, name, &mut trace),
     };
@@ -141,33 +123,23 @@ fn s_curve(
     a: Pose,
     b: Pose,
     half_width: f64,
-    name: &str,
+    name: Name,
     trace: &mut Trace,
-) -> Result<Centreline, RoadError> {
+) -> Result<Centreline, Error> {
     let h = Hermite::between(a, b);
     trace.hermite = Some(h);
-    let mid = h.middle().ok_or_else(|| {
-        no_solution(
-            name,
-            "s-curve: the Hermite spline has no tangent at t = 0.5",
-        )
-    })?;
+    let mid = h
+        .middle()
+        .ok_or_else(|| unsolvable(name, Unsolvable::HermiteNoTangent))?;
     trace.intermediate = Some(mid);
-    let first = half(
-        a,
-        mid,
-        half_width,
-        name,
-        trace,
-        "s-curve: the continuation lines of a and of the intermediate profile do not meet ahead of a and behind the intermediate profile",
-    );
+    let first = half(a, mid, half_width, name, trace, Unsolvable::SCurveFirstHalf);
     let second = half(
         mid,
         b,
         half_width,
         name,
         trace,
-        "s-curve: the continuation lines of the intermediate profile and of b do not meet ahead of the intermediate profile and behind b",
+        Unsolvable::SCurveSecondHalf,
     );
     let (first, second) = (first?, second?);
     let min_radius = first.min_radius.min(second.min_radius);
@@ -181,7 +153,7 @@ fn s_curve(
         rest.next();
     }
     segs.extend(rest);
-    let path = Path::new(segs).map_err(|_| no_solution(name, "s-curve"))?;
+    let path = Path::new(segs).map_err(|_| overflow(name))?;
     let mut fillets = first.fillets;
     fillets.extend(second.fillets);
     Ok(Centreline {
@@ -214,8 +186,8 @@ fn snap(path: Path, start: Point, end: Point) -> Path {
 /// sideways, more than its length (the edge ran backwards there).
 ///
 /// # Errors
-/// [`crate::GeomError::OffsetCollapsesArc`] when an arc's radius would be ≤ 0.
-fn edge_offset(path: &Path, o: f64) -> Result<Path, crate::Error> {
+/// [`Reason::OffsetCollapsesArc`] when an arc's radius would be ≤ 0.
+fn edge_offset(path: &Path, o: f64) -> Result<Path, Error> {
     let segs = path.segments();
     let mut out = Vec::with_capacity(segs.len());
     for (i, seg) in segs.iter().enumerate() {
@@ -232,7 +204,7 @@ fn edge_offset(path: &Path, o: f64) -> Result<Path, crate::Error> {
                 };
                 match before.or_else(after) {
                     Some(h) => {
-                        let left = crate::Vec2::from_angle(h).perp() * o;
+                        let left = Vec2::from_angle(h).perp() * o;
                         Segment::Line(Line::new(l.start + left, l.end + left))
                     }
                     None => Segment::Line(l.offset(o, l.heading())),
@@ -243,61 +215,70 @@ fn edge_offset(path: &Path, o: f64) -> Result<Path, crate::Error> {
     Path::new(out)
 }
 
-/// Checks both profiles and that they have the same lanes; names them `an`/`bn`.
+/// Checks both profiles and that they have the same lanes; errors name them `an`/`bn`.
 ///
 /// # Errors
-/// Any of the profile errors of [`Profile::validate`], or [`RoadError::LanesDiffer`].
-pub fn check_pair(a: &Profile, an: &str, b: &Profile, bn: &str) -> Result<(), RoadError> {
-    a.validate(an)?;
-    b.validate(bn)?;
-    a.check_same_lanes(an, b, bn)
+/// Any of the errors of [`Profile::validate`] under the profile's name, or
+/// [`Reason::LanesDiffer`] about `bn.lanes`.
+pub(crate) fn check_pair(a: &Profile, an: Name, b: &Profile, bn: Name) -> Result<(), Error> {
+    a.validate().map_err(|e| an.wrap(e))?;
+    b.validate().map_err(|e| bn.wrap(e))?;
+    match a.lane_difference(b) {
+        None => Ok(()),
+        Some(difference) => Err(Error::new(
+            bn.field().key("lanes"),
+            Reason::LanesDiffer {
+                other: an.field().key("lanes"),
+                difference,
+            },
+        )),
+    }
 }
 
 /// The road piece from profile `a` to profile `b` (see the case table in the
-/// module docs). Every boundary starts at `a`'s edge point and ends at `b`'s.
+/// [module docs](super)). Every boundary starts at `a`'s edge point and ends
+/// at `b`'s.
 ///
 /// # Errors
-/// Bad profiles ([`RoadError::NonFinite`], [`RoadError::EmptyLanes`],
-/// [`RoadError::BadLaneWidth`]), different lanes ([`RoadError::LanesDiffer`]),
-/// a turn too tight for the lanes ([`RoadError::LanesWiderThanTurn`]) or a
-/// pair no construction joins ([`RoadError::NoSolution`]); errors name `b`
-/// unless they are about `a` itself.
+/// Errors name `a` or `b` (`b.lanes[1].width: must be greater than zero`):
+/// a bad profile (as [`Profile::validate`]); [`Reason::LanesDiffer`] about
+/// `b.lanes`; [`Reason::LanesWiderThanTurn`] about `b` for a turn too tight
+/// for the lanes; [`Reason::Unsolvable`] about `b` for a pair no
+/// construction joins ([`Unsolvable::SamePose`], [`Unsolvable::HeadOn`],
+/// [`Unsolvable::SCurveFirstHalf`], ...).
 ///
 /// # Examples
 /// ```
-/// use arcline::{connect_profiles, Lane, LaneKind, PieceKind, Profile};
+/// use arcline::road::{connect_profiles, Lane, LaneKind, PieceKind, Profile};
+/// use arcline::{Reason, Unsolvable};
 /// let lanes = vec![Lane::new(LaneKind::Driving, 3.0); 2];
 /// let a = Profile { x: 0.0, y: 0.0, heading: 0.0, lanes: lanes.clone() };
-/// let b = Profile { x: 10.0, y: 10.0, heading: core::f64::consts::FRAC_PI_2, lanes };
+/// let b = Profile { x: 10.0, y: 10.0, heading: core::f64::consts::FRAC_PI_2, lanes: lanes.clone() };
 /// let piece = connect_profiles(&a, &b).unwrap();
 /// assert_eq!(piece.kind, PieceKind::ArcLine);
 /// assert_eq!(piece.centerline.word(), "L"); // one quarter circle of radius 10
-/// ```
-pub fn connect_profiles(a: &Profile, b: &Profile) -> Result<RoadPiece, RoadError> {
-    connect_named(a, "a", b, "b")
-}
-
-/// [`connect_profiles`] with the names used in error messages.
+/// assert_eq!(piece.boundaries.len(), 3);
 ///
-/// # Errors
-/// As [`connect_profiles`].
-pub fn connect_named(a: &Profile, an: &str, b: &Profile, bn: &str) -> Result<RoadPiece, RoadError> {
+/// let head_on = Profile { x: 10.0, y: 0.0, heading: core::f64::consts::PI, lanes };
+/// let e = connect_profiles(&a, &head_on).unwrap_err();
+/// assert_eq!(e.reason(), &Reason::Unsolvable(Unsolvable::HeadOn));
+/// assert_eq!(e.field().to_string(), "b");
+/// ```
+pub fn connect_profiles(a: &Profile, b: &Profile) -> Result<RoadPiece, Error> {
+    let (an, bn) = (Name::Arg("a"), Name::Arg("b"));
     check_pair(a, an, b, bn)?;
     build(a, b, bn).map(|(piece, _)| piece)
 }
 
-/// Builds a piece from checked profiles, with its trace.
-pub(crate) fn build(a: &Profile, b: &Profile, bn: &str) -> Result<(RoadPiece, Trace), RoadError> {
+/// Builds a piece from checked profiles, with its trace; errors name `bn`.
+pub(crate) fn build(a: &Profile, b: &Profile, bn: Name) -> Result<(RoadPiece, Trace), Error> {
     let half = a.width() / 2.0;
     let (centre, trace) = centreline(a.pose(), b.pose(), half, bn);
     let centre = centre?;
     let offsets = a.edge_offsets();
     let (ea, eb) = (a.edge_points(), b.edge_points());
     let mut boundaries = Vec::with_capacity(offsets.len());
-    for (i, &o) in offsets.iter().enumerate() {
-        let (Some(&pa), Some(&pb)) = (ea.get(i), eb.get(i)) else {
-            return Err(no_solution(bn, "lane edges"));
-        };
+    for (&o, (&pa, &pb)) in offsets.iter().zip(ea.iter().zip(&eb)) {
         let edge = if centre.kind == PieceKind::Straight {
             // Parallel to the centreline from a's edge point: b's heading may
             // differ by up to the parallel tolerance (1e-9 rad), and joining
@@ -306,13 +287,13 @@ pub(crate) fn build(a: &Profile, b: &Profile, bn: &str) -> Result<(RoadPiece, Tr
             // outer edges run backwards. The end is then within W/2 · 1e-9 of
             // b's edge point, as for the other parallel case (the U-turn).
             let along = b.position() - a.position();
-            Path::single(Line::new(pa, pa + along)).map_err(|_| no_solution(bn, "straight"))?
+            Path::single(Line::new(pa, pa + along)).map_err(|_| overflow(bn))?
         } else {
-            let off = edge_offset(&centre.path, o).map_err(|_| RoadError::LanesWiderThanTurn {
-                profile: bn.to_string(),
-                case: "offset",
-                centre_radius: centre.min_radius,
-                half_width: half,
+            let off = edge_offset(&centre.path, o).map_err(|_| {
+                bn.error(Reason::LanesWiderThanTurn {
+                    centre_radius: centre.min_radius,
+                    half_width: half,
+                })
             })?;
             snap(off, pa, pb)
         };

@@ -3,19 +3,20 @@
 //! pose of an S-curve. Each works on [`Pose`]s (the profiles' middles); the
 //! lane edges are the centreline's offsets.
 
+use super::construction::{Fillet, Semicircle};
 use super::PieceKind;
 use crate::geom::{math, normalize_angle};
-use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
+use crate::geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
 
 /// Headings whose sine is below this are parallel (same or opposite way).
-pub const PARALLEL_TOL: f64 = 1e-9;
+pub(crate) const PARALLEL_TOL: f64 = 1e-9;
 /// A lateral offset below this times the distance is zero (and so is a
 /// distance below this, in the coordinates' units).
-pub const LENGTH_TOL: f64 = 1e-9;
+pub(crate) const LENGTH_TOL: f64 = 1e-9;
 
 /// The tangent length of the Hermite spline that places an S-curve's
 /// intermediate profile, as a multiple of the distance between the middles.
-/// 1.5 (the top of the seed's 1.0–1.5 range): for a sideways shift it puts the
+/// 1.5 (the top of the usual 1.0–1.5 range): for a sideways shift it puts the
 /// middle heading at twice the chord's angle, which is exactly the symmetric
 /// two-equal-arcs S (no line in between), the largest radius a two-fillet S
 /// can have; 1.0 gives 1.5× the chord angle, tighter arcs joined by lines.
@@ -27,7 +28,7 @@ pub const HERMITE_TANGENT_SCALE: f64 = 1.5;
 
 /// How the centrelines of a pair of poses relate: the case table of the module docs.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Case {
+pub(crate) enum Case {
     /// Same point and heading: nothing to build.
     Coincident,
     /// Collinear, same heading, `b` ahead: a line.
@@ -49,7 +50,7 @@ pub enum Case {
 }
 
 /// Which case the pair `a → b` falls in.
-pub fn classify(a: Pose, b: Pose) -> Case {
+pub(crate) fn classify(a: Pose, b: Pose) -> Case {
     let (da, db) = (a.direction(), b.direction());
     let w = b.position() - a.position();
     let dist = w.length();
@@ -87,30 +88,16 @@ pub fn classify(a: Pose, b: Pose) -> Case {
     }
 }
 
-/// The points of a fillet construction (the seed's figure): `c` where the
-/// continuation lines meet, `m` on the longer leg with `|CM| = |CA|` (or the
-/// shorter leg's length), `o` the centre, `t` the arc's other tangent point.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct FilletPoints {
-    pub a: Pose,
-    pub b: Pose,
-    pub c: Point,
-    pub m: Point,
-    pub o: Point,
-    pub radius: f64,
-    pub kind: PieceKind,
-}
-
 /// A centreline with how it was made.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Centreline {
-    pub kind: PieceKind,
-    pub path: Path,
+pub(crate) struct Centreline {
+    pub(crate) kind: PieceKind,
+    pub(crate) path: Path,
     /// The smallest arc radius on the centreline (∞ for lines only).
-    pub min_radius: f64,
-    pub fillets: Vec<FilletPoints>,
-    /// For a U-turn, the semicircle's centre and radius.
-    pub semicircle: Option<(Point, f64)>,
+    pub(crate) min_radius: f64,
+    pub(crate) fillets: Vec<Fillet>,
+    /// For a U-turn, the semicircle.
+    pub(crate) semicircle: Option<Semicircle>,
 }
 
 fn sign(x: f64) -> f64 {
@@ -127,7 +114,7 @@ fn push_line(segs: &mut Vec<Segment>, from: Point, to: Point, min_len: f64) {
     }
 }
 
-/// The two-line fillet of the seed for a [`Case::Fillet`]: on the longer leg
+/// The two-line fillet for a [`Case::Fillet`]: on the longer leg
 /// take `M` with `CM` = the shorter leg; the perpendiculars at the shorter
 /// leg's end and at `M` meet at the centre `O`. The arc is on the shorter
 /// leg's side, so `kind` is `ArcLine` when `|CA| <= |CB|`. A line shorter
@@ -135,7 +122,14 @@ fn push_line(segs: &mut Vec<Segment>, from: Point, to: Point, min_len: f64) {
 /// `None` when the radius comes out non-positive or non-finite. Past a
 /// right angle the radius and `M` come from tangency instead of the legs
 /// (the same values, better conditioned there: see the body).
-pub fn fillet(a: Pose, b: Pose, c: Point, ta: f64, tb: f64, theta: f64) -> Option<Centreline> {
+pub(crate) fn fillet(
+    a: Pose,
+    b: Pose,
+    c: Point,
+    ta: f64,
+    tb: f64,
+    theta: f64,
+) -> Option<Centreline> {
     let (da, db) = (a.direction(), b.direction());
     let turn = sign(theta);
     let abs = theta.abs();
@@ -153,7 +147,7 @@ pub fn fillet(a: Pose, b: Pose, c: Point, ta: f64, tb: f64, theta: f64) -> Optio
     let (ca, cb) = (ta, -tb);
     let (arc_first, radius, m) = if cs >= 0.0 {
         // Up to a right angle the legs are at most |AB| / sin θ ≈ the radius
-        // scale: the seed's construction, M on the longer leg.
+        // scale: the construction by the legs, M on the longer leg.
         let arc_first = ca <= cb;
         let leg = if arc_first { ca } else { cb };
         let m = if arc_first { c + db * ca } else { c - da * cb };
@@ -201,7 +195,7 @@ pub fn fillet(a: Pose, b: Pose, c: Point, ta: f64, tb: f64, theta: f64) -> Optio
         kind,
         path,
         min_radius: radius,
-        fillets: vec![FilletPoints {
+        fillets: vec![Fillet {
             a,
             b,
             c,
@@ -219,7 +213,7 @@ pub fn fillet(a: Pose, b: Pose, c: Point, ta: f64, tb: f64, theta: f64) -> Optio
 /// (`forward <= 0`) the semicircle comes first and the line runs back to `b`;
 /// otherwise the line runs forward from `a` and the semicircle ends at `b`.
 /// `None` for `lateral == 0`.
-pub fn u_turn(a: Pose, b: Pose, lateral: f64, forward: f64) -> Option<Centreline> {
+pub(crate) fn u_turn(a: Pose, b: Pose, lateral: f64, forward: f64) -> Option<Centreline> {
     let radius = lateral.abs() / 2.0;
     if !(radius.is_finite() && radius > 0.0) {
         return None;
@@ -246,12 +240,15 @@ pub fn u_turn(a: Pose, b: Pose, lateral: f64, forward: f64) -> Option<Centreline
         path,
         min_radius: radius,
         fillets: Vec::new(),
-        semicircle: Some((arc.center, radius)),
+        semicircle: Some(Semicircle {
+            center: arc.center,
+            radius,
+        }),
     })
 }
 
 /// One straight line from `a` to `b`.
-pub fn straight(a: Pose, b: Pose) -> Option<Centreline> {
+pub(crate) fn straight(a: Pose, b: Pose) -> Option<Centreline> {
     let path = Path::single(Line::new(a.position(), b.position())).ok()?;
     Some(Centreline {
         kind: PieceKind::Straight,
@@ -265,15 +262,16 @@ pub fn straight(a: Pose, b: Pose) -> Option<Centreline> {
 /// The cubic Hermite spline between the middles with tangents
 /// `k·|AB|·dir(a)` and `k·|AB|·dir(b)`, `k` = [`HERMITE_TANGENT_SCALE`].
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Hermite {
-    pub p0: Point,
-    pub p1: Point,
-    pub t0: Vec2,
-    pub t1: Vec2,
+pub(crate) struct Hermite {
+    p0: Point,
+    p1: Point,
+    t0: Vec2,
+    t1: Vec2,
 }
 
 impl Hermite {
-    pub fn between(a: Pose, b: Pose) -> Hermite {
+    /// The spline from `a`'s middle to `b`'s along their headings.
+    pub(crate) fn between(a: Pose, b: Pose) -> Hermite {
         let d = a.position().distance(b.position());
         let k = HERMITE_TANGENT_SCALE * d;
         Hermite {
@@ -285,7 +283,7 @@ impl Hermite {
     }
 
     /// `P(t) = h00 p0 + h10 t0 + h01 p1 + h11 t1`.
-    pub fn point(&self, t: f64) -> Point {
+    pub(crate) fn point(&self, t: f64) -> Point {
         let (t2, t3) = (t * t, t * t * t);
         let h00 = 2.0 * t3 - 3.0 * t2 + 1.0;
         let h10 = t3 - 2.0 * t2 + t;
@@ -296,7 +294,8 @@ impl Hermite {
     }
 
     /// `P'(t)`.
-    pub fn tangent(&self, t: f64) -> Vec2 {
+    #[cfg(test)]
+    pub(crate) fn tangent(&self, t: f64) -> Vec2 {
         let t2 = t * t;
         let h00 = 6.0 * t2 - 6.0 * t;
         let h10 = 3.0 * t2 - 4.0 * t + 1.0;
@@ -308,10 +307,30 @@ impl Hermite {
     /// The intermediate pose: `P(0.5)` heading along `P'(0.5)`; `None` when
     /// the tangent vanishes. At `t = 0.5` this is
     /// `(A + B)/2 + (T0 - T1)/8` and `1.5 (B - A) - (T0 + T1)/4`.
-    pub fn middle(&self) -> Option<Pose> {
+    pub(crate) fn middle(&self) -> Option<Pose> {
         let p = (self.p0.to_vec2() + self.p1.to_vec2()) * 0.5 + (self.t0 - self.t1) * 0.125;
         let d = (self.p1 - self.p0) * 1.5 - (self.t0 + self.t1) * 0.25;
         let dir = d.try_normalize()?;
         Some(Pose::new(p.x, p.y, dir.angle()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hermite_middle_is_the_spline_at_one_half() {
+        // The closed form of `middle` against the basis polynomials.
+        let a = Pose::new(1.0, -2.0, 0.3);
+        let b = Pose::new(40.0, 7.0, -1.1);
+        let h = Hermite::between(a, b);
+        let m = h.middle().unwrap();
+        let p = h.point(0.5);
+        assert!((m.x - p.x).abs() < 1e-12 && (m.y - p.y).abs() < 1e-12);
+        let d = h.tangent(0.5);
+        assert!((m.heading - d.y.atan2(d.x)).abs() < 1e-12);
+        assert_eq!(h.point(0.0), a.position());
+        assert_eq!(h.point(1.0), b.position());
     }
 }

@@ -1,170 +1,300 @@
-//! `RoadNetwork`: the road graph of the seed. Profiles (cross-sections) are
-//! its edges and the physical pieces joining two profiles are its nodes. It
-//! keeps which pieces touch which profile, so moving a profile rebuilds only
-//! those, and it saves to and loads from JSON (pieces are rebuilt on load:
-//! the profiles are the source of truth).
+//! `RoadNetwork`: the road graph. Profiles (cross-sections) are its edges
+//! and the physical pieces joining two profiles are its nodes. It keeps
+//! which pieces touch which profile, so moving a profile rebuilds only
+//! those, and it saves to and loads from a [`NetworkSnapshot`] (pieces are
+//! rebuilt on load: the profiles are the source of truth).
 
 use super::connect::{build, check_pair};
-use super::{Profile, RoadError, RoadPiece};
+use super::name::Name;
+use super::{Lane, PieceId, Profile, ProfileId, RoadPiece};
+use crate::error::{Error, Field, Reason};
 
-/// A piece of the network: the ids of the profiles it joins and what was built.
+/// A piece of the network: its id, the ids of the profiles it joins, and
+/// what was built. As data: `{ id, a, b, piece, error }` (`piece` or
+/// `error` null). Errors name the piece's ends `a` and `b`
+/// (`b: lanes wider than the turn: ...`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct NetworkPiece {
-    pub a: usize,
-    pub b: usize,
-    pub built: Result<RoadPiece, RoadError>,
+    /// The piece's id.
+    pub id: PieceId,
+    /// The profile it starts at.
+    pub a: ProfileId,
+    /// The profile it ends at.
+    pub b: ProfileId,
+    /// The piece, or why the two profiles cannot be joined (until one moves).
+    pub built: Result<RoadPiece, Error>,
 }
 
 /// Profiles and pieces by id. Ids are never reused while the network lives
-/// (and survive a JSON round trip).
+/// (and survive a save and load).
+///
+/// # Examples
+/// ```
+/// use arcline::road::{Lane, LaneKind, PieceKind, Profile, RoadNetwork};
+/// let lanes = vec![Lane::new(LaneKind::Driving, 3.0); 2];
+/// let mut net = RoadNetwork::new();
+/// let a = net.add_profile(Profile { x: 0.0, y: 0.0, heading: 0.0, lanes: lanes.clone() }).unwrap();
+/// let b = net.add_profile(Profile { x: 30.0, y: 30.0, heading: core::f64::consts::FRAC_PI_2, lanes: lanes.clone() }).unwrap();
+/// let p = net.connect(a, b).unwrap();
+/// assert_eq!(net.piece(p).unwrap().built.as_ref().unwrap().kind, PieceKind::ArcLine);
+/// // Moving b rebuilds the one piece touching it.
+/// let moved = Profile { x: 40.0, y: 30.0, heading: core::f64::consts::FRAC_PI_2, lanes };
+/// assert_eq!(net.set_profile(b, moved).unwrap(), [p]);
+/// assert_eq!(net.piece(p).unwrap().built.as_ref().unwrap().kind, PieceKind::LineArc);
+/// // A save and load keeps the ids and rebuilds the pieces.
+/// assert_eq!(RoadNetwork::from_snapshot(net.snapshot()).unwrap(), net);
+/// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RoadNetwork {
-    profiles: Vec<Option<Profile>>,
-    pieces: Vec<Option<NetworkPiece>>,
-    touching: Vec<Vec<usize>>,
+    /// The live profiles by ascending id (found by binary search; only the
+    /// live ones are stored, so a file with an id of 2^24 holds one entry,
+    /// not a table that long), each with the pieces touching it.
+    profiles: Vec<Node>,
+    /// The live pieces by ascending id.
+    pieces: Vec<NetworkPiece>,
+    /// The ids the next profile and piece get.
+    next_profile: u32,
+    next_piece: u32,
 }
 
-/// One profile of a [`NetworkSnapshot`], with its id.
-#[derive(Debug, Clone)]
+/// A profile of the network and the pieces touching it.
+#[derive(Debug, Clone, PartialEq)]
+struct Node {
+    id: ProfileId,
+    profile: Profile,
+    touching: Vec<PieceId>,
+}
+
+/// One profile of a [`NetworkSnapshot`], with its id. As data:
+/// `{ id, x, y, heading, lanes }`.
+#[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct ProfileEntry {
-    pub id: usize,
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub profile: Profile,
+    /// The profile's id.
+    pub id: ProfileId,
+    /// The x of the middle of the section.
+    pub x: f64,
+    /// The y of the middle of the section.
+    pub y: f64,
+    /// The direction of travel.
+    pub heading: f64,
+    /// The lanes, left to right facing `heading`.
+    pub lanes: Vec<Lane>,
 }
 
-/// One piece of a [`NetworkSnapshot`]: which profiles it joins.
-#[derive(Debug, Clone)]
+impl ProfileEntry {
+    /// The profile (unchecked).
+    #[must_use]
+    pub fn into_profile(self) -> Profile {
+        Profile {
+            x: self.x,
+            y: self.y,
+            heading: self.heading,
+            lanes: self.lanes,
+        }
+    }
+}
+
+/// One piece of a [`NetworkSnapshot`]: which profiles it joins. As data:
+/// `{ id, a, b }`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct PieceEntry {
-    pub id: usize,
-    pub a: usize,
-    pub b: usize,
+    /// The piece's id.
+    pub id: PieceId,
+    /// The profile it starts at.
+    pub a: ProfileId,
+    /// The profile it ends at.
+    pub b: ProfileId,
 }
 
 /// What a network saves: its profiles and which pieces join them (the
-/// pieces' geometry is rebuilt on load). Serialises to the JSON format of
-/// [`RoadNetwork::snapshot`]; the wasm bindings hand it to JS's own `JSON`.
-#[derive(Debug, Clone)]
+/// pieces' geometry is rebuilt on load). As data (the network's file
+/// format): `{ version: 1, nextProfileId, nextPieceId, profiles: [{ id, x,
+/// y, heading, lanes }], pieces: [{ id, a, b }] }`; the next ids may be
+/// left out.
+#[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct NetworkSnapshot {
+    /// The file format's version: 1.
     pub version: u32,
-    /// The ids the next profile and piece will get (so ids stay unused after a load).
-    #[cfg_attr(feature = "serde", serde(default, rename = "nextProfileId"))]
-    pub next_profile_id: usize,
-    #[cfg_attr(feature = "serde", serde(default, rename = "nextPieceId"))]
-    pub next_piece_id: usize,
+    /// The id the next profile will get (so ids stay unused after a load).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub next_profile_id: ProfileId,
+    /// The id the next piece will get.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub next_piece_id: PieceId,
+    /// The live profiles, by ascending id (a file with them in another
+    /// order is refused).
     pub profiles: Vec<ProfileEntry>,
+    /// The live pieces, by ascending id.
     pub pieces: Vec<PieceEntry>,
 }
 
-/// The largest id a file may use (keeps a hostile file from allocating wildly).
-pub const MAX_ID: usize = 1 << 24;
+/// The largest id of a profile or a piece (in a network and in a snapshot:
+/// everything a network saves loads again).
+pub const MAX_ID: u32 = 1 << 24;
 
-fn pname(id: usize) -> String {
-    format!("profile {id}")
+/// `*next`, which is then counted on; [`Reason::OutOfIds`] about `field`
+/// (the argument that asked for an id) once every id up to [`MAX_ID`] has
+/// been given.
+fn take_id(next: &mut u32, field: &'static str) -> Result<u32, Error> {
+    let id = *next;
+    if id > MAX_ID {
+        return Err(Error::at(field, Reason::OutOfIds));
+    }
+    *next = id + 1;
+    Ok(id)
+}
+
+fn unknown_profile(field: &'static str, id: ProfileId) -> Error {
+    Error::at(
+        field,
+        Reason::UnknownId {
+            what: "profile",
+            id: u64::from(id.0),
+        },
+    )
 }
 
 impl RoadNetwork {
+    /// An empty network.
+    #[must_use]
     pub fn new() -> RoadNetwork {
         RoadNetwork::default()
+    }
+
+    /// Where profile `id` is in the table.
+    fn node_at(&self, id: ProfileId) -> Option<usize> {
+        self.profiles.binary_search_by_key(&id, |n| n.id).ok()
+    }
+
+    /// Where piece `id` is in the table.
+    fn piece_at(&self, id: PieceId) -> Option<usize> {
+        self.pieces.binary_search_by_key(&id, |p| p.id).ok()
     }
 
     /// Adds a profile; returns its id.
     ///
     /// # Errors
-    /// A profile error ([`Profile::validate`]) naming `profile`.
-    pub fn add_profile(&mut self, profile: Profile) -> Result<usize, RoadError> {
-        profile.validate("profile")?;
-        self.profiles.push(Some(profile));
-        self.touching.push(Vec::new());
-        Ok(self.profiles.len() - 1)
+    /// A profile error ([`Profile::validate`]) about `profile`;
+    /// [`Reason::OutOfIds`] about `profile` once the ids up to [`MAX_ID`]
+    /// are used.
+    pub fn add_profile(&mut self, profile: Profile) -> Result<ProfileId, Error> {
+        profile
+            .validate()
+            .map_err(|e| Name::Arg("profile").wrap(e))?;
+        let id = ProfileId(take_id(&mut self.next_profile, "profile")?);
+        // Ids only grow: the table stays sorted.
+        self.profiles.push(Node {
+            id,
+            profile,
+            touching: Vec::new(),
+        });
+        Ok(id)
     }
 
     /// The profile with this id.
-    pub fn profile(&self, id: usize) -> Option<&Profile> {
-        self.profiles.get(id).and_then(Option::as_ref)
+    #[must_use]
+    pub fn profile(&self, id: ProfileId) -> Option<&Profile> {
+        self.node_at(id).map(|i| &self.profiles[i].profile)
     }
 
     /// Ids of the live profiles, ascending.
-    pub fn profile_ids(&self) -> Vec<usize> {
-        (0..self.profiles.len())
-            .filter(|&i| self.profile(i).is_some())
-            .collect()
+    #[must_use]
+    pub fn profile_ids(&self) -> Vec<ProfileId> {
+        self.profiles.iter().map(|n| n.id).collect()
     }
 
     /// The piece with this id.
-    pub fn piece(&self, id: usize) -> Option<&NetworkPiece> {
-        self.pieces.get(id).and_then(Option::as_ref)
+    #[must_use]
+    pub fn piece(&self, id: PieceId) -> Option<&NetworkPiece> {
+        self.piece_at(id).map(|i| &self.pieces[i])
+    }
+
+    /// The live pieces, by ascending id.
+    pub fn pieces(&self) -> impl Iterator<Item = &NetworkPiece> {
+        self.pieces.iter()
     }
 
     /// Ids of the live pieces, ascending.
-    pub fn piece_ids(&self) -> Vec<usize> {
-        (0..self.pieces.len())
-            .filter(|&i| self.piece(i).is_some())
-            .collect()
+    #[must_use]
+    pub fn piece_ids(&self) -> Vec<PieceId> {
+        self.pieces.iter().map(|p| p.id).collect()
     }
 
     /// Ids of the pieces touching profile `id`.
-    pub fn pieces_of(&self, id: usize) -> &[usize] {
-        self.touching.get(id).map_or(&[], Vec::as_slice)
+    #[must_use]
+    pub fn pieces_of(&self, id: ProfileId) -> &[PieceId] {
+        self.node_at(id)
+            .map_or(&[], |i| self.profiles[i].touching.as_slice())
     }
 
-    fn build_piece(&self, a: usize, b: usize) -> Result<RoadPiece, RoadError> {
+    /// The piece from profile `a` to profile `b` (both there); errors name
+    /// the piece's ends `a` and `b`.
+    fn build_piece(&self, a: ProfileId, b: ProfileId) -> Result<RoadPiece, Error> {
         let (Some(pa), Some(pb)) = (self.profile(a), self.profile(b)) else {
-            return Err(RoadError::UnknownId {
-                what: "profile",
-                id: a,
-            });
+            return Err(unknown_profile("a", a));
         };
-        let (an, bn) = (pname(a), pname(b));
-        check_pair(pa, &an, pb, &bn)?;
-        build(pa, pb, &bn).map(|(p, _)| p)
+        let (an, bn) = (Name::Arg("a"), Name::Arg("b"));
+        check_pair(pa, an, pb, bn)?;
+        build(pa, pb, bn).map(|(p, _)| p)
+    }
+
+    /// Records piece `id` as touching its two profiles.
+    fn attach(&mut self, id: PieceId, a: ProfileId, b: ProfileId) {
+        for p in [a, b] {
+            if let Some(i) = self.node_at(p) {
+                let t = &mut self.profiles[i].touching;
+                if !t.contains(&id) {
+                    t.push(id);
+                }
+            }
+        }
     }
 
     /// Joins profile `a` to profile `b` with a new piece; returns its id. The
     /// piece may hold an error (lanes differ, no solution) until a profile moves.
     ///
     /// # Errors
-    /// [`RoadError::UnknownId`] for an unknown profile id.
-    pub fn connect(&mut self, a: usize, b: usize) -> Result<usize, RoadError> {
-        for id in [a, b] {
+    /// [`Reason::UnknownId`] about `a` or `b` for an unknown profile id;
+    /// [`Reason::OutOfIds`] (about `a`) once the piece ids up to
+    /// [`MAX_ID`] are used.
+    pub fn connect(&mut self, a: ProfileId, b: ProfileId) -> Result<PieceId, Error> {
+        for (id, field) in [(a, "a"), (b, "b")] {
             if self.profile(id).is_none() {
-                return Err(RoadError::UnknownId {
-                    what: "profile",
-                    id,
-                });
+                return Err(unknown_profile(field, id));
             }
         }
+        let id = PieceId(take_id(&mut self.next_piece, "a")?);
         let built = self.build_piece(a, b);
-        let id = self.pieces.len();
-        self.pieces.push(Some(NetworkPiece { a, b, built }));
-        for p in [a, b] {
-            if let Some(t) = self.touching.get_mut(p) {
-                if !t.contains(&id) {
-                    t.push(id);
-                }
-            }
-        }
+        self.pieces.push(NetworkPiece { id, a, b, built });
+        self.attach(id, a, b);
         Ok(id)
     }
 
     /// Removes a piece.
     ///
     /// # Errors
-    /// [`RoadError::UnknownId`] for an unknown piece id.
-    pub fn disconnect(&mut self, piece: usize) -> Result<(), RoadError> {
-        let p = self
-            .pieces
-            .get_mut(piece)
-            .and_then(Option::take)
-            .ok_or(RoadError::UnknownId {
-                what: "piece",
-                id: piece,
-            })?;
+    /// [`Reason::UnknownId`] about `piece` for an unknown piece id.
+    pub fn disconnect(&mut self, piece: PieceId) -> Result<(), Error> {
+        let at = self.piece_at(piece).ok_or_else(|| {
+            Error::at(
+                "piece",
+                Reason::UnknownId {
+                    what: "piece",
+                    id: u64::from(piece.0),
+                },
+            )
+        })?;
+        let p = self.pieces.remove(at);
         for id in [p.a, p.b] {
-            if let Some(t) = self.touching.get_mut(id) {
-                t.retain(|&k| k != piece);
+            if let Some(i) = self.node_at(id) {
+                self.profiles[i].touching.retain(|&k| k != piece);
             }
         }
         Ok(())
@@ -174,27 +304,21 @@ impl RoadNetwork {
     /// pieces touching it; returns their ids.
     ///
     /// # Errors
-    /// [`RoadError::UnknownId`], or a profile error naming `profile`.
-    pub fn set_profile(&mut self, id: usize, profile: Profile) -> Result<Vec<usize>, RoadError> {
-        profile.validate("profile")?;
-        let slot =
-            self.profiles
-                .get_mut(id)
-                .filter(|p| p.is_some())
-                .ok_or(RoadError::UnknownId {
-                    what: "profile",
-                    id,
-                })?;
-        *slot = Some(profile);
-        let touched = self.pieces_of(id).to_vec();
+    /// A profile error about `profile`, or [`Reason::UnknownId`] about `id`.
+    pub fn set_profile(&mut self, id: ProfileId, profile: Profile) -> Result<Vec<PieceId>, Error> {
+        profile
+            .validate()
+            .map_err(|e| Name::Arg("profile").wrap(e))?;
+        let i = self.node_at(id).ok_or_else(|| unknown_profile("id", id))?;
+        let node = &mut self.profiles[i];
+        node.profile = profile;
+        let touched = node.touching.clone();
         for &k in &touched {
-            let Some((a, b)) = self.piece(k).map(|p| (p.a, p.b)) else {
+            let Some(at) = self.piece_at(k) else {
                 continue;
             };
-            let built = self.build_piece(a, b);
-            if let Some(Some(p)) = self.pieces.get_mut(k) {
-                p.built = built;
-            }
+            let (a, b) = (self.pieces[at].a, self.pieces[at].b);
+            self.pieces[at].built = self.build_piece(a, b);
         }
         Ok(touched)
     }
@@ -202,132 +326,136 @@ impl RoadNetwork {
     /// Removes a profile and the pieces touching it; returns the removed piece ids.
     ///
     /// # Errors
-    /// [`RoadError::UnknownId`].
-    pub fn remove_profile(&mut self, id: usize) -> Result<Vec<usize>, RoadError> {
-        if self.profile(id).is_none() {
-            return Err(RoadError::UnknownId {
-                what: "profile",
-                id,
-            });
-        }
-        let touched = self.pieces_of(id).to_vec();
+    /// [`Reason::UnknownId`] about `id`.
+    pub fn remove_profile(&mut self, id: ProfileId) -> Result<Vec<PieceId>, Error> {
+        let i = self.node_at(id).ok_or_else(|| unknown_profile("id", id))?;
+        let touched = self.profiles[i].touching.clone();
         for &k in &touched {
             self.disconnect(k)?;
         }
-        if let Some(slot) = self.profiles.get_mut(id) {
-            *slot = None;
-        }
+        self.profiles.remove(i);
         Ok(touched)
     }
 
-    /// What the network saves: `{ version: 1, nextProfileId, nextPieceId,
-    /// profiles: [{ id, x, y, heading, lanes }], pieces: [{ id, a, b }] }` with
-    /// the `serde` feature. Pieces are not stored: they are rebuilt on load.
+    /// What the network saves (see [`NetworkSnapshot`] for the format).
+    /// Pieces are not stored: they are rebuilt on load.
+    #[must_use]
     pub fn snapshot(&self) -> NetworkSnapshot {
         NetworkSnapshot {
             version: 1,
-            next_profile_id: self.profiles.len(),
-            next_piece_id: self.pieces.len(),
+            next_profile_id: ProfileId(self.next_profile),
+            next_piece_id: PieceId(self.next_piece),
             profiles: self
-                .profile_ids()
-                .into_iter()
-                .filter_map(|id| {
-                    self.profile(id).map(|p| ProfileEntry {
-                        id,
-                        profile: p.clone(),
-                    })
+                .profiles
+                .iter()
+                .map(|n| ProfileEntry {
+                    id: n.id,
+                    x: n.profile.x,
+                    y: n.profile.y,
+                    heading: n.profile.heading,
+                    lanes: n.profile.lanes.clone(),
                 })
                 .collect(),
             pieces: self
-                .piece_ids()
-                .into_iter()
-                .filter_map(|id| self.piece(id).map(|p| PieceEntry { id, a: p.a, b: p.b }))
+                .pieces()
+                .map(|p| PieceEntry {
+                    id: p.id,
+                    a: p.a,
+                    b: p.b,
+                })
                 .collect(),
         }
     }
 
-    /// A network from a [`NetworkSnapshot`] (what [`RoadNetwork::snapshot`] gives), ids kept, pieces rebuilt.
+    /// A network from a [`NetworkSnapshot`] (what [`RoadNetwork::snapshot`]
+    /// gives), ids kept, pieces rebuilt. Fields in errors are the
+    /// snapshot's (`profiles[2].lanes`, `pieces[0].a`).
     ///
     /// # Errors
-    /// [`RoadError::BadJson`] for a bad version, duplicate or too large ids,
-    /// or a piece naming a missing profile; profile errors naming `profiles[i]`.
-    pub fn from_snapshot(file: NetworkSnapshot) -> Result<RoadNetwork, RoadError> {
+    /// [`Reason::UnsupportedVersion`] about `version` for a version other
+    /// than 1; a profile error about `profiles[i]`; [`Reason::TooLarge`]
+    /// for an id beyond [`MAX_ID`] (or a next id beyond `MAX_ID + 1`);
+    /// [`Reason::NotAscending`] about `profiles[i].id` (or `pieces[i].id`)
+    /// for ids out of order or used twice; [`Reason::UnknownId`] about
+    /// `pieces[i].a` (or `.b`) for a piece naming a profile that is not in
+    /// the file.
+    pub fn from_snapshot(file: NetworkSnapshot) -> Result<RoadNetwork, Error> {
         if file.version != 1 {
-            return Err(RoadError::BadJson(format!(
-                "unsupported version {}",
-                file.version
-            )));
+            return Err(Error::at(
+                "version",
+                Reason::UnsupportedVersion { supported: 1 },
+            ));
         }
+        let too_large = Reason::TooLarge {
+            limit: f64::from(MAX_ID),
+        };
+        let at =
+            |list: &'static str, i: usize, key: &'static str| Field::named(list).index(i).key(key);
         let mut net = RoadNetwork::new();
+        let not_ascending = |list, i| Error::new(at(list, i, "id"), Reason::NotAscending);
         for (i, entry) in file.profiles.into_iter().enumerate() {
-            entry.profile.validate(&format!("profiles[{i}]"))?;
-            if entry.id > MAX_ID {
-                return Err(RoadError::BadJson(format!(
-                    "profile id {} is too large",
-                    entry.id
-                )));
+            let id = entry.id;
+            let profile = entry.into_profile();
+            profile
+                .validate()
+                .map_err(|e| Name::Item("profiles", i).wrap(e))?;
+            if id.0 > MAX_ID {
+                return Err(Error::new(at("profiles", i, "id"), too_large.clone()));
             }
-            if net.profiles.len() <= entry.id {
-                net.profiles.resize_with(entry.id + 1, || None);
-                net.touching.resize_with(entry.id + 1, Vec::new);
+            if id.0 < net.next_profile {
+                return Err(not_ascending("profiles", i));
             }
-            let slot = &mut net.profiles[entry.id];
-            if slot.is_some() {
-                return Err(RoadError::BadJson(format!(
-                    "profile id {} appears twice",
-                    entry.id
-                )));
-            }
-            *slot = Some(entry.profile);
+            // Ascending: the table stays sorted.
+            net.profiles.push(Node {
+                id,
+                profile,
+                touching: Vec::new(),
+            });
+            net.next_profile = id.0 + 1;
         }
-        for entry in file.pieces {
-            if entry.id > MAX_ID {
-                return Err(RoadError::BadJson(format!(
-                    "piece id {} is too large",
-                    entry.id
-                )));
+        for (i, entry) in file.pieces.into_iter().enumerate() {
+            if entry.id.0 > MAX_ID {
+                return Err(Error::new(at("pieces", i, "id"), too_large.clone()));
             }
-            for id in [entry.a, entry.b] {
+            if entry.id.0 < net.next_piece {
+                return Err(not_ascending("pieces", i));
+            }
+            for (id, end) in [(entry.a, "a"), (entry.b, "b")] {
                 if net.profile(id).is_none() {
-                    return Err(RoadError::BadJson(format!(
-                        "piece {} names profile {id}, which is not in the file",
-                        entry.id
-                    )));
+                    return Err(Error::new(
+                        at("pieces", i, end),
+                        Reason::UnknownId {
+                            what: "profile",
+                            id: u64::from(id.0),
+                        },
+                    ));
                 }
             }
-            if net.pieces.len() <= entry.id {
-                net.pieces.resize_with(entry.id + 1, || None);
-            }
-            if net.pieces[entry.id].is_some() {
-                return Err(RoadError::BadJson(format!(
-                    "piece id {} appears twice",
-                    entry.id
-                )));
-            }
             let built = net.build_piece(entry.a, entry.b);
-            net.pieces[entry.id] = Some(NetworkPiece {
+            net.pieces.push(NetworkPiece {
+                id: entry.id,
                 a: entry.a,
                 b: entry.b,
                 built,
             });
-            for p in [entry.a, entry.b] {
-                if let Some(t) = net.touching.get_mut(p) {
-                    if !t.contains(&entry.id) {
-                        t.push(entry.id);
-                    }
-                }
+            net.attach(entry.id, entry.a, entry.b);
+            net.next_piece = entry.id.0 + 1;
+        }
+        for (next, field) in [
+            (file.next_profile_id.0, "next_profile_id"),
+            (file.next_piece_id.0, "next_piece_id"),
+        ] {
+            if next > MAX_ID + 1 {
+                return Err(Error::at(
+                    field,
+                    Reason::TooLarge {
+                        limit: f64::from(MAX_ID + 1),
+                    },
+                ));
             }
         }
-        if file.next_profile_id > MAX_ID || file.next_piece_id > MAX_ID {
-            return Err(RoadError::BadJson(String::from("next ids are too large")));
-        }
-        if net.profiles.len() < file.next_profile_id {
-            net.profiles.resize_with(file.next_profile_id, || None);
-            net.touching.resize_with(file.next_profile_id, Vec::new);
-        }
-        if net.pieces.len() < file.next_piece_id {
-            net.pieces.resize_with(file.next_piece_id, || None);
-        }
+        net.next_profile = net.next_profile.max(file.next_profile_id.0);
+        net.next_piece = net.next_piece.max(file.next_piece_id.0);
         Ok(net)
     }
 }

@@ -2,10 +2,15 @@
 //! graph): its kind, its centreline, its lane edges and any intermediate profile.
 
 use super::Profile;
-use crate::Path;
+use crate::geom::Path;
 
-/// Which construction joined the two profiles (see the table in the module docs).
+/// Which construction joined the two profiles (see the case table in the
+/// [module docs](super)). As data: `"straight"`, `"arc-line"`, `"line-arc"`,
+/// `"s-curve"`, `"u-turn"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum PieceKind {
     /// Collinear profiles, the same heading, `b` ahead of `a`: one line.
     Straight,
@@ -20,7 +25,15 @@ pub enum PieceKind {
 }
 
 impl PieceKind {
-    /// The name in the JS API: `"straight"`, `"arc-line"`, `"line-arc"`, `"s-curve"`, `"u-turn"`.
+    /// The name in data and in the JS API: `"straight"`, `"arc-line"`,
+    /// `"line-arc"`, `"s-curve"`, `"u-turn"`.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::road::PieceKind;
+    /// assert_eq!(PieceKind::SCurve.name(), "s-curve");
+    /// ```
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             PieceKind::Straight => "straight",
@@ -33,9 +46,13 @@ impl PieceKind {
 }
 
 /// A built road piece. Every path is made of lines and arcs joined G1; the
-/// boundaries are parallel to the centreline (concentric arcs, parallel lines).
+/// boundaries are parallel to the centreline (concentric arcs, parallel
+/// lines). As data: `{ kind, centerline, boundaries, intermediate }`.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct RoadPiece {
+    /// Which construction joined the profiles.
     pub kind: PieceKind,
     /// The path of the profiles' middles, from `a` to `b`.
     pub centerline: Path,

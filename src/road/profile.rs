@@ -3,17 +3,40 @@
 //! heading. Profiles are the edges of the road graph; the pieces between
 //! them are its nodes.
 
-use super::{Lane, RoadError};
-use crate::{Point, Pose};
+use super::Lane;
+use crate::error::{Error, Field, LaneDifference, Reason};
+use crate::geom::{Point, Pose};
+
+/// The largest coordinate (`|x|`, `|y|`) and total lane width a profile may
+/// have. Every number of a piece stays finite up to here: a fillet's legs
+/// grow as `|AB| / sin θ` and its radius as the legs over `tan(θ/2)` (each
+/// divisor at least about 1e-9), the Hermite tangents are `1.5·|AB|` long,
+/// and the Bézier comparison squares its derivatives.
+pub const MAX_MAGNITUDE: f64 = 1e150;
 
 /// A cross-section: `(x, y)` is the middle of the section, `heading` the
-/// direction of travel, `lanes` left to right facing `heading`.
+/// direction of travel, `lanes` left to right facing `heading`. As data:
+/// `{ x, y, heading, lanes }`.
+///
+/// # Examples
+/// ```
+/// use arcline::road::{Lane, LaneKind, Profile};
+/// let p = Profile { x: 0.0, y: 0.0, heading: 0.0, lanes: vec![Lane::new(LaneKind::Driving, 3.0); 2] };
+/// // Facing +x, left is +y: the edges run from y = 3 down to y = -3.
+/// let ys: Vec<f64> = p.edge_points().iter().map(|e| e.y).collect();
+/// assert_eq!(ys, [3.0, 0.0, -3.0]);
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Profile {
+    /// The x of the middle of the section.
     pub x: f64,
+    /// The y of the middle of the section.
     pub y: f64,
+    /// The direction of travel (radians, counter-clockwise from +x).
     pub heading: f64,
+    /// The lanes, left to right facing `heading` (at least one).
     pub lanes: Vec<Lane>,
 }
 
@@ -21,106 +44,127 @@ impl Profile {
     /// A profile at `pose` with these lanes, checked.
     ///
     /// # Errors
-    /// See [`Profile::validate`] (the profile is named `"profile"`).
+    /// As [`Profile::validate`].
     ///
     /// # Examples
     /// ```
-    /// use arcline::{Lane, LaneKind, Pose, Profile};
+    /// use arcline::road::{Lane, LaneKind, Profile};
+    /// use arcline::{Pose, Reason};
     /// let p = Profile::new(Pose::new(0.0, 0.0, 0.0), vec![Lane::new(LaneKind::Driving, 3.5); 2]).unwrap();
     /// assert_eq!(p.width(), 7.0);
-    /// assert!(Profile::new(Pose::new(0.0, 0.0, 0.0), vec![]).is_err());
+    /// let e = Profile::new(Pose::new(0.0, 0.0, 0.0), vec![]).unwrap_err();
+    /// assert_eq!(e.reason(), &Reason::Empty);
+    /// assert_eq!(e.to_string(), "lanes: must not be empty");
     /// ```
-    pub fn new(pose: Pose, lanes: Vec<Lane>) -> Result<Profile, RoadError> {
+    pub fn new(pose: Pose, lanes: Vec<Lane>) -> Result<Profile, Error> {
         let p = Profile {
             x: pose.x,
             y: pose.y,
             heading: pose.heading,
             lanes,
         };
-        p.validate("profile")?;
+        p.validate()?;
         Ok(p)
     }
 
-    /// Checks the profile, naming it `name` in the error.
+    /// Checks the profile. Fields in errors are the profile's own (`x`,
+    /// `lanes[1].width`); functions that take profiles report them under
+    /// the argument's name (`b.lanes[1].width`).
     ///
     /// # Errors
-    /// [`RoadError::NonFinite`] for a NaN/infinite `x`, `y` or `heading`,
-    /// [`RoadError::EmptyLanes`] for no lanes, [`RoadError::BadLaneWidth`]
-    /// for a width ≤ 0 or not finite.
-    pub fn validate(&self, name: &str) -> Result<(), RoadError> {
+    /// [`Reason::NotFinite`] for a NaN or infinite `x`, `y`, `heading` or
+    /// lane width; [`Reason::TooLarge`] for `|x|` or `|y|` beyond
+    /// [`MAX_MAGNITUDE`]; [`Reason::Empty`] about `lanes` for no lanes;
+    /// [`Reason::NotPositive`] for a width ≤ 0; [`Reason::TotalTooLarge`]
+    /// about `lanes` when the widths add up to more than [`MAX_MAGNITUDE`].
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::road::{Lane, LaneKind, Profile};
+    /// let p = Profile { x: 0.0, y: 1e200, heading: 0.0, lanes: vec![Lane::new(LaneKind::Bike, 1.5)] };
+    /// assert_eq!(p.validate().unwrap_err().to_string(), "y: must be at most 1e150 in magnitude");
+    /// ```
+    pub fn validate(&self) -> Result<(), Error> {
+        let too_large = Reason::TooLarge {
+            limit: MAX_MAGNITUDE,
+        };
         for (v, field) in [(self.x, "x"), (self.y, "y"), (self.heading, "heading")] {
             if !v.is_finite() {
-                return Err(RoadError::NonFinite {
-                    profile: name.to_string(),
-                    field,
-                });
+                return Err(Error::at(field, Reason::NotFinite));
+            }
+            if field != "heading" && v.abs() > MAX_MAGNITUDE {
+                return Err(Error::at(field, too_large));
             }
         }
         if self.lanes.is_empty() {
-            return Err(RoadError::EmptyLanes {
-                profile: name.to_string(),
-            });
+            return Err(Error::at("lanes", Reason::Empty));
         }
+        let width = |i: usize| Field::named("lanes").index(i).key("width");
         for (i, lane) in self.lanes.iter().enumerate() {
-            if !(lane.width.is_finite() && lane.width > 0.0) {
-                return Err(RoadError::BadLaneWidth {
-                    profile: name.to_string(),
-                    lane: i,
-                    width: lane.width,
-                });
+            if !lane.width.is_finite() {
+                return Err(Error::new(width(i), Reason::NotFinite));
+            }
+            if lane.width <= 0.0 {
+                return Err(Error::new(width(i), Reason::NotPositive));
             }
         }
-        if !self.width().is_finite() {
-            return Err(RoadError::NonFinite {
-                profile: name.to_string(),
-                field: "lanes (total width)",
+        // Each width is finite and positive, so the sum is too, or +∞.
+        if self.width() > MAX_MAGNITUDE {
+            return Err(Error::at(
+                "lanes",
+                Reason::TotalTooLarge {
+                    limit: MAX_MAGNITUDE,
+                },
+            ));
+        }
+        Ok(())
+    }
+
+    /// How `other`'s lanes differ from this profile's (count, then each
+    /// lane's kind, direction and width), or `None` when they are the same
+    /// lanes (widths to a relative 1e-12).
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::error::LaneDifference;
+    /// use arcline::road::{Lane, LaneKind, Profile};
+    /// let a = Profile { x: 0.0, y: 0.0, heading: 0.0, lanes: vec![Lane::new(LaneKind::Driving, 3.0); 2] };
+    /// let mut b = a.clone();
+    /// assert_eq!(a.lane_difference(&b), None);
+    /// b.lanes[1].kind = LaneKind::Bike;
+    /// assert_eq!(a.lane_difference(&b), Some(LaneDifference::Kind { lane: 1 }));
+    /// ```
+    #[must_use]
+    pub fn lane_difference(&self, other: &Profile) -> Option<LaneDifference> {
+        if self.lanes.len() != other.lanes.len() {
+            return Some(LaneDifference::Count {
+                expected: self.lanes.len(),
+                got: other.lanes.len(),
             });
         }
-        Ok(())
+        self.lanes
+            .iter()
+            .zip(&other.lanes)
+            .enumerate()
+            .find_map(|(i, (l, o))| l.difference(o, i))
     }
 
-    /// Checks that `other` (named `other_name`) has the same lanes as this
-    /// profile (named `name`).
-    ///
-    /// # Errors
-    /// [`RoadError::LanesDiffer`] naming `other_name`.
-    pub fn check_same_lanes(
-        &self,
-        name: &str,
-        other: &Profile,
-        other_name: &str,
-    ) -> Result<(), RoadError> {
-        let differ = |detail: String| RoadError::LanesDiffer {
-            profile: other_name.to_string(),
-            other: name.to_string(),
-            detail,
-        };
-        if self.lanes.len() != other.lanes.len() {
-            return Err(differ(format!(
-                "{} lanes against {}",
-                other.lanes.len(),
-                self.lanes.len()
-            )));
-        }
-        for (i, (l, o)) in self.lanes.iter().zip(&other.lanes).enumerate() {
-            if !l.matches(o) {
-                return Err(differ(format!("lane {i} differs")));
-            }
-        }
-        Ok(())
-    }
-
+    /// The pose of the middle.
     #[inline]
+    #[must_use]
     pub fn pose(&self) -> Pose {
         Pose::new(self.x, self.y, self.heading)
     }
 
+    /// The middle of the section.
     #[inline]
+    #[must_use]
     pub fn position(&self) -> Point {
         Point::new(self.x, self.y)
     }
 
     /// The same lanes at another pose.
+    #[must_use]
     pub fn with_pose(&self, pose: Pose) -> Profile {
         Profile {
             x: pose.x,
@@ -131,12 +175,14 @@ impl Profile {
     }
 
     /// The total width of the lanes.
+    #[must_use]
     pub fn width(&self) -> f64 {
         self.lanes.iter().map(|l| l.width).sum()
     }
 
     /// The signed offsets of the `lanes.len() + 1` lane edges from the middle,
     /// left to right (left is positive): `W/2, W/2 - w0, ..., -W/2`.
+    #[must_use]
     pub fn edge_offsets(&self) -> Vec<f64> {
         let half = self.width() / 2.0;
         let mut out = Vec::with_capacity(self.lanes.len() + 1);
@@ -152,6 +198,7 @@ impl Profile {
 
     /// The lane edge points, left to right: the middle moved by each edge
     /// offset along the profile's left.
+    #[must_use]
     pub fn edge_points(&self) -> Vec<Point> {
         let left = self.pose().left();
         let c = self.position();

@@ -3,10 +3,9 @@
 //! pairs (plus the half-plane rule and the Bézier comparison). The native and
 //! the wasm builds must give the same `GOLDEN`.
 
-use arcline::{
-    bezier_offsets, connect_profiles, constrain_profile, markings, Lane, LaneKind, Path, Profile,
-    RoadError, Segment,
-};
+use arcline::road::markings::markings;
+use arcline::road::{bezier_offsets, connect_profiles, constrain_profile, Lane, LaneKind, Profile};
+use arcline::{Path, Reason, Segment};
 
 pub const GOLDEN: u64 = 0xc627_5a69_1403_c834;
 
@@ -106,19 +105,19 @@ pub fn digest() -> u64 {
                 }
             }
             Err(e) => {
-                let tag = match e {
-                    RoadError::LanesWiderThanTurn { centre_radius, .. } => {
-                        h.f(centre_radius);
+                let tag = match e.reason() {
+                    Reason::LanesWiderThanTurn { centre_radius, .. } => {
+                        h.f(*centre_radius);
                         100
                     }
-                    RoadError::NoSolution { .. } => 101,
+                    Reason::Unsolvable(_) => 101,
                     _ => 102,
                 };
                 h.u(tag);
             }
         }
         if i % 13 == 0 {
-            let bz = bezier_offsets(&a, &b, 16);
+            let bz = bezier_offsets(&a, &b, 16).expect("the same lanes");
             for p in bz.edges.iter().flatten() {
                 h.f(p.x);
                 h.f(p.y);

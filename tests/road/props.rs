@@ -6,7 +6,9 @@
 //! (the continuation lines intersected by hand); errors are the documented ones.
 
 use arcline::geom::*;
-use arcline::*;
+use arcline::road::markings::*;
+use arcline::road::*;
+use arcline::{Error, Reason};
 use core::f64::consts::{PI, TAU};
 use proptest::prelude::*;
 
@@ -309,10 +311,10 @@ fn check_piece(a: &Profile, b: &Profile, piece: &RoadPiece) -> Result<(), TestCa
     Ok(())
 }
 
-fn check_error(a: &Profile, b: &Profile, e: &RoadError) -> Result<(), TestCaseError> {
+fn check_error(a: &Profile, b: &Profile, e: &Error) -> Result<(), TestCaseError> {
     let half = a.width() / 2.0;
-    match e {
-        RoadError::LanesWiderThanTurn {
+    match e.reason() {
+        Reason::LanesWiderThanTurn {
             centre_radius,
             half_width,
             ..
@@ -320,8 +322,8 @@ fn check_error(a: &Profile, b: &Profile, e: &RoadError) -> Result<(), TestCaseEr
             prop_assert!(*centre_radius <= *half_width);
             prop_assert!((half_width - half).abs() < 1e-9);
         }
-        RoadError::NoSolution { .. } => {}
-        other => prop_assert!(false, "unexpected error {}", other),
+        Reason::Unsolvable(_) => {}
+        _ => prop_assert!(false, "unexpected error {}", e),
     }
     prop_assert!(e.to_string().starts_with("b: "));
     // A fillet case whose radius (computed here) clears the lanes must not fail.
@@ -387,7 +389,7 @@ proptest! {
             match connect_profiles(&a, &c) {
                 Ok(piece) => prop_assert_eq!(piece.kind, PieceKind::UTurn),
                 Err(e) => {
-                    let ok = matches!(e, RoadError::LanesWiderThanTurn { .. } | RoadError::NoSolution { .. });
+                    let ok = matches!(e.reason(), Reason::LanesWiderThanTurn { .. } | Reason::Unsolvable(_));
                     prop_assert!(ok, "unexpected error {}", e);
                 }
             }

@@ -1,4 +1,4 @@
-// Roads from profiles (seed 004): a chain of cross-sections ("profiles") joined
+// Roads from profiles: a chain of cross-sections ("profiles") joined
 // by pieces made only of lines and circular arcs. Click empty space to add a
 // profile, drag a profile's centre, turn it with its heading knob (the
 // half-plane rule is applied as you drag), and edit the road's lanes. Every
@@ -13,54 +13,9 @@ import { button, checkbox, controlBar, select, slider, textLine } from "../shell
 import { Emitter } from "../shell/emitter.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
+import type { BezierOffsets, Lane, LaneKind, Profile, RoadConstruction, RoadMarkings } from "../../pkg/arcline.js";
 
-const KINDS = ["driving", "bike", "sidewalk", "median", "shoulder", "parking"] as const;
-type LaneKind = (typeof KINDS)[number];
-type Direction = "forward" | "backward";
-interface Lane {
-  kind: LaneKind;
-  width: number;
-  direction?: Direction;
-}
-interface Profile extends Pose {
-  lanes: Lane[];
-}
-interface RoadPiece {
-  kind: string;
-  centerline: Path;
-  boundaries: Path[];
-  intermediate: Profile[];
-}
-interface Surface {
-  piece: RoadPiece;
-  lanes: { lane: number; kind: LaneKind; direction: Direction; outline: Path }[];
-  markings: { edge: number; style: "solid" | "dashed" | "double" | "kerb"; paths: Path[]; width: number; dash: [number, number] | null }[];
-}
-interface Fillet {
-  a: Pose;
-  b: Pose;
-  c: Point;
-  m: Point;
-  o: Point;
-  radius: number;
-  kind: string;
-}
-interface Construction {
-  kind: string | null;
-  error: string | null;
-  continuation: { start: Point; end: Point }[];
-  fillets: Fillet[];
-  semicircle: { center: Point; radius: number } | null;
-  intermediate: Profile | null;
-  hermite: Point[];
-  tangentScale: number;
-}
-interface BezierOffsets {
-  control: Point[];
-  centerline: Point[];
-  edges: Point[][];
-  pinched: boolean;
-}
+const KINDS = ["driving", "bike", "sidewalk", "median", "shoulder", "parking"] as const satisfies readonly LaneKind[];
 
 interface RoadState {
   profiles: Pose[];
@@ -141,9 +96,9 @@ const overlaps = (a: Box, b: Box): boolean => a.minX <= b.maxX && b.minX <= a.ma
 interface PieceResult {
   /** Where the piece can be drawn (null when it was not built). */
   box: Box | null;
-  surface: Surface | null;
+  surface: RoadMarkings | null;
   error: string | null;
-  construction: Construction | null;
+  construction: RoadConstruction | null;
   bezier: BezierOffsets | null;
 }
 
@@ -207,7 +162,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const prev = state.profiles[i - 1];
     if (i === 0 || !prev) return p;
     try {
-      const out = api.constrainProfile(profileOf(prev), profileOf(p)) as Profile;
+      const out = api.constrainProfile(profileOf(prev), profileOf(p));
       return { x: out.x, y: out.y, heading: out.heading };
     } catch {
       return p;
@@ -285,7 +240,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       let e = nextEdges.get(key) ?? edgeCache.get(key);
       if (!e) {
         try {
-          e = api.profileEdges(profileOf(p)) as Point[];
+          e = api.profileEdges(profileOf(p));
         } catch {
           e = [];
         }
@@ -308,21 +263,21 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       const b = profileOf(pb);
       const r: PieceResult = { box: null, surface: null, error: null, construction: null, bezier: null };
       try {
-        r.surface = api.roadMarkings(a, b) as Surface;
+        r.surface = api.roadMarkings(a, b);
         r.box = boxOfPaths(r.surface.lanes.map((l) => l.outline).concat(r.surface.piece.boundaries));
       } catch (e) {
         r.error = errorMessage(e).replace(/^b: /, "");
       }
       if (state.construction) {
         try {
-          r.construction = api.roadConstruction(a, b) as Construction;
+          r.construction = api.roadConstruction(a, b);
         } catch {
           r.construction = null;
         }
       }
       if (state.bezier) {
         try {
-          r.bezier = api.bezierOffsets(a, b) as BezierOffsets;
+          r.bezier = api.bezierOffsets(a, b);
         } catch {
           r.bezier = null;
         }
@@ -436,7 +391,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     ctx.restore();
   }
 
-  function drawConstruction(ctx: CanvasRenderingContext2D, c: Construction): void {
+  function drawConstruction(ctx: CanvasRenderingContext2D, c: RoadConstruction): void {
     const ink = cssVar(view.stage, "--accent-2", "#d2481c");
     const muted = cssVar(view.stage, "--muted", "#6b6b70");
     for (const l of c.continuation) strokeLine(ctx, view, l.start, l.end, { color: muted, widthPx: 1, dashPx: [6, 4] });
@@ -461,7 +416,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     if (c.intermediate) {
       let e: Point[] = [];
       try {
-        e = api.profileEdges(c.intermediate) as Point[];
+        e = api.profileEdges(c.intermediate);
       } catch {
         e = [];
       }

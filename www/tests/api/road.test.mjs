@@ -112,14 +112,14 @@ const bad = [
   ["b null", () => A.connectProfiles(prof(0, 0, 0), null), /^b: /],
   ["NaN x", () => A.connectProfiles(prof(NaN, 0, 0), prof(10, 0, 0)), /^a\.x: /],
   ["Infinity heading", () => A.connectProfiles(prof(0, 0, 0), prof(10, 0, Infinity)), /^b\.heading: /],
-  ["string y", () => A.connectProfiles(prof(0, "1", 0), prof(10, 0, 0)), /^a: /],
-  ["missing lanes", () => A.connectProfiles({ x: 0, y: 0, heading: 0 }, prof(10, 0, 0)), /^a: .*lanes/],
+  ["string y", () => A.connectProfiles(prof(0, "1", 0), prof(10, 0, 0)), /^a\.y: must be a number$/],
+  ["missing lanes", () => A.connectProfiles({ x: 0, y: 0, heading: 0 }, prof(10, 0, 0)), /^a\.lanes: is missing$/],
   ["empty lanes", () => A.connectProfiles(prof(0, 0, 0, []), prof(10, 0, 0, [])), /^a\.lanes: must not be empty/],
   ["zero width", () => A.connectProfiles(prof(0, 0, 0), prof(10, 0, 0, [{ kind: "driving", width: 0 }, lanes[1]])), /^b\.lanes\[0\]\.width: /],
   ["negative width", () => A.connectProfiles(prof(0, 0, 0, [{ kind: "bike", width: -1 }]), prof(10, 0, 0)), /^a\.lanes\[0\]\.width: /],
   ["NaN width", () => A.connectProfiles(prof(0, 0, 0, [{ kind: "bike", width: NaN }]), prof(10, 0, 0)), /^a\.lanes\[0\]\.width: /],
-  ["unknown kind", () => A.connectProfiles(prof(0, 0, 0, [{ kind: "car", width: 3 }]), prof(10, 0, 0)), /^a: .*car/],
-  ["unknown direction", () => A.connectProfiles(prof(0, 0, 0, [{ kind: "bike", width: 3, direction: "up" }]), prof(10, 0, 0)), /^a: /],
+  ["unknown kind", () => A.connectProfiles(prof(0, 0, 0, [{ kind: "car", width: 3 }]), prof(10, 0, 0)), /^a\.lanes\[0\]\.kind: unknown kind "car"/],
+  ["unknown direction", () => A.connectProfiles(prof(0, 0, 0, [{ kind: "bike", width: 3, direction: "up" }]), prof(10, 0, 0)), /^a\.lanes\[0\]\.direction: unknown kind "up"/],
   ["different lanes", () => A.connectProfiles(prof(0, 0, 0), prof(10, 0, 0, [lanes[0]])), /^b\.lanes: must be the same lanes as a\.lanes/],
   ["different kinds", () => A.connectProfiles(prof(0, 0, 0), prof(10, 0, 0, [lanes[0], { kind: "bike", width: 3 }])), /^b\.lanes: /],
   ["constrain NaN", () => A.constrainProfile(prof(0, 0, NaN), prof(1, 1, 1)), /^source\.heading: /],
@@ -129,6 +129,9 @@ const bad = [
   ["markings NaN", () => A.roadMarkings(prof(0, 0, 0), prof(NaN, 0, 0)), /^b\.x: /],
   ["chain not an array", () => A.roadChain(5), /^profiles: /],
   ["chain bad profile", () => A.roadChain([prof(0, 0, 0), prof(1, 0, 0, [])]), /^profiles\[1\]\.lanes: /],
+  ["beyond the largest coordinate", () => A.connectProfiles(prof(1e200, 0, 0), prof(10, 0, 0)), /^a\.x: must be at most 1e150 in magnitude$/],
+  ["lanes adding up past the limit", () => A.constrainProfile(prof(0, 0, 0), prof(10, 0, 0, [{ kind: "bike", width: 1e150 }, { kind: "bike", width: 1e150 }])), /^next\.lanes: must add up to at most 1e150$/],
+  ["lane widths differ", () => A.connectProfiles(prof(0, 0, 0), prof(10, 0, 0, [lanes[0], { kind: "driving", width: 3.5 }])), /^b\.lanes: must be the same lanes as a\.lanes \(kinds, widths and directions\): lane 1 is 3\.5 wide against 3$/],
 ];
 
 for (const [name, fn, re] of bad) {
@@ -247,15 +250,15 @@ test("RoadNetwork: ids, rebuilding only touching pieces, JSON round trip, bad id
     }
     assert.equal(net.markings(p1).piece.kind, "s-curve"); // b moved to x = 40, c is at x = 30
     for (const [fn, re] of [
-      [() => net.profile(99), /^id: unknown id 99/],
+      [() => net.profile(99), /^id: no profile with id 99$/],
       [() => net.piece(-1), /^id: /],
-      [() => net.connect(a, 7), /^b: unknown profile id 7/],
+      [() => net.connect(a, 7), /^b: no profile with id 7$/],
       [() => net.setProfile(NaN, prof(0, 0, 0)), /^id: /],
       [() => net.removeProfile("0"), /^id: must be a number/],
       [() => net.piece(null), /^id: is missing/],
       [() => net.disconnect(true), /^piece: must be a number/],
       [() => net.setProfile(a, prof(0, 0, 0, [])), /^profile\.lanes: /],
-      [() => net.addProfile({}), /^profile: /],
+      [() => net.addProfile({}), /^profile\.x: is missing$/],
       [() => A.RoadNetwork.fromJSON("{"), /^json: /],
     ]) {
       assert.throws(fn, (e) => e instanceof Error && re.test(e.message) && !/unreachable/.test(e.message));
@@ -305,6 +308,31 @@ test("RoadNetwork methods survive bad values and use after free without trapping
     assert.throws(() => net[m](a, prof(0, 0, 0)), (e) => e instanceof Error && !(e instanceof WebAssembly.RuntimeError));
   }
   assert.ok(calls > 400);
+});
+
+test("RoadNetwork.fromJSON: ids kept as they are (however large), out of order or repeated refused by name", () => {
+  const p = (id, x) => ({ id, x, y: 0, heading: 0, lanes });
+  const big = 2 ** 24;
+  const net = A.RoadNetwork.fromJSON(JSON.stringify({ version: 1, profiles: [p(7, 0), p(big, 30)], pieces: [{ id: big, a: 7, b: big }] }));
+  try {
+    assert.deepEqual(Array.from(net.profileIds()), [7, big]);
+    assert.equal(net.piece(big).piece.kind, "straight");
+    assert.throws(() => net.addProfile(prof(0, 0, 0)), (e) => e.message === "profile: every id has been used");
+    assert.throws(() => net.connect(7, big), (e) => e.message === "a: every id has been used");
+  } finally {
+    net.free();
+  }
+  for (const [file, re] of [
+    [{ version: 1, profiles: [p(3, 0), p(2, 1)], pieces: [] }, /^json\.profiles\[1\]\.id: must be greater than the one before it$/],
+    [{ version: 1, profiles: [p(3, 0), p(3, 1)], pieces: [] }, /^json\.profiles\[1\]\.id: must be greater than the one before it$/],
+    [{ version: 1, profiles: [p(big + 1, 0)], pieces: [] }, /^json\.profiles\[0\]\.id: must be at most 16777216 in magnitude$/],
+    [{ version: 1, profiles: [p(0, 0)], pieces: [{ id: 0, a: 0, b: 5 }] }, /^json\.pieces\[0\]\.b: no profile with id 5$/],
+    [{ version: 2, profiles: [], pieces: [] }, /^json\.version: unsupported version/],
+    [{ version: 1, profiles: [{ ...p(0, 0), x: "0" }], pieces: [] }, /^json\.profiles\[0\]\.x: must be a number$/],
+    [{ version: 1, profiles: [p(0, 1e300)], pieces: [] }, /^json\.profiles\[0\]\.x: must be at most 1e150 in magnitude$/],
+  ]) {
+    assert.throws(() => A.RoadNetwork.fromJSON(JSON.stringify(file)), (e) => e instanceof Error && re.test(e.message));
+  }
 });
 
 test("RoadNetwork.toJSON: the documented file format, key for key (forward lanes omit direction)", () => {
