@@ -12,8 +12,6 @@
 
 use serde::ser::{self, Serialize};
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/js/tape.js")]
@@ -50,34 +48,16 @@ const END: f64 = -1.0;
 const MAX_INTERNED_LEN: usize = 24;
 const MAX_INTERNED: usize = 4096;
 
-/// A hasher for `(address, length)` keys of static strings.
-#[derive(Default)]
-struct AddressHasher(u64);
-
-impl Hasher for AddressHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    fn write_usize(&mut self, v: usize) {
-        self.0 = (self.0 ^ v as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type Fast = BuildHasherDefault<AddressHasher>;
-
 /// The key table, mirrored in `js/tape.js`: static strings by address,
 /// short dynamic strings by content.
 struct Keys {
     /// A direct-mapped cache in front of `by_address` (a key's address
     /// picks its slot): most results hit it for every field.
     recent: [(usize, usize, u32); 256],
-    by_address: HashMap<(usize, usize), u32, Fast>,
-    by_content: HashMap<Box<str>, u32, Fast>,
+    /// Every static key by `(address, length)`, sorted.
+    by_address: Vec<((usize, usize), u32)>,
+    /// Every interned string by content, sorted.
+    by_content: Vec<(Box<str>, u32)>,
     count: u32,
 }
 
@@ -85,8 +65,8 @@ impl Default for Keys {
     fn default() -> Keys {
         Keys {
             recent: [(0, 0, 0); 256],
-            by_address: HashMap::default(),
-            by_content: HashMap::default(),
+            by_address: Vec::new(),
+            by_content: Vec::new(),
             count: 0,
         }
     }
@@ -195,12 +175,14 @@ impl Writer<'_> {
     #[inline(never)]
     fn slow_key(&mut self, k: &'static str) -> u32 {
         let at = (k.as_ptr() as usize, k.len());
-        if let Some(&i) = self.keys.by_address.get(&at) {
-            return i;
+        match self.keys.by_address.binary_search_by(|(a, _)| a.cmp(&at)) {
+            Ok(found) => self.keys.by_address[found].1,
+            Err(slot) => {
+                let i = self.new_key(k);
+                self.keys.by_address.insert(slot, (at, i));
+                i
+            }
         }
-        let i = self.new_key(k);
-        self.keys.by_address.insert(at, i);
-        i
     }
 
     #[inline(never)]
@@ -215,13 +197,17 @@ impl Writer<'_> {
     /// otherwise carried with the result.
     fn string(&mut self, s: &str) {
         if s.len() <= MAX_INTERNED_LEN {
-            if let Some(&i) = self.keys.by_content.get(s) {
-                self.tape.extend_from_slice(&[KEY, f64::from(i)]);
-                return;
-            }
-            if self.keys.by_content.len() < MAX_INTERNED {
-                let i = self.new_key(s);
-                self.keys.by_content.insert(s.into(), i);
+            let found = self.keys.by_content.binary_search_by(|(k, _)| (**k).cmp(s));
+            let i = match found {
+                Ok(at) => Some(self.keys.by_content[at].1),
+                Err(at) if self.keys.by_content.len() < MAX_INTERNED => {
+                    let i = self.new_key(s);
+                    self.keys.by_content.insert(at, (s.into(), i));
+                    Some(i)
+                }
+                Err(_) => None,
+            };
+            if let Some(i) = i {
                 self.tape.extend_from_slice(&[KEY, f64::from(i)]);
                 return;
             }
@@ -438,11 +424,15 @@ impl ser::SerializeMap for &mut Writer<'_> {
     type Error = Unsupported;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, k: &T) -> Done {
         let name = k.serialize(MapKey)?;
-        let i = match self.keys.by_content.get(name.as_str()) {
-            Some(&i) => i,
-            None => {
+        let i = match self
+            .keys
+            .by_content
+            .binary_search_by(|(k, _)| (**k).cmp(name.as_str()))
+        {
+            Ok(at) => self.keys.by_content[at].1,
+            Err(at) => {
                 let i = self.new_key(&name);
-                self.keys.by_content.insert(name.into(), i);
+                self.keys.by_content.insert(at, (name.into(), i));
                 i
             }
         };
