@@ -43,21 +43,25 @@ pub mod typescript;
 pub use error::{Error, Field, Reason, Step, Unsolvable};
 pub use geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
 
-// TODO(issue 14): the steering, formation and road modules still re-export
-// everything at the root; each goes to named paths and the prelude.
-#[doc(hidden)]
-#[allow(unused_imports)]
-pub use formation::*;
+// TODO(issue 14): the road module still re-exports everything at the root;
+// it goes to named paths and the prelude.
 #[doc(hidden)]
 #[allow(unused_imports)]
 pub use road::*;
-#[doc(hidden)]
-#[allow(unused_imports)]
-pub use steering::*;
 
 /// The types and functions most programs use: `use arcline::prelude::*`.
 pub mod prelude {
     pub use crate::error::{Error, Reason};
     pub use crate::geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
     pub use crate::planner::{dubins_shortest, plan_turn, Motion};
+
+    // Steering and formations.
+    pub use crate::formation::{
+        AssignmentStrategy, FormationId, FormationPattern, FormationSpec, FormationTarget,
+        PatternKind, WorldFormations,
+    };
+    pub use crate::steering::{
+        Behavior, BehaviorKind, Combine, Obstacle, VehicleId, VehicleLimits, VehicleSpec,
+        VehicleState, World,
+    };
 }

@@ -6,6 +6,7 @@
 
 use arcline::geom::*;
 use arcline::planner::*;
+use arcline::steering::*;
 use arcline::*;
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 use dubins_paths::f64::{DubinsPath, PosRot};

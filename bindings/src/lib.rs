@@ -6,7 +6,9 @@
 
 // A module with only some systems (see the `wasm-*` features in Cargo.toml)
 // leaves some shared helpers unused.
-#[cfg_attr(not(feature = "default"), allow(dead_code, unused_imports))]
+// The hand-written readers the road bindings still use (steering, formations,
+// geometry and the planner convert through `from_js`/`to_js`).
+#[allow(dead_code, unused_imports)]
 mod convert;
 #[cfg_attr(not(feature = "default"), allow(dead_code))]
 mod error;
@@ -16,7 +18,7 @@ mod formation;
 mod from_js;
 #[cfg(feature = "paths")]
 mod geom;
-#[cfg_attr(not(feature = "default"), allow(dead_code, unused_imports))]
+#[allow(dead_code, unused_imports)]
 mod legacy_to_js;
 #[cfg(feature = "paths")]
 mod planner;
