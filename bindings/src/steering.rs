@@ -95,7 +95,7 @@ fn shared_set(
 impl World {
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "number")] seed: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: Option<JsValue>,
     ) -> Result<World, JsError> {
         let seed = seed.unwrap_or(JsValue::UNDEFINED);
         let seed = if seed.is_undefined() || seed.is_null() {
@@ -185,7 +185,7 @@ impl World {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Behavior[]")] behaviors: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Combine")] mode: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Combine")] mode: Option<JsValue>,
     ) -> Result<(), JsError> {
         let id = vehicle_id(&id, "id")?;
         if !self.world.contains(id) {
@@ -205,7 +205,7 @@ impl World {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number[] | Uint32Array")] ids: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Behavior[]")] behaviors: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Combine")] mode: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Combine")] mode: Option<JsValue>,
     ) -> Result<(), JsError> {
         // A typed array crosses in one copy; a plain array as a shape.
         let ids: Vec<VehicleId> = match ids.dyn_ref::<Uint32Array>() {
@@ -223,7 +223,7 @@ impl World {
     pub fn set_all_behaviors(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Behavior[]")] behaviors: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Combine")] mode: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Combine")] mode: Option<JsValue>,
     ) -> Result<(), JsError> {
         let set = shared_set(&self.world, behaviors, mode.unwrap_or(JsValue::UNDEFINED))?;
         self.world.set_all_behaviors(set);
@@ -338,7 +338,7 @@ impl World {
 #[wasm_bindgen(js_name = racetrack, unchecked_return_type = "Path")]
 pub fn racetrack(
     #[wasm_bindgen(unchecked_param_type = "Point")] center: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] half_length: JsValue,
+    #[wasm_bindgen(js_name = "halfLength", unchecked_param_type = "number")] half_length: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
 ) -> Result<JsValue, JsError> {
     let center: Point = arg(center, "center")?;

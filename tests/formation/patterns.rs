@@ -434,3 +434,81 @@ proptest! {
         }
     }
 }
+
+/// `createFormation({ pattern: "v", spacing: 1e200, slowingRadius: 1e200 })`
+/// reported a slowing radius of infinity: products with the spacing that
+/// would not be finite are refused, naming the field.
+#[test]
+fn tuning_and_spacing_whose_products_overflow_are_refused() {
+    let spec = FormationSpec {
+        slowing_radius: 1e200,
+        ..FormationSpec::new(PatternKind::V, 1e200)
+    };
+    let e = spec.manager().unwrap_err();
+    assert_eq!(e, arcline::Error::at("slowing_radius", Reason::Overflow));
+    let spec = FormationSpec {
+        leash: 1e200,
+        ..FormationSpec::new(PatternKind::V, 1e200)
+    };
+    assert_eq!(spec.manager().unwrap_err().field().to_string(), "leash");
+    // A line of 1,024 slots 1e306 apart would reach 1e309.
+    let spec = FormationSpec {
+        capacity: Some(MAX_CAPACITY),
+        ..FormationSpec::new(PatternKind::Line, 1e306)
+    };
+    assert_eq!(
+        spec.manager().unwrap_err(),
+        arcline::Error::at("spacing", Reason::Overflow)
+    );
+    // Changing the spacing of a formation checks the products too.
+    let mut f = FormationSpec {
+        slowing_radius: 1e200,
+        ..FormationSpec::new(PatternKind::V, 1.0)
+    }
+    .manager()
+    .unwrap();
+    let change = PatternChange {
+        spacing: Some(1e200),
+        ..PatternChange::default()
+    };
+    assert_eq!(
+        f.change_pattern(&change).unwrap_err(),
+        arcline::Error::at("spacing", Reason::Overflow)
+    );
+    assert_eq!(f.pattern().spacing(), 1.0);
+    assert_eq!(f.slowing_radius(), 1e200);
+}
+
+/// Near f64::MAX the slot poses and the pattern origin fall back to the
+/// anchor instead of overflowing: every number a formation reports is finite.
+#[test]
+fn a_formation_near_f64_max_reports_only_finite_numbers() {
+    let p = FormationPattern::with(PatternKind::Line, 1e300, 16).unwrap();
+    let mut f = FormationManager::new(p, AssignmentStrategy::MinCost);
+    for id in 0..16 {
+        f.add_member(VehicleId(id));
+    }
+    f.set_anchor(Pose::new(1.7e308, -1.7e308, 0.7)).unwrap();
+    let poses = f.slot_poses();
+    assert_eq!(poses.len(), 16);
+    assert!(poses.iter().all(|p| p.is_finite()));
+    assert!(f.pattern_origin().is_finite());
+    assert!(f.slot_targets().iter().all(|t| t.target.is_finite()));
+    // Ordinary slots are not replaced: the first one is the anchor plus
+    // the rotated offset, as computed by hand.
+    let g = {
+        let mut g = FormationManager::new(
+            FormationPattern::new(PatternKind::Line, 2.0).unwrap(),
+            AssignmentStrategy::Sequential,
+        );
+        for id in 0..3 {
+            g.add_member(VehicleId(id));
+        }
+        g.set_anchor(Pose::new(10.0, 0.0, 0.0)).unwrap();
+        g
+    };
+    // Line of 3 at spacing 2: slots y = 0, -2, -4, drift -2: offsets 2, 0, -2.
+    let ys: Vec<f64> = g.slot_poses().iter().map(|p| p.y).collect();
+    assert_eq!(ys, vec![2.0, 0.0, -2.0]);
+    assert_eq!(g.pattern_origin(), Point::new(10.0, 2.0));
+}

@@ -283,3 +283,98 @@ mod extreme {
         }
     }
 }
+
+/// `step(1e308)` moved a vehicle of max speed 2 to 1.4e308: a step longer
+/// than `World::MAX_STEP` counts as `MAX_STEP`. From rest, seeking along +x
+/// with max force 0.5: velocity truncate(0.5 · 1e6, 2) = 2, position 2e6.
+#[test]
+fn a_step_longer_than_max_step_counts_as_max_step() {
+    for dt in [1e6, 1e7, 1e308, f64::MAX] {
+        let mut w = World::new(0);
+        let id = w.add_vehicle(VehicleSpec::new(0.0, 0.0, 2.0, 0.5)).unwrap();
+        w.set_behaviors(id, vec![Behavior::seek(Point::new(1e12, 0.0))])
+            .unwrap();
+        w.step(dt);
+        let s = w.vehicle(id).unwrap();
+        assert_eq!(s.position, Point::new(2e6, 0.0), "dt {dt:e}");
+        assert_eq!(s.velocity, Vec2::new(2.0, 0.0));
+    }
+    assert_eq!(World::MAX_STEP, 1e6);
+}
+
+/// The debug view's desired velocity is `velocity + Σ wᵢ·bᵢ`: both finite,
+/// their sum beyond f64::MAX. Velocity 0.6e308, seek ahead at max speed
+/// 1e308 with weight 4: the sum is 4 · 0.4e308 = 1.6e308, the desired
+/// velocity 2.2e308, clamped to f64::MAX; the force is truncated to 1e308.
+#[test]
+fn debug_values_near_f64_max_are_clamped_not_infinite() {
+    let mut w = World::new(0);
+    let spec = VehicleSpec::new(0.0, 0.0, 1e308, 1e308).with_velocity(Vec2::new(0.6e308, 0.0));
+    let id = w.add_vehicle(spec).unwrap();
+    w.set_behaviors(
+        id,
+        vec![Behavior::seek(Point::new(1e10, 0.0)).weighted(4.0)],
+    )
+    .unwrap();
+    w.set_record_debug(true);
+    w.step(1.0);
+    let d = w.debug(id).unwrap();
+    assert_eq!(d.desired, Vec2::new(f64::MAX, 0.0));
+    assert_eq!(d.force, Vec2::new(1e308, 0.0));
+    let s = w.vehicle(id).unwrap();
+    assert!(s.position.is_finite() && s.velocity.is_finite());
+}
+
+/// Limits, spawn data and behaviours all at ±1e308 (every combination of a
+/// few extreme values): every output of the world stays finite.
+#[test]
+fn extreme_finite_inputs_give_finite_outputs() {
+    let big = [1e308, -1e308, 1e-300, 0.0, 1.0];
+    let mut w = World::new(1);
+    w.set_record_debug(true);
+    let mut ids = Vec::new();
+    for &x in &big {
+        for &v in &big {
+            let spec = VehicleSpec::new(x, -x, v.abs(), v.abs())
+                .with_velocity(Vec2::new(v, -v))
+                .with_mass(if v == 0.0 { 1.0 } else { v.abs() });
+            ids.push(w.add_vehicle(spec).unwrap());
+        }
+    }
+    let target = Point::new(-1e308, 1e308);
+    for (k, &id) in ids.iter().enumerate() {
+        let weight = big[k % big.len()];
+        let list = vec![
+            Behavior::seek(target).weighted(weight),
+            Behavior::new(BehaviorKind::Arrive {
+                target,
+                slowing_radius: 1e308,
+            })
+            .weighted(weight),
+            Behavior::new(BehaviorKind::Pursue { quarry: ids[0] }),
+            Behavior::separation(1e308),
+            Behavior::new(BehaviorKind::Wander {
+                distance: 1e308,
+                radius: 1e308,
+                jitter: 1e308,
+            }),
+            Behavior::new(BehaviorKind::Avoid {
+                obstacles: vec![Obstacle::new(Point::new(1e308, -1e308), 1e308)],
+                look_ahead: Some(1e308),
+            }),
+        ];
+        w.set_behaviors(id, list).unwrap();
+    }
+    for dt in [1.0, 1e308, 5e-324, 1e6] {
+        w.step(dt);
+        for &id in &ids {
+            let s = w.vehicle(id).unwrap();
+            let d = w.debug(id).unwrap();
+            assert!(
+                s.position.is_finite() && s.velocity.is_finite() && s.heading.is_finite(),
+                "{s:?}"
+            );
+            assert!(d.desired.is_finite() && d.force.is_finite(), "{d:?}");
+        }
+    }
+}
