@@ -207,17 +207,19 @@ impl WorldFormations {
             self.given.remove(id);
         }
         for (_, f) in self.formations.iter() {
-            let slowing = f.slowing_radius();
+            // (A product of two tiny numbers may underflow to zero.)
+            let slowing = f.slowing_radius().max(f64::MIN_POSITIVE);
             for t in f.slot_targets() {
                 adopt(world, &mut self.own, &self.given, t.vehicle);
                 let arrive = Behavior::new(BehaviorKind::Arrive {
                     target: t.target.position(),
                     slowing_radius: slowing,
                 });
-                if let Ok(set) = BehaviorSet::new(vec![arrive], Combine::WeightedSum) {
-                    if world.set_behavior_set(t.vehicle, set.clone()).is_ok() {
-                        self.given.insert(t.vehicle, set);
-                    }
+                // Slot targets are finite (the manager falls back to the
+                // anchor) and the slowing radius positive and finite.
+                let set = BehaviorSet::checked(vec![arrive], Combine::WeightedSum);
+                if world.set_behavior_set(t.vehicle, set.clone()).is_ok() {
+                    self.given.insert(t.vehicle, set);
                 }
             }
         }

@@ -312,11 +312,19 @@ impl BehaviorSet {
     /// The first bad behaviour's field, as `behaviors[i].field` (see
     /// [`Behavior::check`]).
     pub fn new(behaviors: Vec<Behavior>, combine: Combine) -> Result<BehaviorSet, Error> {
-        let mut neighbour_radius: f64 = 0.0;
-        let mut reads_others = false;
         for (i, b) in behaviors.iter().enumerate() {
             b.check()
                 .map_err(|e| e.within_index(i).within("behaviors"))?;
+        }
+        Ok(BehaviorSet::checked(behaviors, combine))
+    }
+
+    /// The set of behaviours already known to pass [`Behavior::check`].
+    pub(crate) fn checked(behaviors: Vec<Behavior>, combine: Combine) -> BehaviorSet {
+        debug_assert!(behaviors.iter().all(|b| b.check().is_ok()));
+        let mut neighbour_radius: f64 = 0.0;
+        let mut reads_others = false;
+        for b in &behaviors {
             neighbour_radius = neighbour_radius.max(b.neighbour_radius());
             reads_others |= b.neighbour_radius() > 0.0 || b.quarry().is_some();
         }
@@ -330,13 +338,13 @@ impl BehaviorSet {
             ) => Some((*target, *weight)),
             _ => None,
         };
-        Ok(BehaviorSet(Shared::new(SetInner {
+        BehaviorSet(Shared::new(SetInner {
             behaviors,
             combine,
             neighbour_radius,
             single_seek,
             reads_others,
-        })))
+        }))
     }
 
     /// The behaviours, in order.

@@ -613,7 +613,7 @@ impl World {
                         prev.advance(i, own, params(i), &sets[i], &mut wanders[i], &mut rngs[i]);
                     (pos[i], vel[i], head[i]) = (out.pos, out.vel, out.head);
                     if record_debug {
-                        (desired[i], forces_out[i]) = (out.desired, out.force);
+                        (desired[i], forces_out[i]) = (clamp_finite(out.desired), out.force);
                     }
                 }
                 start = end;
@@ -665,7 +665,7 @@ impl World {
                 let out = prev.advance(i, own, params(i), &sets[i], &mut wanders[i], &mut rngs[i]);
                 (next_pos[i], next_vel[i], next_head[i]) = (out.pos, out.vel, out.head);
                 if record_debug {
-                    (desired[i], forces_out[i]) = (out.desired, out.force);
+                    (desired[i], forces_out[i]) = (clamp_finite(out.desired), out.force);
                 }
             }
             start = end;
@@ -730,6 +730,16 @@ struct Advanced {
     head: [f64; 2],
     desired: [f64; 2],
     force: [f64; 2],
+}
+
+/// `v` with components beyond `±f64::MAX` clamped to it: the debug view's
+/// desired velocity is a sum of two finite vectors, which near `f64::MAX`
+/// may not be finite.
+fn clamp_finite(v: [f64; 2]) -> [f64; 2] {
+    [
+        v[0].clamp(-f64::MAX, f64::MAX),
+        v[1].clamp(-f64::MAX, f64::MAX),
+    ]
 }
 
 /// `1 / mass` when multiplying by it is exactly dividing by `mass` (a
@@ -876,11 +886,6 @@ impl Prev<'_> {
         } else {
             vel + force
         };
-        // Both finite, but their sum may not be (near f64::MAX).
-        let d = Vec2::new(
-            d.x.clamp(-f64::MAX, f64::MAX),
-            d.y.clamp(-f64::MAX, f64::MAX),
-        );
         Advanced {
             pos: [new_pos.x, new_pos.y],
             vel: [new_vel.x, new_vel.y],

@@ -117,7 +117,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     bar,
     "assignment",
     [
-      { value: "sequential", text: "sequential (seed)" },
+      { value: "sequential", text: "sequential (joining order)" },
       { value: "cost", text: "least travel (Hungarian)" },
     ],
     state.assignment,

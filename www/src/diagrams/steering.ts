@@ -340,7 +340,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         state.behavior === "path"
           ? " The path is a racetrack of lines and half circles around the target (racetrack(); planDubins is not in this build)."
           : state.noSteering
-            ? " Grey: no steering, velocity = desired velocity at once (the seed's first demo), so it turns abruptly; the blue one turns smoothly."
+            ? " Grey: no steering, velocity = desired velocity at once, so it turns abruptly; the blue one turns smoothly."
             : "";
       note.textContent = legend + extra;
     }
