@@ -15,6 +15,7 @@ WB_ROOT := $(HOME)/.cache/arcline/wasm-bindgen-$(WB_VERSION)
 WASM_BINDGEN := $(WB_ROOT)/bin/wasm-bindgen
 WB_TEST_RUNNER := $(WB_ROOT)/bin/wasm-bindgen-test-runner
 WASM_RAW := target/$(WASM_TARGET)/release/arcline_wasm.wasm
+EMBED_RAW := target/$(WASM_TARGET)/embed/arcline_wasm.wasm
 BINDINGS := -p arcline-wasm
 PKG := www/pkg
 BIN := node_modules/.bin
@@ -57,8 +58,8 @@ build: setup
 	$(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline $(WASM_RAW)
 	$(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_bg.wasm -o $(PKG)/arcline_bg.wasm
 	for s in $(SYSTEMS); do \
-	  cargo build --release --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s; \
-	  $(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline_$$s $(WASM_RAW); \
+	  cargo build --profile embed --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s; \
+	  $(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline_$$s $(EMBED_RAW); \
 	  $(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_$${s}_bg.wasm -o $(PKG)/arcline_$${s}_bg.wasm; \
 	done
 	rm -rf www/build

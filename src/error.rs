@@ -198,6 +198,19 @@ pub enum Reason {
         /// The version this build reads.
         supported: u32,
     },
+    /// A vehicle that is already a member of formation `formation` was asked
+    /// to join another one (it must leave the first).
+    AlreadyInFormation {
+        /// The id of the formation it is in.
+        formation: u64,
+    },
+    /// A formation pattern with fewer slots than the formation has members.
+    PatternTooSmall {
+        /// How many slots the pattern has.
+        capacity: usize,
+        /// How many members the formation has.
+        members: usize,
+    },
 }
 
 impl fmt::Display for Reason {
@@ -250,6 +263,13 @@ impl fmt::Display for Reason {
             Reason::UnsupportedVersion { supported } => {
                 write!(f, "unsupported version (this build reads version {supported})")
             }
+            Reason::AlreadyInFormation { formation } => {
+                write!(f, "is already in formation {formation} (leave it first)")
+            }
+            Reason::PatternTooSmall { capacity, members } => write!(
+                f,
+                "has {capacity} slots but the formation has {members} members"
+            ),
         }
     }
 }

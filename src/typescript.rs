@@ -67,6 +67,38 @@ pub fn declarations() -> String {
         export::<PieceEntry>(&cfg, o);
         export::<NetworkSnapshot>(&cfg, o);
     }
+    {
+        // Steering.
+        use crate::steering::shape::{BehaviorKindShape, BehaviorShape, VehicleStateShape};
+        use crate::steering::{
+            Combine, Obstacle, VehicleDebug, VehicleId, VehicleLimits, VehicleSpec,
+        };
+        export::<VehicleId>(&cfg, o);
+        export::<VehicleSpec>(&cfg, o);
+        export::<VehicleLimits>(&cfg, o);
+        export::<VehicleStateShape>(&cfg, o);
+        export::<VehicleDebug>(&cfg, o);
+        export::<Obstacle>(&cfg, o);
+        export::<BehaviorKindShape>(&cfg, o);
+        export::<BehaviorShape>(&cfg, o);
+        export::<Combine>(&cfg, o);
+    }
+    {
+        // Formations.
+        use crate::formation::shape::FormationStateShape;
+        use crate::formation::{
+            AssignmentStrategy, FormationId, FormationSpec, FormationTarget, PatternChange,
+            PatternKind, SlotTarget,
+        };
+        export::<FormationId>(&cfg, o);
+        export::<PatternKind>(&cfg, o);
+        export::<AssignmentStrategy>(&cfg, o);
+        export::<FormationSpec>(&cfg, o);
+        export::<PatternChange>(&cfg, o);
+        export::<FormationTarget>(&cfg, o);
+        export::<SlotTarget>(&cfg, o);
+        export::<FormationStateShape>(&cfg, o);
+    }
     out
 }
 

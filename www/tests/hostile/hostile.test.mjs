@@ -221,9 +221,18 @@ test("a World survives extreme finite numbers inside valid vehicles, behaviours 
     { kind: "followPath", path, lookAhead: 3 },
   ];
   const formation = { pattern: "v", spacing: 2 };
+  // Every tuning field too: products with the spacing must not overflow.
+  const tuned = { ...formation, capacity: 20, velocityLead: 0.25, maxSpeed: 1000, maxAcceleration: 10000, maxTurnRate: 1.5, leash: 2, slowingRadius: 2 };
   for (const x of EXTREME) {
     const world = new A.World(7);
+    world.setDebug(true);
     const others = [0, 1, 2].map((i) => world.addVehicle({ ...spec, x: i * 3 }));
+    const formations = [];
+    const create = (f) => {
+      const id = world.createFormation(f);
+      formations.push(id);
+      return id;
+    };
     const variants = [
       ...withEachLeaf(spec, x).map((v) => () => world.addVehicle(v)),
       ...behaviors.flatMap((b) =>
@@ -232,22 +241,22 @@ test("a World survives extreme finite numbers inside valid vehicles, behaviours 
           world.setBehaviors(id, [v.kind === "pursue" || v.kind === "evade" ? { ...v, quarry: others[0] } : v]);
         }),
       ),
-      ...withEachLeaf(formation, x).map((v) => () => {
-        const f = world.createFormation(v);
+      ...withEachLeaf(tuned, x).map((v) => () => {
+        const f = create(v);
         for (const id of others) world.joinFormation(f, id);
       }),
       ...withEachLeaf({ x: 5, y: -5, heading: 0.5 }, x).map((t) => () => {
-        const f = world.createFormation(formation);
+        const f = create(formation);
         for (const id of others) world.joinFormation(f, id);
         world.setFormationTarget(f, t);
       }),
       ...withEachLeaf({ pattern: "circle", spacing: 3 }, x).map((p) => () => {
-        const f = world.createFormation(formation);
+        const f = create(formation);
         world.joinFormation(f, others[1]);
         world.setFormationPattern(f, p);
       }),
       ...withEachLeaf(path, x).map((p) => () => {
-        const f = world.createFormation(formation);
+        const f = create(formation);
         world.joinFormation(f, others[2]);
         world.followFormationPath(f, p);
       }),
@@ -259,6 +268,9 @@ test("a World survives extreme finite numbers inside valid vehicles, behaviours 
       attempt(`World: ${make.toString().slice(0, 60)} with ${x}`, make);
       for (let k = 0; k < 3; k++) attempt(`World.step after a value of ${x}`, () => world.step(1));
       attempt(`World.positions() after a value of ${x}`, () => Array.from(world.positions()));
+      // Everything the world reports stays finite (formations, vehicles, debug values).
+      attempt(`World.formation() after a value of ${x}`, () => formations.map((f) => world.formation(f)));
+      attempt(`World.vehicle()/debug() after a value of ${x}`, () => Array.from(world.ids(), (id) => [world.vehicle(id), world.debug(id)]));
     }
     world.free();
   }
