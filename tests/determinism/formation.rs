@@ -92,7 +92,7 @@ fn run(d: &mut Digest, r: &mut Rng, kind: PatternKind, strategy: AssignmentStrat
             let speed = 6.0 * (to.length() / (2.0 * spacing)).min(1.0);
             let force = (to.normalize_or_zero() * speed - b.velocity).truncate(20.0);
             b.velocity = (b.velocity + force * dt).truncate(6.0);
-            b.position = b.position + b.velocity * dt;
+            b.position += b.velocity * dt;
         }
         let a = f.anchor();
         d.f64(a.x);

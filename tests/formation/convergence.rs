@@ -30,7 +30,7 @@ fn arrive(b: &mut Body, target: Point, slowing: f64) {
     let desired = to.normalize_or_zero() * speed;
     let force = (desired - b.v).truncate(MAX_FORCE);
     b.v = (b.v + force * DT).truncate(MAX_SPEED);
-    b.p = b.p + b.v * DT;
+    b.p += b.v * DT;
 }
 
 fn step(f: &mut FormationManager, bodies: &mut [Body]) {
