@@ -364,4 +364,9 @@ impl BehaviorSet {
     pub fn same_as(&self, other: &BehaviorSet) -> bool {
         Shared::ptr_eq(&self.0, &other.0)
     }
+
+    /// Where the shared set lives (what [`same_as`](BehaviorSet::same_as) compares).
+    pub(crate) fn address(&self) -> usize {
+        Shared::as_ptr(&self.0) as usize
+    }
 }

@@ -42,11 +42,15 @@
 //! ```
 
 mod behavior;
+mod block;
 mod forces;
 mod grid;
+mod kinds;
+mod lanes;
+mod neighbours;
 mod path_follow;
 mod rng;
-mod seek_block;
+mod sets;
 #[cfg(feature = "serde")]
 pub mod shape;
 mod vehicle;

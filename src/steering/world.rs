@@ -2,14 +2,30 @@
 //! simultaneously (each vehicle reads the previous step's state and writes the
 //! next buffers, so the result does not depend on the order of vehicles; when
 //! no behaviour reads another vehicle the update is in place, which gives the
-//! same result). Vehicles with a single seek step in passes over blocks
-//! ([`super::seek_block`]), the others through the general per-vehicle code.
+//! same result).
+//!
+//! A step goes over blocks of vehicles ([`super::block`]): the steering sums
+//! of each run of vehicles that share a behaviour set, behaviour by
+//! behaviour ([`super::kinds`]), then the truncations and the Euler step in
+//! passes over the block. Behaviours that read neighbours find their sums
+//! gathered beforehand in one pass over the grid ([`super::neighbours`]).
+//! Each vehicle names its behaviour set by an index into the world's table of
+//! sets ([`super::sets`]), where equal lists are held once.
+//!
+//! Adding a kind of behaviour: its arm in [`Prev::behavior`] (the steering
+//! vector of one vehicle) and in the fingerprint of [`super::sets`]; an arm
+//! in [`super::kinds`] runs it two vehicles at a time, and a kind that reads
+//! neighbours adds its radius to [`super::neighbours::Query`] and its sum to
+//! the pass.
 
 use super::behavior::{Behavior, BehaviorKind, BehaviorSet, Combine};
+use super::block::{Block, Stepped, BLOCK};
 use super::forces;
 use super::grid::Grid;
+use super::kinds::{self, Run};
+use super::neighbours::{Flock, Query, Sums};
 use super::rng::{splitmix64, Pcg32};
-use super::seek_block::{SeekBlock, BLOCK};
+use super::sets::{Entry, Sets};
 use super::vehicle::{
     unknown_vehicle, VehicleDebug, VehicleId, VehicleLimits, VehicleSpec, VehicleState,
 };
@@ -65,7 +81,8 @@ pub struct World {
     /// `1 / mass` when that is exact (mass a power of two: then
     /// `f * inv == f / mass` bit for bit), else 0: divide.
     inv_mass: Vec<f64>,
-    sets: Vec<BehaviorSet>,
+    /// Each vehicle's behaviour set, as an index into `sets`.
+    set_of: Vec<u32>,
     wander: Vec<[f64; 2]>,
     rng: Vec<Pcg32>,
     desired: Vec<[f64; 2]>,
@@ -75,17 +92,20 @@ pub struct World {
     next_vel: Vec<[f64; 2]>,
     next_head: Vec<[f64; 2]>,
     record_debug: bool,
+    /// The behaviour sets in use, each held once.
+    sets: Sets,
     grid: Grid,
+    /// The neighbour sums of the current step, by grid entry.
+    sums: Sums,
     steps_since_sort: u32,
     // Scratch buffers for reordering the slots (kept for their capacity).
     scratch2: Vec<[f64; 2]>,
     scratch1: Vec<f64>,
     scratch_ids: Vec<VehicleId>,
     scratch_rng: Vec<Pcg32>,
-    scratch_sets: Vec<BehaviorSet>,
+    scratch_sets: Vec<u32>,
     /// What the behaviours need (None: recompute).
     neighbourhood: Option<Needs>,
-    empty: BehaviorSet,
 }
 
 impl Default for World {
@@ -117,7 +137,7 @@ impl World {
             max_force: Vec::new(),
             mass: Vec::new(),
             inv_mass: Vec::new(),
-            sets: Vec::new(),
+            set_of: Vec::new(),
             wander: Vec::new(),
             rng: Vec::new(),
             desired: Vec::new(),
@@ -126,7 +146,9 @@ impl World {
             next_vel: Vec::new(),
             next_head: Vec::new(),
             record_debug: false,
+            sets: Sets::default(),
             grid: Grid::default(),
+            sums: Sums::default(),
             steps_since_sort: u32::MAX,
             scratch2: Vec::new(),
             scratch1: Vec::new(),
@@ -134,7 +156,6 @@ impl World {
             scratch_rng: Vec::new(),
             scratch_sets: Vec::new(),
             neighbourhood: Some(Needs::default()),
-            empty: BehaviorSet::default(),
         }
     }
 
@@ -199,7 +220,7 @@ impl World {
         self.max_force.push(spec.max_force);
         self.mass.push(spec.mass);
         self.inv_mass.push(exact_inverse(spec.mass));
-        self.sets.push(self.empty.clone());
+        self.set_of.push(0);
         self.wander.push([0.0, 0.0]);
         self.rng
             .push(Pcg32::new(splitmix64(self.seed) ^ u64::from(id.0)));
@@ -242,7 +263,7 @@ impl World {
         self.max_force.swap_remove(slot);
         self.mass.swap_remove(slot);
         self.inv_mass.swap_remove(slot);
-        self.sets.swap_remove(slot);
+        self.sets.release(self.set_of.swap_remove(slot));
         self.wander.swap_remove(slot);
         self.rng.swap_remove(slot);
         self.desired.swap_remove(slot);
@@ -287,9 +308,35 @@ impl World {
         combine: Combine,
     ) -> Result<(), Error> {
         let slot = self.live(id, "id")?;
-        let set = self.behavior_set(behaviors, combine)?;
-        self.sets[slot] = set;
+        self.check_behaviors(&behaviors)?;
+        let e = self.sets.intern(behaviors, combine, 1);
+        self.give(slot, e);
+        Ok(())
+    }
+
+    /// Slot `slot` now uses set `e` (already counted for it).
+    fn give(&mut self, slot: usize, e: u32) {
+        if let Some(old) = self.set_of.get_mut(slot) {
+            let before = core::mem::replace(old, e);
+            self.sets.release(before);
+        }
         self.neighbourhood = None;
+    }
+
+    /// Every quarry names a live vehicle, then every number is good.
+    fn check_behaviors(&self, behaviors: &[Behavior]) -> Result<(), Error> {
+        for (index, b) in behaviors.iter().enumerate() {
+            if let Some(quarry) = b.quarry() {
+                if !self.contains(quarry) {
+                    let field = Field::named("behaviors").index(index).key("quarry");
+                    return Err(unknown_vehicle(field, quarry));
+                }
+            }
+        }
+        for (i, b) in behaviors.iter().enumerate() {
+            b.check()
+                .map_err(|e| e.within_index(i).within("behaviors"))?;
+        }
         Ok(())
     }
 
@@ -305,15 +352,8 @@ impl World {
         behaviors: Vec<Behavior>,
         combine: Combine,
     ) -> Result<BehaviorSet, Error> {
-        for (index, b) in behaviors.iter().enumerate() {
-            if let Some(quarry) = b.quarry() {
-                if !self.contains(quarry) {
-                    let field = Field::named("behaviors").index(index).key("quarry");
-                    return Err(unknown_vehicle(field, quarry));
-                }
-            }
-        }
-        BehaviorSet::new(behaviors, combine)
+        self.check_behaviors(&behaviors)?;
+        Ok(BehaviorSet::checked(behaviors, combine))
     }
 
     /// Gives a vehicle a checked, possibly shared, behaviour set.
@@ -322,8 +362,8 @@ impl World {
     /// [`Reason::UnknownId`] about `id`.
     pub fn set_behavior_set(&mut self, id: VehicleId, set: BehaviorSet) -> Result<(), Error> {
         let slot = self.live(id, "id")?;
-        self.sets[slot] = set;
-        self.neighbourhood = None;
+        let e = self.sets.share(&set, 1);
+        self.give(slot, e);
         Ok(())
     }
 
@@ -341,19 +381,22 @@ impl World {
         if let Some(k) = ids.iter().position(|&id| !self.contains(id)) {
             return Err(unknown_vehicle(Field::named("ids").index(k), ids[k]));
         }
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let e = self.sets.share(set, ids.len() as u32);
         for &id in ids {
             if let Some(slot) = self.slot(id) {
-                self.sets[slot] = set.clone();
+                self.give(slot, e);
             }
         }
-        self.neighbourhood = None;
         Ok(())
     }
 
     /// A vehicle's behaviours.
     #[must_use]
     pub fn behaviors(&self, id: VehicleId) -> Option<&BehaviorSet> {
-        self.slot(id).map(|s| &self.sets[s])
+        self.slot(id).map(|s| &self.sets.get(self.set_of[s]).set)
     }
 
     /// A vehicle's state, or `None` for an unknown or removed id.
@@ -455,8 +498,13 @@ impl World {
     /// Gives every vehicle the same checked behaviour set (see
     /// [`behavior_set`](World::behavior_set)).
     pub fn set_all_behaviors(&mut self, set: BehaviorSet) {
-        for s in &mut self.sets {
-            *s = set.clone();
+        if self.set_of.is_empty() {
+            return;
+        }
+        let e = self.sets.share(&set, self.set_of.len() as u32);
+        for s in &mut self.set_of {
+            let before = core::mem::replace(s, e);
+            self.sets.release(before);
         }
         self.neighbourhood = None;
     }
@@ -484,10 +532,11 @@ impl World {
         match self.neighbourhood {
             Some(n) => n,
             None => {
-                let n = self.sets.iter().fold(Needs::default(), |n, s| Needs {
-                    radius: n.radius.max(s.inner().neighbour_radius),
-                    simultaneous: n.simultaneous || s.inner().reads_others,
-                    seeks: n.seeks || s.inner().single_seek.is_some(),
+                let n = self.sets.live().fold(Needs::default(), |n, s| Needs {
+                    radius: n.radius.max(s.radius),
+                    simultaneous: n.simultaneous || s.reads_others,
+                    query: n.query || !s.query.is_empty(),
+                    flock: n.flock || s.query.flocks(),
                 });
                 self.neighbourhood = Some(n);
                 n
@@ -518,14 +567,11 @@ impl World {
         permute(&mut self.mass, &mut self.scratch1, order);
         permute(&mut self.inv_mass, &mut self.scratch1, order);
         permute(&mut self.rng, &mut self.scratch_rng, order);
-        permute(&mut self.sets, &mut self.scratch_sets, order);
-        self.scratch_sets.clear();
+        permute(&mut self.set_of, &mut self.scratch_sets, order);
         for (slot, &id) in self.ids.iter().enumerate() {
             self.slot_of[id.0 as usize] = slot as u32;
         }
-        for (slot, s) in self.grid.slot.iter_mut().enumerate() {
-            *s = slot as u32;
-        }
+        self.grid.slots_in_cell_order();
     }
 
     /// Advances every vehicle by `dt` from the previous step's state. `dt`
@@ -537,14 +583,9 @@ impl World {
         }
         let dt = dt.min(World::MAX_STEP);
         let n = self.ids.len();
-        let Needs {
-            radius,
-            simultaneous,
-            seeks,
-        } = self.neighbourhood();
-        if radius > 0.0 {
-            self.grid
-                .build(self.pos.as_flattened(), self.vel.as_flattened(), radius);
+        let needs = self.neighbourhood();
+        if needs.radius > 0.0 {
+            self.grid.build(&self.pos, &self.vel, needs.radius);
             // Vehicles move little per step: re-sorting every few steps keeps
             // the memory order close enough to the cell order.
             if self.steps_since_sort >= 8 {
@@ -553,122 +594,93 @@ impl World {
             }
             self.steps_since_sort = self.steps_since_sort.saturating_add(1);
         }
+        if needs.query {
+            let (grid, ids) = (&self.grid, &self.ids);
+            self.sums
+                .gather(grid, ids, needs.flock, &self.sets, &self.set_of);
+        }
         // Every per-slot array cut to exactly n, so indexing by i < n needs no checks.
-        let (max_speeds, max_forces) = (&self.max_speed[..n], &self.max_force[..n]);
-        let inv_max_speeds = &self.inv_max_speed[..n];
-        let (masses, inv_masses, sets) = (&self.mass[..n], &self.inv_mass[..n], &self.sets[..n]);
-        let (wanders, rngs) = (&mut self.wander[..n], &mut self.rng[..n]);
-        let (desired, forces_out) = (&mut self.desired[..n], &mut self.force[..n]);
-        let record_debug = self.record_debug;
-        let params = |i: usize| Params {
-            max_speed: max_speeds[i],
-            inv_max_speed: inv_max_speeds[i],
-            max_force: max_forces[i],
-            mass: &masses[i],
-            inv_mass: inv_masses[i],
+        let c = Consts {
+            max_speed: &self.max_speed[..n],
+            inv_max_speed: &self.inv_max_speed[..n],
+            max_force: &self.max_force[..n],
+            mass: &self.mass[..n],
+            inv_mass: &self.inv_mass[..n],
+            set_of: &self.set_of[..n],
+            sets: &self.sets,
         };
-        // Single-seek vehicles step in passes over blocks (see seek_block),
-        // except while recording the debug values, which the passes skip.
-        let blocks = seeks && !record_debug;
-        let mut block = SeekBlock::new();
-        if !simultaneous {
+        let (wanders, rngs) = (&mut self.wander[..n], &mut self.rng[..n]);
+        let mut prev = Prev {
+            pos: &[],
+            vel: &[],
+            ids: &self.ids,
+            slot_of: &self.slot_of,
+            grid: &self.grid,
+            sums: &self.sums,
+            dt,
+        };
+        let mut block = Block::new();
+        let mut out = [Stepped::default(); BLOCK];
+        if !needs.simultaneous {
             // No behaviour reads another vehicle, so each vehicle's update
             // reads only its own previous state: write it in place (the same
             // bits, and no second set of buffers to stream through).
-            let prev = Prev {
-                pos: &[],
-                vel: &[],
-                ids: &self.ids,
-                slot_of: &self.slot_of,
-                grid: &self.grid,
-                dt,
-            };
             let (pos, vel, head) = (&mut self.pos[..n], &mut self.vel[..n], &mut self.head[..n]);
+            if self.record_debug {
+                let debug = (&mut self.desired[..n], &mut self.force[..n]);
+                for i in 0..n {
+                    let own = Own::new(pos[i], vel[i], &head[i]);
+                    let a =
+                        prev.recorded(i, own, &c, &mut wanders[i], &mut rngs[i], debug.0, debug.1);
+                    (pos[i], vel[i], head[i]) = (a.pos, a.vel, a.head);
+                }
+                return;
+            }
             let mut start = 0;
             while start < n {
-                let end = n.min(start + BLOCK);
-                let r = start..end;
-                let active = blocks
-                    && block.prepare(
-                        &pos[r.clone()],
-                        &vel[r.clone()],
-                        &sets[r.clone()],
-                        &max_speeds[r.clone()],
-                        &max_forces[r.clone()],
-                        &inv_masses[r.clone()],
-                        &masses[r],
-                        dt,
-                    );
-                for i in start..end {
-                    if active {
-                        if let Some(o) =
-                            block.finish(i - start, pos[i], max_speeds[i], inv_max_speeds[i], dt)
-                        {
-                            (pos[i], vel[i], head[i]) = (o.pos, o.vel, o.head);
-                            continue;
-                        }
-                    }
-                    let own = Own::new(pos[i], vel[i], &head[i]);
-                    let out =
-                        prev.advance(i, own, params(i), &sets[i], &mut wanders[i], &mut rngs[i]);
-                    (pos[i], vel[i], head[i]) = (out.pos, out.vel, out.head);
-                    if record_debug {
-                        (desired[i], forces_out[i]) = (clamp_finite(out.desired), out.force);
-                    }
+                let r = start..n.min(start + BLOCK);
+                let own = (&pos[r.clone()], &vel[r.clone()], &head[r.clone()]);
+                let (w, g) = (&mut wanders[r.clone()], &mut rngs[r.clone()]);
+                prev.block(&c, r.start, own, w, g, &mut block, &mut out);
+                for (j, o) in out.iter().take(r.len()).enumerate() {
+                    let i = start + j;
+                    (pos[i], vel[i], head[i]) = (o.pos, o.vel, o.head);
                 }
-                start = end;
+                start = r.end;
             }
             return;
         }
         self.next_pos.resize(n, [0.0; 2]);
         self.next_vel.resize(n, [0.0; 2]);
         self.next_head.resize(n, [0.0; 2]);
-        let prev = Prev {
-            pos: &self.pos[..n],
-            vel: &self.vel[..n],
-            ids: &self.ids,
-            slot_of: &self.slot_of,
-            grid: &self.grid,
-            dt,
-        };
-        let (cur_head, next_pos, next_vel, next_head) = (
+        prev.pos = &self.pos[..n];
+        prev.vel = &self.vel[..n];
+        let (head, next_pos, next_vel, next_head) = (
             &self.head[..n],
             &mut self.next_pos[..n],
             &mut self.next_vel[..n],
             &mut self.next_head[..n],
         );
-        let mut start = 0;
-        while start < n {
-            let end = n.min(start + BLOCK);
-            let r = start..end;
-            let active = blocks
-                && block.prepare(
-                    &prev.pos[r.clone()],
-                    &prev.vel[r.clone()],
-                    &sets[r.clone()],
-                    &max_speeds[r.clone()],
-                    &max_forces[r.clone()],
-                    &inv_masses[r.clone()],
-                    &masses[r],
-                    dt,
-                );
-            for i in start..end {
-                if active {
-                    if let Some(o) =
-                        block.finish(i - start, prev.pos[i], max_speeds[i], inv_max_speeds[i], dt)
-                    {
-                        (next_pos[i], next_vel[i], next_head[i]) = (o.pos, o.vel, o.head);
-                        continue;
-                    }
-                }
-                let own = Own::new(prev.pos[i], prev.vel[i], &cur_head[i]);
-                let out = prev.advance(i, own, params(i), &sets[i], &mut wanders[i], &mut rngs[i]);
-                (next_pos[i], next_vel[i], next_head[i]) = (out.pos, out.vel, out.head);
-                if record_debug {
-                    (desired[i], forces_out[i]) = (clamp_finite(out.desired), out.force);
-                }
+        if self.record_debug {
+            let debug = (&mut self.desired[..n], &mut self.force[..n]);
+            for i in 0..n {
+                let own = Own::new(prev.pos[i], prev.vel[i], &head[i]);
+                let a = prev.recorded(i, own, &c, &mut wanders[i], &mut rngs[i], debug.0, debug.1);
+                (next_pos[i], next_vel[i], next_head[i]) = (a.pos, a.vel, a.head);
             }
-            start = end;
+        } else {
+            let mut start = 0;
+            while start < n {
+                let r = start..n.min(start + BLOCK);
+                let own = (&prev.pos[r.clone()], &prev.vel[r.clone()], &head[r.clone()]);
+                let (w, g) = (&mut wanders[r.clone()], &mut rngs[r.clone()]);
+                prev.block(&c, r.start, own, w, g, &mut block, &mut out);
+                for (j, o) in out.iter().take(r.len()).enumerate() {
+                    let i = start + j;
+                    (next_pos[i], next_vel[i], next_head[i]) = (o.pos, o.vel, o.head);
+                }
+                start = r.end;
+            }
         }
         core::mem::swap(&mut self.pos, &mut self.next_pos);
         core::mem::swap(&mut self.vel, &mut self.next_vel);
@@ -684,8 +696,39 @@ struct Needs {
     /// Some behaviour reads other vehicles' state: the update must read the
     /// previous step's state only (no update in place).
     simultaneous: bool,
-    /// Some vehicle has a single seek (the block passes may apply).
-    seeks: bool,
+    /// Some vehicle reads neighbour sums.
+    query: bool,
+    /// Some vehicle reads alignment or cohesion sums.
+    flock: bool,
+}
+
+/// The per-slot constants of a step (each exactly as long as the crowd).
+struct Consts<'a> {
+    max_speed: &'a [f64],
+    inv_max_speed: &'a [f64],
+    max_force: &'a [f64],
+    mass: &'a [f64],
+    inv_mass: &'a [f64],
+    set_of: &'a [u32],
+    sets: &'a Sets,
+}
+
+impl Consts<'_> {
+    #[inline(always)]
+    fn params(&self, i: usize) -> Params<'_> {
+        Params {
+            max_speed: self.max_speed[i],
+            inv_max_speed: self.inv_max_speed[i],
+            max_force: self.max_force[i],
+            mass: &self.mass[i],
+            inv_mass: self.inv_mass[i],
+        }
+    }
+
+    #[inline(always)]
+    fn entry(&self, i: usize) -> &Entry {
+        self.sets.get(self.set_of[i])
+    }
 }
 
 /// One vehicle's own previous state. The heading is read only by the
@@ -815,6 +858,9 @@ fn velocity_slow(
     }
 }
 
+/// A block's previous positions, velocities and headings (as long as each other).
+type BlockState<'a> = (&'a [[f64; 2]], &'a [[f64; 2]], &'a [[f64; 2]]);
+
 /// The previous step's state, read by every vehicle of the current step.
 struct Prev<'a> {
     /// Everyone's previous positions and velocities.
@@ -823,10 +869,112 @@ struct Prev<'a> {
     ids: &'a [VehicleId],
     slot_of: &'a [u32],
     grid: &'a Grid,
+    /// The neighbour sums, by grid entry.
+    sums: &'a Sums,
     dt: f64,
 }
 
 impl Prev<'_> {
+    /// Steps the vehicles of a block, slots `first..first + own.0.len()`
+    /// (at most [`BLOCK`]), whose previous state is `own` (positions,
+    /// velocities, headings), into `out`: the steering sums of each run of
+    /// vehicles that share a set, then the truncations and the Euler step in
+    /// passes over the block, and the vehicles whose numbers leave the
+    /// ordinary range one by one (the same bits as [`Prev::advance`]).
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn block(
+        &self,
+        c: &Consts<'_>,
+        first: usize,
+        own: BlockState<'_>,
+        wander: &mut [[f64; 2]],
+        rng: &mut [Pcg32],
+        b: &mut Block,
+        out: &mut [Stepped; BLOCK],
+    ) {
+        let (pos, vel, head) = own;
+        let n = pos.len().min(vel.len()).min(head.len()).min(BLOCK);
+        let mut acc = [[0.0; 2]; BLOCK];
+        let mut j = 0;
+        while j < n {
+            let e = c.set_of[first + j];
+            let end = (j + 1..n).find(|&x| c.set_of[first + x] != e).unwrap_or(n);
+            let entry = c.sets.get(e);
+            let r = j..end;
+            if entry.set.combine() == Combine::WeightedSum {
+                let at = |x: usize| self.grid.entry(first + j + x);
+                let run = Run {
+                    pos: &pos[r.clone()],
+                    vel: &vel[r.clone()],
+                    max_speed: &c.max_speed[first + j..first + end],
+                    sep: |x: usize| self.sums.sep.get(at(x)).copied().unwrap_or_default(),
+                    flock: |x: usize| self.sums.flock.get(at(x)).copied().unwrap_or_default(),
+                };
+                let (w, g) = (&mut wander[r.clone()], &mut rng[r.clone()]);
+                kinds::weighted(&run, entry, &mut acc[r.clone()], |x, kind| {
+                    let i = first + j + x;
+                    let own = Own::new(pos[j + x], vel[j + x], &head[j + x]);
+                    let ms = c.max_speed[i];
+                    self.behavior(i, own, ms, &entry.query, kind, &mut w[x], &mut g[x])
+                });
+                for x in r {
+                    b.put(x, acc[x]);
+                }
+            } else {
+                for x in r {
+                    let i = first + x;
+                    let own = Own::new(pos[x], vel[x], &head[x]);
+                    let sum =
+                        self.combined(i, own, c.params(i), entry, &mut wander[x], &mut rng[x]);
+                    b.put(x, [sum.x, sum.y]);
+                }
+            }
+            j = end;
+        }
+        let r = first..first + n;
+        b.raw(
+            &vel[..n],
+            &c.max_force[r.clone()],
+            &c.inv_mass[r.clone()],
+            &c.mass[r],
+            self.dt,
+        );
+        for (j, o) in out.iter_mut().enumerate().take(n) {
+            let k = c.params(first + j);
+            *o = match b.finish(j, pos[j], k.max_speed, k.inv_max_speed, self.dt) {
+                Some(s) => s,
+                None => {
+                    let a = self.integrate(Own::new(pos[j], vel[j], &head[j]), k, b.sum(j));
+                    Stepped {
+                        pos: a.pos,
+                        vel: a.vel,
+                        head: a.head,
+                    }
+                }
+            };
+        }
+    }
+
+    /// [`Prev::advance`], recording what the debug view shows.
+    #[allow(clippy::too_many_arguments)]
+    fn recorded(
+        &self,
+        i: usize,
+        own: Own<'_>,
+        c: &Consts<'_>,
+        wander: &mut [f64; 2],
+        rng: &mut Pcg32,
+        desired: &mut [[f64; 2]],
+        force: &mut [[f64; 2]],
+    ) -> Advanced {
+        let a = self.advance(i, own, c.params(i), c.entry(i), wander, rng);
+        if let (Some(d), Some(f)) = (desired.get_mut(i), force.get_mut(i)) {
+            (*d, *f) = (clamp_finite(a.desired), a.force);
+        }
+        a
+    }
+
     /// Reynolds' rule for one vehicle: `force = truncate(Σ wᵢ·bᵢ, maxForce)`,
     /// `velocity = truncate(velocity + force / mass · dt, maxSpeed)`,
     /// `position += velocity · dt`; the heading follows the velocity.
@@ -836,16 +984,38 @@ impl Prev<'_> {
         i: usize,
         own: Own<'_>,
         k: Params<'_>,
-        set: &BehaviorSet,
+        e: &Entry,
         wander: &mut [f64; 2],
         rng: &mut Pcg32,
     ) -> Advanced {
+        let sum = self.sum(i, own, k, e, wander, rng);
+        self.integrate(own, k, sum)
+    }
+
+    /// The steering sum `Σ wᵢ·bᵢ` of vehicle `i` (before the truncation to
+    /// `max_force`).
+    #[inline(always)]
+    fn sum(
+        &self,
+        i: usize,
+        own: Own<'_>,
+        k: Params<'_>,
+        e: &Entry,
+        wander: &mut [f64; 2],
+        rng: &mut Pcg32,
+    ) -> Vec2 {
+        match e.single_seek {
+            Some((target, weight)) => forces::seek(own.pos, own.vel, k.max_speed, target) * weight,
+            None => self.combined(i, own, k, e, wander, rng),
+        }
+    }
+
+    /// The rest of Reynolds' rule from the steering sum: the truncations and
+    /// the Euler step.
+    #[inline(always)]
+    fn integrate(&self, own: Own<'_>, k: Params<'_>, sum: Vec2) -> Advanced {
         let dt = self.dt;
         let (pos, vel, max_speed) = (own.pos, own.vel, k.max_speed);
-        let sum = match set.inner().single_seek {
-            Some((target, weight)) => forces::seek(pos, vel, max_speed, target) * weight,
-            None => self.combined(i, own, k, set, wander, rng),
-        };
         let force = forces::truncate(sum, k.max_force);
         let accel = if k.inv_mass != 0.0 {
             force * k.inv_mass
@@ -925,22 +1095,23 @@ impl Prev<'_> {
         i: usize,
         own: Own<'_>,
         k: Params<'_>,
-        set: &BehaviorSet,
+        e: &Entry,
         wander: &mut [f64; 2],
         rng: &mut Pcg32,
     ) -> Vec2 {
         let max_force = k.max_force;
         let mut acc = Vec2::ZERO;
-        match set.inner().combine {
+        let (set, q) = (e.set.inner(), &e.query);
+        match set.combine {
             Combine::WeightedSum => {
-                for b in &set.inner().behaviors {
-                    acc += self.behavior(i, own, k.max_speed, &b.kind, wander, rng) * b.weight;
+                for b in &set.behaviors {
+                    acc += self.behavior(i, own, k.max_speed, q, &b.kind, wander, rng) * b.weight;
                 }
             }
             Combine::Priority => {
                 let mut left = max_force;
-                for b in &set.inner().behaviors {
-                    let f = self.behavior(i, own, k.max_speed, &b.kind, wander, rng) * b.weight;
+                for b in &set.behaviors {
+                    let f = self.behavior(i, own, k.max_speed, q, &b.kind, wander, rng) * b.weight;
                     let m = forces::length(f);
                     if m <= left {
                         acc += f;
@@ -963,13 +1134,16 @@ impl Prev<'_> {
         }
     }
 
-    /// One behaviour's steering vector for vehicle `i`.
+    /// One behaviour's steering vector for vehicle `i` (whose neighbour
+    /// sums were gathered for `q`).
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn behavior(
         &self,
         i: usize,
         own: Own<'_>,
         max_speed: f64,
+        q: &Query,
         kind: &BehaviorKind,
         wander: &mut [f64; 2],
         rng: &mut Pcg32,
@@ -1011,19 +1185,28 @@ impl Prev<'_> {
                     r2,
                 )
             }
-            BehaviorKind::Separation { radius } => self.separation(i, pos, *radius) * ms,
+            BehaviorKind::Separation { radius } => {
+                let k = self.grid.entry(i);
+                let s = if *radius == q.sep {
+                    self.sums.sep.get(k).copied().unwrap_or_default()
+                } else {
+                    Sums::separation(self.grid, self.ids, k, *radius)
+                };
+                Vec2::new(s[0], s[1]) * ms
+            }
             BehaviorKind::Alignment { radius } => {
-                let (sum, count) = self.neighbour_sum(i, pos, *radius, true);
-                if count > 0 {
-                    sum / f64::from(count) - vel
+                let f = self.flock(i, *radius, q.ali);
+                if f.ali_n > 0.0 {
+                    Vec2::new(f.ali[0], f.ali[1]) / f.ali_n - vel
                 } else {
                     Vec2::ZERO
                 }
             }
             BehaviorKind::Cohesion { radius } => {
-                let (sum, count) = self.neighbour_sum(i, pos, *radius, false);
-                if count > 0 {
-                    forces::seek(pos, vel, ms, pos + sum / f64::from(count))
+                let f = self.flock(i, *radius, q.coh);
+                if f.coh_n > 0.0 {
+                    let centre = Vec2::new(f.coh[0], f.coh[1]) / f.coh_n;
+                    forces::seek(pos, vel, ms, pos + centre)
                 } else {
                     Vec2::ZERO
                 }
@@ -1041,68 +1224,14 @@ impl Prev<'_> {
         }
     }
 
-    /// `Σ unit(away) · (1 − d / radius)` over the neighbours closer than
-    /// `radius` (to be scaled by max speed).
+    /// Alignment's and cohesion's sums around vehicle `i` within `radius`
+    /// (gathered when it is the query's `asked`).
     #[inline]
-    fn separation(&self, i: usize, pos: Point, radius: f64) -> Vec2 {
-        let r2 = radius * radius;
-        let inv_r = 1.0 / radius;
-        let (mut sx, mut sy) = (0.0, 0.0);
-        for range in self.grid.block(pos.x, pos.y) {
-            let first = range.start;
-            for (j, e) in self.grid.xy.get(range).unwrap_or(&[]).iter().enumerate() {
-                let dx = pos.x - e[0];
-                let dy = pos.y - e[1];
-                let d2 = dx * dx + dy * dy;
-                if d2 < r2 {
-                    let other = self.grid.slot.get(first + j).copied().unwrap_or(u32::MAX) as usize;
-                    if other == i {
-                        continue;
-                    }
-                    if d2 > 0.0 {
-                        let d = d2.sqrt();
-                        let k = 1.0 / d - inv_r;
-                        sx += dx * k;
-                        sy += dy * k;
-                    } else if let Some(&them) = self.ids.get(other) {
-                        let u = forces::tie_break(self.ids[i].0, them.0);
-                        sx += u.x;
-                        sy += u.y;
-                    }
-                }
-            }
+    fn flock(&self, i: usize, radius: f64, asked: f64) -> Flock {
+        let k = self.grid.entry(i);
+        match self.sums.flock.get(k) {
+            Some(f) if radius == asked => *f,
+            _ => Sums::flock(self.grid, self.ids, k, radius),
         }
-        Vec2::new(sx, sy)
-    }
-
-    /// The sum over neighbours closer than `radius` of their velocities
-    /// (`velocities`) or of their offsets from `pos`, and their count.
-    #[inline]
-    fn neighbour_sum(&self, i: usize, pos: Point, radius: f64, velocities: bool) -> (Vec2, u32) {
-        let r2 = radius * radius;
-        let (mut sx, mut sy, mut count) = (0.0, 0.0, 0u32);
-        for range in self.grid.block(pos.x, pos.y) {
-            let first = range.start;
-            for (j, e) in self.grid.xy.get(range).unwrap_or(&[]).iter().enumerate() {
-                let dx = e[0] - pos.x;
-                let dy = e[1] - pos.y;
-                if dx * dx + dy * dy < r2 {
-                    let k = first + j;
-                    if self.grid.slot.get(k).copied() == Some(i as u32) {
-                        continue;
-                    }
-                    if velocities {
-                        let v = self.grid.vel.get(k).copied().unwrap_or([0.0; 2]);
-                        sx += v[0];
-                        sy += v[1];
-                    } else {
-                        sx += dx;
-                        sy += dy;
-                    }
-                    count += 1;
-                }
-            }
-        }
-        (Vec2::new(sx, sy), count)
     }
 }

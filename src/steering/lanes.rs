@@ -1,0 +1,247 @@
+//! `Lanes`: two `f64` lanes and the IEEE operations the crowd's passes need,
+//! each lane by itself, so that every implementation gives the same bits as
+//! the scalar arithmetic: wasm's `f64x2` where the build has SIMD, two plain
+//! `f64`s elsewhere. Comparisons give a mask (all bits set where true).
+
+/// Two `f64` lanes.
+pub(super) trait Lanes: Copy {
+    fn new(a: f64, b: f64) -> Self;
+    fn splat(x: f64) -> Self;
+    fn add(self, o: Self) -> Self;
+    fn sub(self, o: Self) -> Self;
+    fn mul(self, o: Self) -> Self;
+    fn div(self, o: Self) -> Self;
+    fn sqrt(self) -> Self;
+    fn lt(self, o: Self) -> Self;
+    fn le(self, o: Self) -> Self;
+    fn gt(self, o: Self) -> Self;
+    fn ge(self, o: Self) -> Self;
+    fn eq(self, o: Self) -> Self;
+    /// `self` where `mask` is clear, `+0.0` elsewhere.
+    fn and_not(self, mask: Self) -> Self;
+    /// Whether every lane of a mask is set.
+    fn all(self) -> bool;
+    /// Whether some lane of a mask is set.
+    fn any(self) -> bool;
+    /// `self` where `mask` is set, `+0.0` elsewhere.
+    fn and(self, mask: Self) -> Self;
+    /// `self` where `mask` is set, `other` elsewhere.
+    fn select(self, other: Self, mask: Self) -> Self;
+    /// The mask of the lanes that are finite.
+    fn finite(self) -> Self;
+    /// The lanes' whole-number counts (in their bits) plus one where
+    /// `mask` is set.
+    fn count(self, mask: Self) -> Self;
+    fn lanes(self) -> [f64; 2];
+    /// The counts of [`Lanes::count`] as numbers.
+    fn counts(self) -> [f64; 2] {
+        self.lanes().map(|c| c.to_bits() as f64)
+    }
+}
+
+/// wasm's `f64x2`.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub(super) type Two = Simd;
+/// Two plain `f64`s.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+pub(super) type Two = Plain;
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[derive(Clone, Copy)]
+pub(super) struct Simd(core::arch::wasm32::v128);
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+impl Lanes for Simd {
+    #[inline(always)]
+    fn new(a: f64, b: f64) -> Simd {
+        Simd(core::arch::wasm32::f64x2(a, b))
+    }
+    #[inline(always)]
+    fn splat(x: f64) -> Simd {
+        Simd(core::arch::wasm32::f64x2_splat(x))
+    }
+    #[inline(always)]
+    fn add(self, o: Simd) -> Simd {
+        Simd(core::arch::wasm32::f64x2_add(self.0, o.0))
+    }
+    #[inline(always)]
+    fn sub(self, o: Simd) -> Simd {
+        Simd(core::arch::wasm32::f64x2_sub(self.0, o.0))
+    }
+    #[inline(always)]
+    fn mul(self, o: Simd) -> Simd {
+        Simd(core::arch::wasm32::f64x2_mul(self.0, o.0))
+    }
+    #[inline(always)]
+    fn div(self, o: Simd) -> Simd {
+        Simd(core::arch::wasm32::f64x2_div(self.0, o.0))
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Simd {
+        Simd(core::arch::wasm32::f64x2_sqrt(self.0))
+    }
+    #[inline(always)]
+    fn lt(self, o: Simd) -> Simd {
+        Simd(core::arch::wasm32::f64x2_lt(self.0, o.0))
+    }
+    #[inline(always)]
+    fn le(self, o: Simd) -> Simd {
+        Simd(core::arch::wasm32::f64x2_le(self.0, o.0))
+    }
+    #[inline(always)]
+    fn gt(self, o: Simd) -> Simd {
+        Simd(core::arch::wasm32::f64x2_gt(self.0, o.0))
+    }
+    #[inline(always)]
+    fn ge(self, o: Simd) -> Simd {
+        Simd(core::arch::wasm32::f64x2_ge(self.0, o.0))
+    }
+    #[inline(always)]
+    fn and_not(self, mask: Simd) -> Simd {
+        Simd(core::arch::wasm32::v128_andnot(self.0, mask.0))
+    }
+    #[inline(always)]
+    fn all(self) -> bool {
+        core::arch::wasm32::i64x2_all_true(self.0)
+    }
+    #[inline(always)]
+    fn any(self) -> bool {
+        core::arch::wasm32::v128_any_true(self.0)
+    }
+    #[inline(always)]
+    fn eq(self, o: Simd) -> Simd {
+        Simd(core::arch::wasm32::f64x2_eq(self.0, o.0))
+    }
+    #[inline(always)]
+    fn and(self, mask: Simd) -> Simd {
+        Simd(core::arch::wasm32::v128_and(self.0, mask.0))
+    }
+    #[inline(always)]
+    fn select(self, other: Simd, mask: Simd) -> Simd {
+        Simd(core::arch::wasm32::v128_bitselect(self.0, other.0, mask.0))
+    }
+    #[inline(always)]
+    fn finite(self) -> Simd {
+        use core::arch::wasm32::{f64x2_abs, f64x2_lt, f64x2_splat};
+        Simd(f64x2_lt(f64x2_abs(self.0), f64x2_splat(f64::INFINITY)))
+    }
+    #[inline(always)]
+    fn count(self, mask: Simd) -> Simd {
+        Simd(core::arch::wasm32::i64x2_sub(self.0, mask.0))
+    }
+    #[inline(always)]
+    fn lanes(self) -> [f64; 2] {
+        use core::arch::wasm32::f64x2_extract_lane;
+        [
+            f64x2_extract_lane::<0>(self.0),
+            f64x2_extract_lane::<1>(self.0),
+        ]
+    }
+}
+
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[derive(Clone, Copy)]
+pub(super) struct Plain([f64; 2]);
+
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+impl Plain {
+    #[inline(always)]
+    fn map(self, o: Plain, f: impl Fn(f64, f64) -> f64) -> Plain {
+        Plain([f(self.0[0], o.0[0]), f(self.0[1], o.0[1])])
+    }
+
+    #[inline(always)]
+    fn mask(self, o: Plain, f: impl Fn(f64, f64) -> bool) -> Plain {
+        self.map(o, |a, b| f64::from_bits(if f(a, b) { u64::MAX } else { 0 }))
+    }
+}
+
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+impl Lanes for Plain {
+    #[inline(always)]
+    fn new(a: f64, b: f64) -> Plain {
+        Plain([a, b])
+    }
+    #[inline(always)]
+    fn splat(x: f64) -> Plain {
+        Plain([x, x])
+    }
+    #[inline(always)]
+    fn add(self, o: Plain) -> Plain {
+        self.map(o, |a, b| a + b)
+    }
+    #[inline(always)]
+    fn sub(self, o: Plain) -> Plain {
+        self.map(o, |a, b| a - b)
+    }
+    #[inline(always)]
+    fn mul(self, o: Plain) -> Plain {
+        self.map(o, |a, b| a * b)
+    }
+    #[inline(always)]
+    fn div(self, o: Plain) -> Plain {
+        self.map(o, |a, b| a / b)
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Plain {
+        Plain([self.0[0].sqrt(), self.0[1].sqrt()])
+    }
+    #[inline(always)]
+    fn lt(self, o: Plain) -> Plain {
+        self.mask(o, |a, b| a < b)
+    }
+    #[inline(always)]
+    fn le(self, o: Plain) -> Plain {
+        self.mask(o, |a, b| a <= b)
+    }
+    #[inline(always)]
+    fn gt(self, o: Plain) -> Plain {
+        self.mask(o, |a, b| a > b)
+    }
+    #[inline(always)]
+    fn ge(self, o: Plain) -> Plain {
+        self.mask(o, |a, b| a >= b)
+    }
+    #[inline(always)]
+    fn and_not(self, mask: Plain) -> Plain {
+        self.map(mask, |a, m| f64::from_bits(a.to_bits() & !m.to_bits()))
+    }
+    #[inline(always)]
+    fn all(self) -> bool {
+        self.0[0].to_bits() != 0 && self.0[1].to_bits() != 0
+    }
+    #[inline(always)]
+    fn any(self) -> bool {
+        self.0[0].to_bits() != 0 || self.0[1].to_bits() != 0
+    }
+    #[inline(always)]
+    fn eq(self, o: Plain) -> Plain {
+        self.mask(o, |a, b| a == b)
+    }
+    #[inline(always)]
+    fn and(self, mask: Plain) -> Plain {
+        self.map(mask, |a, m| f64::from_bits(a.to_bits() & m.to_bits()))
+    }
+    #[inline(always)]
+    fn select(self, other: Plain, mask: Plain) -> Plain {
+        let pick = |a: f64, b: f64, m: f64| if m.to_bits() != 0 { a } else { b };
+        Plain([
+            pick(self.0[0], other.0[0], mask.0[0]),
+            pick(self.0[1], other.0[1], mask.0[1]),
+        ])
+    }
+    #[inline(always)]
+    fn finite(self) -> Plain {
+        self.mask(self, |a, _| a.is_finite())
+    }
+    #[inline(always)]
+    fn count(self, mask: Plain) -> Plain {
+        self.map(mask, |c, m| {
+            f64::from_bits(c.to_bits().wrapping_sub(m.to_bits()))
+        })
+    }
+    #[inline(always)]
+    fn lanes(self) -> [f64; 2] {
+        self.0
+    }
+}
