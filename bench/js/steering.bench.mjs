@@ -1,162 +1,295 @@
 // Steering in wasm (our World) against yuka 0.7.8 (Vehicle + EntityManager) in
-// the same Node run: ms per step for N vehicles, seek alone and seek +
-// separation, same start positions, same parameters, delta = 1.
+// the same Node run: ms per step, the same scenes for both, delta = 1.
 //
-//   make build && node bench/js/steering.bench.mjs
+//   make build && node bench/js/steering.bench.mjs [filter]
 //
-// Scene: N vehicles uniform in a square of side 4·√N (16 area units each),
-// all seeking a point far away (so the crowd travels as a block and its
-// density stays the same whatever N and however many steps are measured);
-// maxSpeed 2, maxForce 0.2, mass 1; separation radius 3.
-// yuka's separation needs its neighbourhood: we give it its spatial index
-// (CellSpacePartitioning with ≈2√N cells, which balances its per-query scan of
-// every cell against the candidates per cell); yuka's time is capped (see CAP).
-// Times are medians of per-batch wall-clock times after warm-up; the process's
-// CPU time per step is in the note (the machine may be shared).
+// Scenes: N vehicles uniform in a square of side 4·√N (16 area units each),
+// at rest, maxSpeed 2, maxForce 0.2, mass 1, with
+//   seek                 one seek;
+//   seek + separation    a seek and a separation of radius R;
+//   flock                separation (weight 2), alignment (0.6), cohesion (0.4)
+//                        of radius R and a weak seek (0.3);
+// R = 6.4, so that a vehicle of the square has π·R²/16 ≈ 8 neighbours (Reynolds'
+// boids see about seven); the neighbour counts printed are measured from the
+// positions at the start and at the end of the timed steps. Each scene runs
+// twice: travelling as a block (the target is far away, so the density stays
+// the same) and converging on a point (the target is the square's centre, so
+// the crowd packs tighter step after step).
+//
+// Our World is built both ways: through the calls of the published contract
+// (`addVehicle` and `setBehaviors` per vehicle, a fresh list each time) and
+// through the bulk calls (`addVehicles`, `setAllBehaviors`); the ratio of the
+// two is printed. A mixed crowd (eight lists given in turn) compares
+// `setBehaviors` per vehicle with one `setBehaviorsMany` per list.
+//
+// yuka gets the same start positions and parameters; its neighbourhoods come
+// from its spatial index (CellSpacePartitioning, ≈2√N cells, which balances
+// its per-query scan of every cell against the candidates per cell). Its
+// separation, alignment and cohesion are its own formulas, and it adds
+// weighted forces by its prioritised running sum: the same scenes, each
+// library's own steering. yuka's slowest cases are timed on one step.
+//
+// Times are medians of per-step wall-clock times over the same steps for
+// both of our paths (steps 10 to 10 + STEPS); the CPU time per step is in the
+// note (the machine may be shared).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import * as A from "../../www/pkg/arcline.js";
 import * as YUKA from "yuka";
 
-A.initSync({ module: readFileSync(new URL("../../www/pkg/arcline_bg.wasm", import.meta.url)) });
+const PKG = process.env.ARCLINE_PKG ?? new URL("../../www/pkg/", import.meta.url).pathname;
+const A = await import(new URL("arcline.js", `file://${PKG.endsWith("/") ? PKG : PKG + "/"}`).href);
+A.initSync({ module: readFileSync(new URL("arcline_bg.wasm", `file://${PKG.endsWith("/") ? PKG : PKG + "/"}`)) });
 
 const MAX_SPEED = 2;
 const MAX_FORCE = 0.2;
-const SEP_RADIUS = 3;
-const FAR = 1e6;
-/** Wall-clock budget per measurement (ms); yuka's slow cases stop early. */
+const R = 6.4;
+const FAR = { x: 1e6, y: 1e6 };
+const CENTRE = { x: 0, y: 0 };
+const WARM = 10;
+/** Timed steps of our World (the same for both paths). */
+const STEPS = 60;
+/** yuka: at most this many timed steps, and a case whose first step takes longer than BUDGET ms is timed on that step. */
+const YUKA_STEPS = 20;
 const BUDGET = 1500;
-/** yuka cases whose estimated step exceeds this (ms) are not run. */
-const CAP = 5000;
 
-function scene(n) {
+const SCENES = {
+  seek: (target) => [{ kind: "seek", target }],
+  "seek + separation": (target) => [{ kind: "seek", target }, { kind: "separation", radius: R }],
+  flock: (target) => [
+    { kind: "separation", radius: R, weight: 2 },
+    { kind: "alignment", radius: R, weight: 0.6 },
+    { kind: "cohesion", radius: R, weight: 0.4 },
+    { kind: "seek", target, weight: 0.3 },
+  ],
+};
+
+function square(n) {
   const side = 4 * Math.sqrt(n);
   let s = 12345;
-  const rnd = () => ((s = (s * 16807) % 2147483647) / 2147483647);
+  const rnd = () => (s = (s * 16807) % 2147483647) / 2147483647;
   const xy = new Float64Array(2 * n);
   for (let i = 0; i < 2 * n; i++) xy[i] = (rnd() - 0.5) * side;
   return { side, xy };
 }
 
-/**
- * Median wall-clock ms per step over batches of steps (the batch is sized so
- * one takes ≥ 2 ms, which the clock resolves), and the process's CPU ms per
- * step over the same run. Stops after BUDGET ms (at least `minSteps` steps).
- */
-function measure(step, { minSteps = 3, maxSteps = 200 } = {}) {
-  let batch = 1;
-  for (;;) {
-    const t0 = performance.now();
-    for (let k = 0; k < batch; k++) step();
-    if (performance.now() - t0 >= 2 || batch >= 64) break;
-    batch *= 2;
+/** Mean number of other vehicles within `r` of each (positions `x0, y0, x1, y1, …`). */
+export function meanNeighbours(xy, r) {
+  const n = xy.length / 2;
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let i = 0; i < n; i++) {
+    minX = Math.min(minX, xy[2 * i]); maxX = Math.max(maxX, xy[2 * i]);
+    minY = Math.min(minY, xy[2 * i + 1]); maxY = Math.max(maxY, xy[2 * i + 1]);
   }
+  const w = Math.floor((maxX - minX) / r) + 1;
+  const h = Math.floor((maxY - minY) / r) + 1;
+  const cellOf = (i) => Math.floor((xy[2 * i] - minX) / r) + w * Math.floor((xy[2 * i + 1] - minY) / r);
+  const start = new Uint32Array(w * h + 1);
+  for (let i = 0; i < n; i++) start[cellOf(i) + 1]++;
+  for (let c = 0; c < w * h; c++) start[c + 1] += start[c];
+  const at = start.slice();
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[at[cellOf(i)]++] = i;
+  let pairs = 0;
+  const r2 = r * r;
+  for (let i = 0; i < n; i++) {
+    const cx = Math.floor((xy[2 * i] - minX) / r);
+    const cy = Math.floor((xy[2 * i + 1] - minY) / r);
+    for (let y = Math.max(0, cy - 1); y <= Math.min(h - 1, cy + 1); y++) {
+      for (let x = Math.max(0, cx - 1); x <= Math.min(w - 1, cx + 1); x++) {
+        const c = x + w * y;
+        for (let k = start[c]; k < start[c + 1]; k++) {
+          const j = order[k];
+          const dx = xy[2 * j] - xy[2 * i];
+          const dy = xy[2 * j + 1] - xy[2 * i + 1];
+          if (j !== i && dx * dx + dy * dy < r2) pairs++;
+        }
+      }
+    }
+  }
+  return pairs / n;
+}
+
+/** Per-step wall-clock ms (median) and CPU ms over `steps` calls of `step`. */
+function timeSteps(step, steps) {
   const times = [];
   const cpu0 = process.cpuUsage();
-  const start = performance.now();
-  let steps = 0;
-  while (steps < maxSteps) {
+  for (let k = 0; k < steps; k++) {
     const t0 = performance.now();
-    for (let k = 0; k < batch; k++) step();
-    times.push((performance.now() - t0) / batch);
-    steps += batch;
-    if (steps >= minSteps && performance.now() - start > BUDGET) break;
+    step();
+    times.push(performance.now() - t0);
   }
   const cpu = process.cpuUsage(cpu0);
   times.sort((a, b) => a - b);
   return { ms: times[Math.floor(times.length / 2)], cpuMs: (cpu.user + cpu.system) / 1000 / steps, steps };
 }
 
-function ours(n, separation) {
-  const { side: _side, xy } = scene(n);
+/** Our World on a scene, built through `path`: "published" (addVehicle + setBehaviors) or "bulk". */
+function ours(n, scene, target, path) {
+  const { xy } = square(n);
   const w = new A.World(1);
   try {
-    const data = new Float64Array(7 * n);
-    for (let i = 0; i < n; i++) data.set([xy[2 * i], xy[2 * i + 1], 0, 0, MAX_SPEED, MAX_FORCE, 1], 7 * i);
-    w.addVehicles(data);
-    const bs = [{ kind: "seek", target: { x: FAR, y: FAR } }];
-    if (separation) bs.push({ kind: "separation", radius: SEP_RADIUS });
-    w.setAllBehaviors(bs);
-    for (let i = 0; i < 10; i++) w.step(1);
-    return measure(() => w.step(1), { minSteps: 10, maxSteps: 400 });
+    const t0 = performance.now();
+    if (path === "published") {
+      for (let i = 0; i < n; i++) {
+        const id = w.addVehicle({ x: xy[2 * i], y: xy[2 * i + 1], maxSpeed: MAX_SPEED, maxForce: MAX_FORCE });
+        w.setBehaviors(id, SCENES[scene](target));
+      }
+    } else {
+      const data = new Float64Array(7 * n);
+      for (let i = 0; i < n; i++) data.set([xy[2 * i], xy[2 * i + 1], 0, 0, MAX_SPEED, MAX_FORCE, 1], 7 * i);
+      w.addVehicles(data);
+      w.setAllBehaviors(SCENES[scene](target));
+    }
+    const setupMs = performance.now() - t0;
+    for (let i = 0; i < WARM; i++) w.step(1);
+    const before = meanNeighbours(w.positions(), R);
+    const t = timeSteps(() => w.step(1), STEPS);
+    const after = meanNeighbours(w.positions(), R);
+    return { ...t, setupMs, before, after };
   } finally {
     w.free();
   }
 }
 
-function yuka(n, separation) {
-  const { side, xy } = scene(n);
+/** A mixed crowd: eight lists given in turn, through setBehaviors or one setBehaviorsMany per list. */
+function mixed(n, path) {
+  const { xy } = square(n);
+  const lists = [
+    ...Object.values(SCENES).map((f) => f(CENTRE)),
+    ...Object.values(SCENES).map((f) => f(FAR)),
+    [{ kind: "flee", target: CENTRE }, { kind: "separation", radius: R }],
+    [{ kind: "arrive", target: CENTRE, slowingRadius: 50 }, { kind: "separation", radius: R, weight: 1.5 }],
+  ];
+  const w = new A.World(1);
+  try {
+    const data = new Float64Array(7 * n);
+    for (let i = 0; i < n; i++) data.set([xy[2 * i], xy[2 * i + 1], 0, 0, MAX_SPEED, MAX_FORCE, 1], 7 * i);
+    const ids = w.addVehicles(data);
+    if (path === "published") {
+      for (let i = 0; i < n; i++) w.setBehaviors(ids[i], structuredClone(lists[i % lists.length]));
+    } else {
+      lists.forEach((list, k) => w.setBehaviorsMany(ids.filter((_, i) => i % lists.length === k), list));
+    }
+    for (let i = 0; i < WARM; i++) w.step(1);
+    const before = meanNeighbours(w.positions(), R);
+    const t = timeSteps(() => w.step(1), STEPS);
+    return { ...t, before, after: meanNeighbours(w.positions(), R) };
+  } finally {
+    w.free();
+  }
+}
+
+function yuka(n, scene, target) {
+  const { side, xy } = square(n);
   const em = new YUKA.EntityManager();
-  if (separation) {
+  const neighbours = scene !== "seek";
+  if (neighbours) {
     const per = Math.max(1, Math.round(Math.sqrt(2 * Math.sqrt(n))));
     // Room for the crowd's travel during warm-up and measurement (≤ 2 per step).
-    const size = side + 2 * 2 * 120;
+    const size = side + 2 * 2 * (WARM + YUKA_STEPS + 10);
     em.spatialIndex = new YUKA.CellSpacePartitioning(size, 10, size, per, 1, per);
   }
-  const target = new YUKA.Vector3(FAR, 0, FAR);
+  const t = new YUKA.Vector3(target.x, 0, target.y);
   for (let i = 0; i < n; i++) {
     const v = new YUKA.Vehicle();
     v.position.set(xy[2 * i], 0, xy[2 * i + 1]);
     v.maxSpeed = MAX_SPEED;
     v.maxForce = MAX_FORCE;
     v.mass = 1;
-    v.steering.add(new YUKA.SeekBehavior(target));
-    if (separation) {
+    for (const b of SCENES[scene](target)) {
+      const made =
+        b.kind === "seek" ? new YUKA.SeekBehavior(t)
+        : b.kind === "separation" ? new YUKA.SeparationBehavior()
+        : b.kind === "alignment" ? new YUKA.AlignmentBehavior()
+        : new YUKA.CohesionBehavior();
+      made.weight = b.weight ?? 1;
+      v.steering.add(made);
+    }
+    if (neighbours) {
       v.updateNeighborhood = true;
-      v.neighborhoodRadius = SEP_RADIUS;
-      v.steering.add(new YUKA.SeparationBehavior());
+      v.neighborhoodRadius = R;
     }
     em.add(v);
   }
-  if (separation) for (const e of em.entities) em.updateEntity(e, 0); // index them once
+  if (neighbours) for (const e of em.entities) em.updateEntity(e, 0); // index them once
+  const positions = () => {
+    const out = new Float64Array(2 * n);
+    em.entities.forEach((e, i) => {
+      out[2 * i] = e.position.x;
+      out[2 * i + 1] = e.position.z;
+    });
+    return out;
+  };
   const t0 = performance.now();
   em.update(1);
   const first = performance.now() - t0;
-  if (first > BUDGET) return { ms: first, cpuMs: NaN, steps: 1, capped: true };
-  for (let i = 0; i < 3; i++) em.update(1);
-  return measure(() => em.update(1), { minSteps: 2, maxSteps: 100 });
+  if (first > BUDGET) {
+    const c = meanNeighbours(positions(), R);
+    return { ms: first, cpuMs: NaN, steps: 1, capped: true, before: c, after: c };
+  }
+  for (let i = 1; i < WARM; i++) em.update(1);
+  const before = meanNeighbours(positions(), R);
+  const r = timeSteps(() => em.update(1), YUKA_STEPS);
+  return { ...r, before, after: meanNeighbours(positions(), R) };
 }
 
-const CASES = [
-  [1_000, false], [10_000, false], [50_000, false], [100_000, false],
-  [1_000, true], [10_000, true], [100_000, true],
-];
+const count = (x) => x.toFixed(1);
+const range = (r) => (Math.abs(r.after - r.before) < 0.05 ? `${count(r.before)}` : `${count(r.before)} → ${count(r.after)}`);
 
-export async function run() {
-  const results = [];
-  const yukaAt = new Map();
-  for (const [n, sep] of CASES) {
-    const name = `steering step, ${sep ? "seek + separation" : "seek"}, N = ${n.toLocaleString("en")}`;
-    const o = ours(n, sep);
-    // Estimate yuka's step from the smaller N of the same kind (separation scales ~N^1.5 with its index).
-    const prev = [...yukaAt.entries()].filter(([k]) => k.startsWith(sep ? "s" : "k")).pop();
-    let y = null;
-    let skipped = "";
-    if (prev) {
-      const [key, ms] = prev;
-      const m = Number(key.slice(1));
-      const est = ms * (n / m) ** (sep ? 1.5 : 1);
-      if (est > CAP) skipped = `yuka not run: estimated ${(est / 1000).toFixed(0)} s per step from N = ${m.toLocaleString("en")}`;
+export async function run(filter = "") {
+  const rows = [];
+  const cases = [];
+  for (const scene of Object.keys(SCENES)) {
+    for (const [motion, target] of [["block", FAR], ["converging", CENTRE]]) {
+      for (const n of scene === "seek" ? [50_000, 100_000] : [10_000, 100_000]) cases.push({ scene, motion, target, n });
     }
-    if (!skipped) {
-      y = yuka(n, sep);
-      yukaAt.set(`${sep ? "s" : "k"}${n}`, y.ms);
-    }
-    const ratio = y ? y.ms / o.ms : null;
-    const note = [
-      `ours ${o.steps} steps (CPU ${o.cpuMs.toFixed(3)} ms/step)`,
-      y ? `yuka ${y.steps} step${y.steps === 1 ? "" : "s"}${y.capped ? " (capped after one step)" : ""}${Number.isFinite(y.cpuMs) ? ` (CPU ${y.cpuMs.toFixed(2)} ms/step)` : ""}` : skipped,
-      ratio ? `yuka/ours = ${ratio.toFixed(1)}x` : "",
-      sep && y ? "yuka with CellSpacePartitioning (its query scans every cell)" : "",
-    ].filter(Boolean).join("; ");
-    results.push({ name, unit: "ms", ours: o.ms, peer: y ? y.ms : null, peerName: "yuka 0.7.8", note });
   }
-  return results;
+  for (const { scene, motion, target, n } of cases) {
+    const name = `steering step, ${scene}, ${motion === "block" ? "travelling as a block" : "converging on a point"}, N = ${n.toLocaleString("en")}`;
+    if (filter && !name.includes(filter)) continue;
+    const pub = ours(n, scene, target, "published");
+    const bulk = ours(n, scene, target, "bulk");
+    const y = process.env.ARCLINE_NO_YUKA ? null : yuka(n, scene, target);
+    const neighbours = scene === "seek" ? "" : `neighbours within ${R} (ours): ${range(pub)}; `;
+    rows.push({
+      name: `${name} (addVehicle + setBehaviors)`,
+      unit: "ms",
+      ours: pub.ms,
+      peer: y ? y.ms : null,
+      peerName: "yuka 0.7.8",
+      note: [
+        `${neighbours}ours ${pub.steps} steps (CPU ${pub.cpuMs.toFixed(3)} ms/step)`,
+        y ? `yuka ${y.steps} step${y.steps === 1 ? "" : "s"}${y.capped ? " (timed on one step)" : ` (CPU ${y.cpuMs.toFixed(2)} ms/step)`}${scene === "seek" ? "" : `, its neighbours ${range(y)}`}; yuka/ours = ${(y.ms / pub.ms).toFixed(1)}x` : "",
+      ].filter(Boolean).join("; "),
+    });
+    rows.push({
+      name: `${name}: setBehaviors per vehicle against addVehicles + setAllBehaviors`,
+      unit: "ms",
+      ours: pub.ms,
+      peer: bulk.ms,
+      peerName: "setAllBehaviors",
+      note: `${neighbours}same steps; setup ${pub.setupMs.toFixed(0)} ms against ${bulk.setupMs.toFixed(0)} ms; CPU ${pub.cpuMs.toFixed(3)} against ${bulk.cpuMs.toFixed(3)} ms/step`,
+    });
+  }
+  const mixedName = "steering step, mixed crowd (8 lists given in turn), N = 100,000";
+  if (!filter || mixedName.includes(filter)) {
+    const pub = mixed(100_000, "published");
+    const bulk = mixed(100_000, "bulk");
+    rows.push({
+      name: `${mixedName}: setBehaviors per vehicle against setBehaviorsMany per list`,
+      unit: "ms",
+      ours: pub.ms,
+      peer: bulk.ms,
+      peerName: "setBehaviorsMany",
+      note: `seek, seek + separation, flock to the centre and far away, flee and arrive with separation; neighbours within ${R}: ${range(pub)}; CPU ${pub.cpuMs.toFixed(3)} against ${bulk.cpuMs.toFixed(3)} ms/step`,
+    });
+  }
+  return rows;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const r of await run()) {
-    const ratio = r.peer ? (r.peer / r.ours).toFixed(1) + "x" : "-";
-    console.log(`${r.name.padEnd(48)} ours ${r.ours.toFixed(3).padStart(9)} ms   yuka ${r.peer === null ? "        -" : r.peer.toFixed(2).padStart(9)} ms   ${ratio.padStart(7)}   ${r.note}`);
+  for (const r of await run(process.argv[2] ?? "")) {
+    const ratio = r.peer ? (r.ours / r.peer).toFixed(3) : "-";
+    console.log(`${r.name}\n    ours ${r.ours.toFixed(3)} ms   ${r.peerName} ${r.peer === null ? "-" : r.peer.toFixed(3)} ms   ratio ${ratio}   ${r.note}`);
   }
 }
