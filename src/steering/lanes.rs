@@ -12,6 +12,7 @@ pub(super) trait Lanes: Copy {
     fn mul(self, o: Self) -> Self;
     fn div(self, o: Self) -> Self;
     fn sqrt(self) -> Self;
+    fn neg(self) -> Self;
     fn lt(self, o: Self) -> Self;
     fn le(self, o: Self) -> Self;
     fn gt(self, o: Self) -> Self;
@@ -29,14 +30,7 @@ pub(super) trait Lanes: Copy {
     fn select(self, other: Self, mask: Self) -> Self;
     /// The mask of the lanes that are finite.
     fn finite(self) -> Self;
-    /// The lanes' whole-number counts (in their bits) plus one where
-    /// `mask` is set.
-    fn count(self, mask: Self) -> Self;
     fn lanes(self) -> [f64; 2];
-    /// The counts of [`Lanes::count`] as numbers.
-    fn counts(self) -> [f64; 2] {
-        self.lanes().map(|c| c.to_bits() as f64)
-    }
 }
 
 /// wasm's `f64x2`.
@@ -79,6 +73,10 @@ impl Lanes for Simd {
     #[inline(always)]
     fn sqrt(self) -> Simd {
         Simd(core::arch::wasm32::f64x2_sqrt(self.0))
+    }
+    #[inline(always)]
+    fn neg(self) -> Simd {
+        Simd(core::arch::wasm32::f64x2_neg(self.0))
     }
     #[inline(always)]
     fn lt(self, o: Simd) -> Simd {
@@ -124,10 +122,6 @@ impl Lanes for Simd {
     fn finite(self) -> Simd {
         use core::arch::wasm32::{f64x2_abs, f64x2_lt, f64x2_splat};
         Simd(f64x2_lt(f64x2_abs(self.0), f64x2_splat(f64::INFINITY)))
-    }
-    #[inline(always)]
-    fn count(self, mask: Simd) -> Simd {
-        Simd(core::arch::wasm32::i64x2_sub(self.0, mask.0))
     }
     #[inline(always)]
     fn lanes(self) -> [f64; 2] {
@@ -187,6 +181,10 @@ impl Lanes for Plain {
         Plain([self.0[0].sqrt(), self.0[1].sqrt()])
     }
     #[inline(always)]
+    fn neg(self) -> Plain {
+        Plain([-self.0[0], -self.0[1]])
+    }
+    #[inline(always)]
     fn lt(self, o: Plain) -> Plain {
         self.mask(o, |a, b| a < b)
     }
@@ -233,12 +231,6 @@ impl Lanes for Plain {
     #[inline(always)]
     fn finite(self) -> Plain {
         self.mask(self, |a, _| a.is_finite())
-    }
-    #[inline(always)]
-    fn count(self, mask: Plain) -> Plain {
-        self.map(mask, |c, m| {
-            f64::from_bits(c.to_bits().wrapping_sub(m.to_bits()))
-        })
     }
     #[inline(always)]
     fn lanes(self) -> [f64; 2] {

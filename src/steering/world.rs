@@ -903,13 +903,24 @@ impl Prev<'_> {
             let entry = c.sets.get(e);
             let r = j..end;
             if entry.set.combine() == Combine::WeightedSum {
-                let at = |x: usize| self.grid.entry(first + j + x);
                 let run = Run {
                     pos: &pos[r.clone()],
                     vel: &vel[r.clone()],
                     max_speed: &c.max_speed[first + j..first + end],
-                    sep: |x: usize| self.sums.sep.get(at(x)).copied().unwrap_or_default(),
-                    flock: |x: usize| self.sums.flock.get(at(x)).copied().unwrap_or_default(),
+                    sep: |x: usize| {
+                        self.sums
+                            .sep
+                            .get(first + j + x)
+                            .copied()
+                            .unwrap_or_default()
+                    },
+                    flock: |x: usize| {
+                        self.sums
+                            .flock
+                            .get(first + j + x)
+                            .copied()
+                            .unwrap_or_default()
+                    },
                 };
                 let (w, g) = (&mut wander[r.clone()], &mut rng[r.clone()]);
                 kinds::weighted(&run, entry, &mut acc[r.clone()], |x, kind| {
@@ -1186,11 +1197,10 @@ impl Prev<'_> {
                 )
             }
             BehaviorKind::Separation { radius } => {
-                let k = self.grid.entry(i);
                 let s = if *radius == q.sep {
-                    self.sums.sep.get(k).copied().unwrap_or_default()
+                    self.sums.sep.get(i).copied().unwrap_or_default()
                 } else {
-                    Sums::separation(self.grid, self.ids, k, *radius)
+                    Sums::separation(self.grid, self.ids, self.grid.entry(i), *radius)
                 };
                 Vec2::new(s[0], s[1]) * ms
             }
@@ -1228,10 +1238,9 @@ impl Prev<'_> {
     /// (gathered when it is the query's `asked`).
     #[inline]
     fn flock(&self, i: usize, radius: f64, asked: f64) -> Flock {
-        let k = self.grid.entry(i);
-        match self.sums.flock.get(k) {
+        match self.sums.flock.get(i) {
             Some(f) if radius == asked => *f,
-            _ => Sums::flock(self.grid, self.ids, k, radius),
+            _ => Sums::flock(self.grid, self.ids, self.grid.entry(i), radius),
         }
     }
 }

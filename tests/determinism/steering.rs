@@ -7,7 +7,7 @@ use arcline::steering::{Behavior, BehaviorKind, Combine, Obstacle, VehicleId, Ve
 use arcline::{Arc, Line, Path, Point, Segment, Vec2};
 
 pub const STEPS: usize = 10_000;
-pub const GOLDEN: u64 = 0xd637_e4ba_5e0d_a3ec;
+pub const GOLDEN: u64 = 0x4c81_7c8a_6b86_2f7c;
 
 struct Fnv(u64);
 impl Fnv {
