@@ -2,7 +2,9 @@
 // velocity, desired velocity in green, the steering force and the trail of
 // the seek path; "no steering" adds a twin whose velocity is set to the
 // desired velocity directly; a behaviour picker; and a
-// crowd mode of up to 100,000 vehicles drawn as pixel sprites from zero-copy views.
+// crowd mode of up to 100,000 vehicles, any behaviour of the picker (each with
+// separation; flocking with alignment and cohesion), drawn as pixel sprites
+// from zero-copy views, with the step time shown.
 // Every number drawn comes from the wasm World (positions, velocities,
 // headings, and debug() for desired velocity and force); the page only scales
 // vectors for display.
@@ -45,6 +47,17 @@ const BEHAVIORS: readonly { value: BehaviorName; text: string }[] = [
   { value: "flock", text: "flock" },
   { value: "path", text: "follow a path" },
 ];
+/** What each behaviour does to a crowd (the diagram's note). */
+const CROWD_TEXT: Readonly<Record<BehaviorName, string>> = {
+  seek: "each seeks the target.",
+  flee: "each flees the target and drifts back towards the middle.",
+  arrive: "each arrives at the target, slowing down within 60.",
+  pursue: "each pursues the red quarry, aiming where it will be.",
+  evade: "each evades the red quarry and arrives at the target.",
+  wander: "each wanders, drawn weakly towards the target.",
+  flock: "a flock: alignment and cohesion among the same neighbours, and a weak seek of the target.",
+  path: "each follows the dashed red racetrack around the target.",
+};
 const LIMIT = 1e4;
 const MAX_COUNT = 100_000;
 /** Display scale of velocity vectors: a velocity of 1 unit/step is drawn 20 units long. */
@@ -54,6 +67,13 @@ const FORCE = 10;
 const TRAIL = 900;
 const UNBOUNDED_FORCE = 1e9;
 const START: VehicleState = { x: -40, y: -20, vx: 0, vy: 0.8, heading: Math.PI / 2 };
+/** Area per vehicle when a crowd is scattered. */
+const CROWD_AREA = 16;
+/**
+ * The crowd's neighbourhood radius: π·r²/16 ≈ 8 neighbours at the start
+ * (Reynolds' boids see about seven).
+ */
+const CROWD_RADIUS = 6.4;
 
 const DEFAULTS: SteeringState = {
   mode: "single",
@@ -162,8 +182,52 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     ];
   }
 
+  /** The crowd's behaviours: the picked one and separation (flocking: its own three and a weak seek). */
   function crowdBehaviors(): Behavior[] {
-    return [{ kind: "seek", target: state.target }, { kind: "separation", radius: 2.5, weight: 1.5 }];
+    const target = state.target;
+    const apart: Behavior = { kind: "separation", radius: CROWD_RADIUS, weight: 1.5 };
+    switch (state.behavior) {
+      case "seek":
+        return [{ kind: "seek", target }, apart];
+      case "flee":
+        return [{ kind: "flee", target }, { kind: "arrive", target: { x: 0, y: 0 }, slowingRadius: 60, weight: 0.4 }, apart];
+      case "arrive":
+        return [{ kind: "arrive", target, slowingRadius: 60 }, apart];
+      case "pursue":
+        return ids.quarry === null ? [apart] : [{ kind: "pursue", quarry: ids.quarry }, apart];
+      case "evade":
+        return ids.quarry === null ? [apart] : [{ kind: "evade", quarry: ids.quarry }, { kind: "arrive", target, slowingRadius: 60, weight: 0.5 }, apart];
+      case "wander":
+        return [{ kind: "wander", distance: 8, radius: 4, jitter: 1 }, { kind: "arrive", target, slowingRadius: 60, weight: 0.15 }, apart];
+      case "flock":
+        return [
+          { kind: "separation", radius: CROWD_RADIUS, weight: 2 },
+          { kind: "alignment", radius: CROWD_RADIUS, weight: 0.6 },
+          { kind: "cohesion", radius: CROWD_RADIUS, weight: 0.4 },
+          { kind: "seek", target, weight: 0.3 },
+        ];
+      case "path":
+        return path ? [{ kind: "followPath", path, lookAhead: 6 }, apart] : [apart];
+    }
+  }
+
+  /** The quarry's own behaviours (pursue and evade). */
+  function quarryBehaviors(): Behavior[] {
+    return [
+      { kind: "wander", distance: 8, radius: 4, jitter: 1.2 },
+      { kind: "arrive", target: { x: 0, y: 0 }, slowingRadius: 50, weight: 0.2 },
+    ];
+  }
+
+  /** Radius of the disc a crowd of `state.count` is scattered over. */
+  function crowdRadius(): number {
+    return Math.sqrt((state.count * CROWD_AREA) / Math.PI);
+  }
+
+  /** The crowd's racetrack, sized to the crowd. */
+  function crowdPath(): Path {
+    const r = crowdRadius();
+    return api.racetrack(state.target, 0.5 * r, 0.35 * r);
   }
 
   /** A small LCG for start positions (data, not geometry). */
@@ -194,9 +258,13 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       const w = new api.World(7);
       world = w;
       if (state.mode === "crowd") {
-        const radius = Math.sqrt((state.count * 16) / Math.PI);
+        const radius = crowdRadius();
         w.addVehicles(scatter(state.count, radius, 12345));
-        w.setAllBehaviors(crowdBehaviors());
+        if (state.behavior === "pursue" || state.behavior === "evade") {
+          ids.quarry = w.addVehicle({ x: 0.3 * radius, y: -0.2 * radius, vx: -0.5, vy: 0, maxSpeed: 0.9 * state.maxSpeed, maxForce: 0.05 });
+        }
+        if (state.behavior === "path") path = crowdPath();
+        applyCrowd(w);
         view.setCamera({ x: 0, y: 0 }, Math.max(110, 2.4 * radius));
         return;
       }
@@ -206,10 +274,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       if (state.behavior === "path") path = api.racetrack(state.target, 25, 14);
       if (state.behavior === "pursue" || state.behavior === "evade") {
         ids.quarry = w.addVehicle({ x: 20, y: -25, vx: -0.5, vy: 0, maxSpeed: 0.6, maxForce: 0.05 });
-        w.setBehaviors(ids.quarry, [
-          { kind: "wander", distance: 8, radius: 4, jitter: 1.2 },
-          { kind: "arrive", target: { x: 0, y: 0 }, slowingRadius: 50, weight: 0.2 },
-        ]);
+        w.setBehaviors(ids.quarry, quarryBehaviors());
       }
       if (state.behavior === "flock") {
         const data = scatter(40, 20, 99);
@@ -231,7 +296,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     if (!w) return;
     try {
       if (state.mode === "crowd") {
-        w.setAllBehaviors(crowdBehaviors());
+        if (state.behavior === "path") path = crowdPath();
+        applyCrowd(w);
         // Crowd limits are set for everyone when the crowd is rebuilt.
         return;
       }
@@ -252,6 +318,12 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     } catch (e) {
       error = errorMessage(e);
     }
+  }
+
+  /** Every vehicle gets the crowd's list, then the quarry its own. */
+  function applyCrowd(w: World): void {
+    w.setAllBehaviors(crowdBehaviors());
+    if (ids.quarry !== null) w.setBehaviors(ids.quarry, quarryBehaviors());
   }
 
   function vehicleOf(id: number | null): VehicleState | null {
@@ -333,7 +405,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function renderText(): void {
     status.textContent = error ? `The world refused this: ${error}.` : "";
     if (state.mode === "crowd") {
-      note.textContent = `${state.count.toLocaleString("en")} vehicles seek the target and keep apart (separation), drawn as pixels in one image straight from typed-array views of wasm memory.`;
+      note.textContent = `${state.count.toLocaleString("en")} vehicles: ${CROWD_TEXT[state.behavior]} Each keeps apart from the others within ${CROWD_RADIUS} (separation; about 8 neighbours at the start). Drawn as pixels in one image straight from typed-array views of wasm memory.`;
     } else {
       const legend = "Blue: velocity. Green: desired velocity. Dashed red: steering = desired − velocity. Red: the force applied (truncated to max force, ×10). Orange: the seek path.";
       const extra =
@@ -364,7 +436,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     syncLoop();
     modeSelect.value = state.mode;
     behaviorSelect.value = state.behavior;
-    behaviorSelect.disabled = state.mode === "crowd";
+    behaviorSelect.disabled = false;
     noSteerBox.checked = state.noSteering;
     noSteerBox.disabled = state.mode === "crowd";
     countSlider.input.disabled = state.mode === "single";
@@ -473,6 +545,12 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const trailColor = "#e8901c";
     if (state.mode === "crowd") {
       drawCrowd(ctx, accent);
+      if (path) strokePath(ctx, view, path, { color: accent2, widthPx: 1.5, dashPx: [6, 5] });
+      const q = vehicleOf(ids.quarry);
+      if (q) {
+        drawVehicle(ctx, q, accent2);
+        label(ctx, view, "quarry", q, { color: accent2 });
+      }
       handles.draw(ctx);
       return;
     }

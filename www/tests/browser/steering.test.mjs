@@ -87,7 +87,7 @@ test("every behaviour in the picker runs while playing, without errors", async (
   await context.close();
 });
 
-test("crowd mode steps and draws 100,000 vehicles and shows the step time", async () => {
+test("crowd mode steps and draws 100,000 vehicles with any behaviour and shows the step time", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
   await page.locator('[data-diagram="steering"]').scrollIntoViewIfNeeded();
   await setState(page, { mode: "crowd", count: 100000, playing: true });
@@ -98,6 +98,19 @@ test("crowd mode steps and draws 100,000 vehicles and shows the step time", asyn
   const text = await page.locator('[data-diagram="steering"] .readout').textContent();
   assert.match(text, /ms in wasm/);
   assert.match(text, /frames\/s/);
+  // The behaviour menu works in crowd mode: every behaviour steps the crowd
+  // (pursue and evade add their quarry to it).
+  const menu = page.locator('[data-diagram="steering"] select').nth(1);
+  assert.equal(await menu.isDisabled(), false);
+  for (const behavior of ["flock", "pursue", "path"]) {
+    await menu.selectOption(behavior);
+    await page.waitForFunction(() => window.__arcline.diagrams.steering.getState().computed.steps >= 2, null, { timeout: 60000 });
+    const t = await state(page);
+    assert.equal(t.behavior, behavior);
+    assert.equal(t.computed.count, behavior === "pursue" ? 100001 : 100000);
+    assert.equal(t.computed.error, null);
+    assert.ok(t.computed.stepMs > 0);
+  }
   await setState(page, { playing: false });
   await page.locator('[data-diagram="steering"]').screenshot({ path: screenshotPath("steering-crowd") });
   assert.deepEqual(problems, []);
