@@ -3,7 +3,7 @@
 //! zero-length directions give a zero desired velocity.
 
 use super::behavior::Obstacle;
-use super::path_follow::closest_distance_along;
+use super::path_follow::{closest_distance_along, end_of, point_along};
 use crate::geom::{Path, Point, Vec2};
 
 /// `|v|` with the hardware square root. `libm::sqrt` is a software routine
@@ -224,16 +224,9 @@ pub fn follow_path(
 ) -> Vec2 {
     let s = closest_distance_along(path, pos) + look_ahead;
     if s >= path.length() {
-        arrive(
-            pos,
-            vel,
-            max_speed,
-            path.end_pose().position(),
-            look_ahead,
-            dt,
-        )
+        arrive(pos, vel, max_speed, end_of(path), look_ahead, dt)
     } else {
-        seek(pos, vel, max_speed, path.pose_at(s).position())
+        seek(pos, vel, max_speed, point_along(path, s))
     }
 }
 

@@ -251,7 +251,8 @@ fn exact(grid: &Grid, ids: &[VehicleId], block: &Block, k: usize, q: &Query) -> 
 
 /// The pairs listed for a few vehicles, met in order: vehicle
 /// `groups[g].0` with the entries `j[t]` for `t` from the previous group's
-/// end to `groups[g].1`, at squared distance `d2[t]`, `inv[t] = 1 / √d2[t]`.
+/// end to `groups[g].1`, at squared distance `d2[t]`, `inv[t] = 1 / √d2[t]`;
+/// `groups[g].2`: some of them at distance 0 (a tie).
 /// Its buffers hold [`Batch::CAP`] pairs (allocated once): a vehicle with
 /// more is listed in several groups, which add in the same order.
 #[derive(Debug, Clone, Default)]
@@ -259,7 +260,7 @@ struct Batch {
     j: Vec<u32>,
     d2: Vec<f64>,
     inv: Vec<f64>,
-    groups: Vec<(u32, u32)>,
+    groups: Vec<(u32, u32, bool)>,
     len: usize,
 }
 
@@ -335,7 +336,7 @@ impl Pass<'_> {
         let mut flush = |batch: &mut Batch| {
             batch.inverses();
             let mut from = 0;
-            for &(k, to) in &batch.groups {
+            for &(k, to, ties) in &batch.groups {
                 let (k, to) = (k as usize, to as usize);
                 let t = from..to;
                 let near = Near {
@@ -343,7 +344,12 @@ impl Pass<'_> {
                     d2: batch.d2.get(t.clone()).unwrap_or(&[]),
                     inv: batch.inv.get(t).unwrap_or(&[]),
                 };
-                pairs::<FLOCK, SAME>(&grid.e, &grid.slot, k, &near, &limits, &id, sep, flock);
+                let (e, slot) = (&grid.e, &grid.slot);
+                if ties {
+                    pairs::<FLOCK, SAME, true>(e, slot, k, &near, &limits, &id, sep, flock);
+                } else {
+                    pairs::<FLOCK, SAME, false>(e, slot, k, &near, &limits, &id, sep, flock);
+                }
                 from = to;
             }
             batch.clear();
@@ -383,15 +389,16 @@ fn candidates(
 ) {
     let [px, py, _, _] = e.get(k).copied().unwrap_or_default();
     let mut first = batch.len;
+    let mut zeros = 0u32;
     for range in ranges {
         let mut from = range.start;
         while from < range.end {
             if batch.len == Batch::CAP {
                 if batch.len > first {
-                    batch.groups.push((k as u32, batch.len as u32));
+                    batch.groups.push((k as u32, batch.len as u32, zeros > 0));
                 }
                 flush(batch);
-                first = 0;
+                (first, zeros) = (0, 0);
             }
             // At most as many candidates as there is room for, so that
             // every write below is within it.
@@ -410,13 +417,14 @@ fn candidates(
                     (*sj, *sd) = ((from + j) as u32, d2);
                 }
                 len += usize::from(d2 < reach2);
+                zeros += u32::from(d2 == 0.0);
             }
             batch.len = at + len;
             from = to;
         }
     }
     if batch.len > first {
-        batch.groups.push((k as u32, batch.len as u32));
+        batch.groups.push((k as u32, batch.len as u32, zeros > 0));
     }
 }
 
@@ -431,10 +439,11 @@ struct Near<'a> {
 /// Adds what entry `k` and each entry `j` of `near` get of each other to
 /// both sums (by slot: `slot[k]`), `x` and `y` in the two lanes of a
 /// vector; `limits(k)`: as in [`Pass::run`] (`SAME`: the same for every
-/// entry); `id(k)`: the vehicle id of entry `k` (for ties).
+/// entry); `id(k)`: the vehicle id of entry `k`, for `TIES`: some pairs are
+/// at distance 0 (without, the loop has no branch).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn pairs<const FLOCK: bool, const SAME: bool>(
+fn pairs<const FLOCK: bool, const SAME: bool, const TIES: bool>(
     e: &[[f64; 4]],
     slot: &[u32],
     k: usize,
@@ -472,9 +481,15 @@ fn pairs<const FLOCK: bool, const SAME: bool>(
         let d = p.sub(Two::new(ex, ey));
         // Each side's push, by its own radius: `d · (1/d − 1/r)` for `k`,
         // `−d · (1/d − 1/r_j)` for `j`.
-        let (mine, theirs) = if d2 > 0.0 {
+        let push = || {
             let (a, b) = (inv_d - inv_r, inv_d - inv_r_j);
-            (d.mul(Two::splat(a)), d.mul(Two::splat(b)).neg())
+            let mine = d.mul(Two::splat(a));
+            // (With one radius for both, the same product.)
+            let theirs = if SAME { mine } else { d.mul(Two::splat(b)) };
+            (mine, theirs.neg())
+        };
+        let (mine, theirs) = if !TIES || d2 > 0.0 {
+            push()
         } else {
             tie(id(k), id(j))
         };

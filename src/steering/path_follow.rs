@@ -18,11 +18,29 @@ use core::f64::consts::{FRAC_PI_2, PI};
 /// ```
 #[must_use]
 pub fn closest_distance_along(path: &Path, p: Point) -> f64 {
+    // The nearest line, first: an arc whose whole circle is clearly farther
+    // than it cannot be the closest segment, and is not measured (no
+    // trigonometry for it). The result is the same as measuring every one.
+    let mut bound = f64::INFINITY;
+    for seg in path.segments() {
+        if let Segment::Line(_) = seg {
+            let d2 = (closest_on_segment(seg, p).1 - p).length_squared();
+            if d2 < bound {
+                bound = d2;
+            }
+        }
+    }
     let mut best = f64::INFINITY;
     let mut best_s = 0.0;
     let mut before = 0.0;
     for seg in path.segments() {
         let len = seg.length();
+        if let Segment::Arc(a) = seg {
+            if clearly_farther(a, p, bound) {
+                before += len;
+                continue;
+            }
+        }
         let (s, q) = closest_on_segment(seg, p);
         let d2 = (q - p).length_squared();
         if d2 < best {
@@ -32,6 +50,49 @@ pub fn closest_distance_along(path: &Path, p: Point) -> f64 {
         before += len;
     }
     crate::geom::math::clamp(best_s, 0.0, path.length().max(0.0))
+}
+
+/// Whether every point of the circle of `a` is farther from `p` than
+/// `√bound` by a margin far above rounding (`(|p − c| − r)² > bound ·
+/// (1 + 10⁻⁹)`), so that the arc's measured distance is certainly above
+/// `bound`.
+#[inline]
+fn clearly_farther(a: &Arc, p: Point, bound: f64) -> bool {
+    // (The hardware square root: `f64::sqrt` is IEEE-exact everywhere.)
+    let gap = (p - a.center).length_squared().sqrt() - a.radius;
+    gap.is_finite() && gap * gap > bound * (1.0 + 1e-9)
+}
+
+/// The point `distance` along `path` (clamped to `[0, length]`, NaN counting
+/// as 0): `path.pose_at(distance).position()`, the same bits, without the
+/// heading (whose angles path following does not need).
+#[must_use]
+pub(crate) fn point_along(path: &Path, distance: f64) -> Point {
+    let mut remaining = if distance > 0.0 { distance } else { 0.0 };
+    for seg in path.segments() {
+        let len = seg.length();
+        if remaining < len {
+            return point_on(seg, remaining);
+        }
+        remaining -= len;
+    }
+    end_of(path)
+}
+
+/// Where `path` ends: `path.end_pose().position()`, the same bits.
+#[must_use]
+pub(crate) fn end_of(path: &Path) -> Point {
+    path.segments()
+        .last()
+        .map_or(Point::ORIGIN, |seg| point_on(seg, seg.length()))
+}
+
+/// The point `distance` along a segment, as its `pose_at` places it.
+fn point_on(seg: &Segment, distance: f64) -> Point {
+    match seg {
+        Segment::Line(l) => l.point_at(distance),
+        Segment::Arc(a) => a.point_at_angle(a.start_angle + a.turn() * distance / a.radius),
+    }
 }
 
 /// A closed racetrack for path following: two straights `2 · half_length`
@@ -115,19 +176,19 @@ fn closest_on_segment(seg: &Segment, p: Point) -> (f64, Point) {
             }
         }
         Segment::Arc(a) => {
-            let len = a.length();
-            let start = a.start();
-            let end = a.end();
             let turn = a.turn();
             let rel = wrap_two_pi((a.angle_of(p) - a.start_angle) * turn);
             let span = a.sweep.abs();
             if (p - a.center).length_squared() > 0.0 && rel <= span {
                 let s = rel * a.radius;
-                (s, a.pose_at(s).position())
-            } else if (p - start).length_squared() <= (p - end).length_squared() {
+                return (s, a.pose_at(s).position());
+            }
+            // Outside the arc's angle: the nearer end (computed only here).
+            let (start, end) = (a.start(), a.end());
+            if (p - start).length_squared() <= (p - end).length_squared() {
                 (0.0, start)
             } else {
-                (len, end)
+                (a.length(), end)
             }
         }
     }
@@ -155,6 +216,69 @@ mod tests {
         assert!(s.abs() < 1e-12);
         let s = closest_distance_along(&p, Point::new(5.0, 0.1));
         assert!((s - a.length()).abs() < 0.02 * a.length());
+    }
+
+    /// The distance every segment measured would give, for comparison.
+    fn measuring_every_segment(path: &Path, p: Point) -> f64 {
+        let (mut best, mut best_s, mut before) = (f64::INFINITY, 0.0, 0.0);
+        for seg in path.segments() {
+            let (s, q) = closest_on_segment(seg, p);
+            let d2 = (q - p).length_squared();
+            if d2 < best {
+                (best, best_s) = (d2, before + s);
+            }
+            before += seg.length();
+        }
+        crate::geom::math::clamp(best_s, 0.0, path.length())
+    }
+
+    #[test]
+    fn skipping_far_arcs_gives_the_distance_of_measuring_every_segment() {
+        let track = racetrack(Point::new(3.0, -2.0), 40.0, 25.0).unwrap();
+        // Arcs before and after lines, a full-turn-ish arc, and a point on a centre.
+        let mixed = Path::new(vec![
+            Segment::Arc(Arc::new(Point::new(0.0, 10.0), 10.0, -FRAC_PI_2, PI).unwrap()),
+            Segment::Line(Line::new(Point::new(0.0, 20.0), Point::new(-30.0, 20.0))),
+            Segment::Arc(Arc::new(Point::new(-30.0, 10.0), 10.0, FRAC_PI_2, 1.9 * PI).unwrap()),
+        ])
+        .unwrap();
+        let mut seed = 7u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64 * 200.0 - 100.0
+        };
+        for path in [&track, &mixed] {
+            let mut points: Vec<Point> = (0..20_000).map(|_| Point::new(next(), next())).collect();
+            points.extend([
+                Point::new(0.0, 10.0),
+                Point::new(-30.0, 10.0),
+                Point::new(43.0, -2.0),
+            ]);
+            for p in points {
+                let (a, b) = (
+                    closest_distance_along(path, p),
+                    measuring_every_segment(path, p),
+                );
+                assert_eq!(a.to_bits(), b.to_bits(), "{p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn points_along_are_the_poses_positions() {
+        let track = racetrack(Point::new(3.0, -2.0), 40.0, 25.0).unwrap();
+        let len = track.length();
+        for k in -5..=1005 {
+            let d = len * f64::from(k) / 1000.0;
+            assert_eq!(point_along(&track, d), track.pose_at(d).position(), "{d}");
+        }
+        assert_eq!(
+            point_along(&track, f64::NAN),
+            track.pose_at(f64::NAN).position()
+        );
+        assert_eq!(end_of(&track), track.end_pose().position());
     }
 
     #[test]
