@@ -223,6 +223,16 @@ pub fn path(value: JsValue, arg: &str) -> Result<Path, JsError> {
     path_at(&value, &Name::Arg(arg))
 }
 
+/// A segment's `reverse`: `true`, or forward when `false`, `null` or absent.
+fn reverse_field(s: &JsValue, name: &Name) -> Result<bool, JsError> {
+    let v = get(s, "reverse");
+    match v.as_bool() {
+        Some(b) => Ok(b),
+        None if v.is_undefined() || v.is_null() => Ok(false),
+        None => Err(name.key("reverse").error(&"must be a boolean")),
+    }
+}
+
 /// A core path, errors about `name`.
 #[inline(never)]
 pub fn path_at(value: &JsValue, name: &Name) -> Result<Path, JsError> {
@@ -238,6 +248,7 @@ pub fn path_at(value: &JsValue, name: &Name) -> Result<Path, JsError> {
         let name = list_name.at(i);
         let s = object_at(&s, &name)?;
         let kind = get(s, "kind").as_string();
+        let reverse = reverse_field(s, &name)?;
         segments.push(match kind.as_deref() {
             Some("line") => Segment::Line(Line::new(
                 point_at(&get(s, "start"), &name.key("start"))?,
@@ -256,7 +267,8 @@ pub fn path_at(value: &JsValue, name: &Name) -> Result<Path, JsError> {
                 )
             }
             _ => return Err(name.key("kind").error(&"must be \"line\" or \"arc\"")),
-        });
+        }
+        .with_reverse(reverse));
     }
     Path::new(segments).map_err(|e| name.error(&e))
 }

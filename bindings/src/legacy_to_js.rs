@@ -92,6 +92,17 @@ impl Obj {
         self.set(k, &JsValue::from_str(value))
     }
 
+    /// Sets `reverse: true` on a segment driven backwards (a forward one
+    /// has no `reverse`).
+    #[inline(never)]
+    pub fn reverse(self, reverse: bool) -> Obj {
+        if reverse {
+            self.set("reverse", &JsValue::TRUE)
+        } else {
+            self
+        }
+    }
+
     /// Sets `key` to any [`ToJs`] value.
     #[inline]
     pub fn field<T: ToJs + ?Sized>(self, k: &'static str, value: &T) -> Obj {
@@ -223,17 +234,20 @@ impl ToJs for Line {
     }
 }
 
-/// A line segment as the published API shapes it: `{ kind: "line", start, end, length }`.
+/// A line segment as the published API shapes it: `{ kind: "line", start, end, length }`
+/// (and `reverse: true` when driven backwards).
 fn line_js(l: &Line) -> JsValue {
     Obj::new()
         .str("kind", "line")
         .field("start", &l.start)
         .field("end", &l.end)
         .num("length", l.length())
+        .reverse(l.reverse)
         .build()
 }
 
-/// An arc segment: `{ kind: "arc", center, radius, startAngle, sweep, length }`.
+/// An arc segment: `{ kind: "arc", center, radius, startAngle, sweep, length }`
+/// (and `reverse: true` when driven backwards).
 fn arc_js(a: &Arc) -> JsValue {
     Obj::new()
         .str("kind", "arc")
@@ -242,6 +256,7 @@ fn arc_js(a: &Arc) -> JsValue {
         .num("startAngle", a.start_angle)
         .num("sweep", a.sweep)
         .num("length", a.length())
+        .reverse(a.reverse)
         .build()
 }
 

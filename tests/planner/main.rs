@@ -4,4 +4,6 @@ mod dubins;
 mod motion;
 mod peer;
 mod robust;
+mod reeds_shepp;
+mod reeds_shepp_ompl;
 mod turn;

@@ -1,8 +1,10 @@
 // Plain shapes shared by the page; the same as the published API's.
 export type Point = { x: number; y: number };
 export type Pose = { x: number; y: number; heading: number };
-export type LineSegment = { kind: "line"; start: Point; end: Point; length: number };
-export type ArcSegment = { kind: "arc"; center: Point; radius: number; startAngle: number; sweep: number; length: number };
+// `reverse: true` on a segment driven backwards (the vehicle faces against the
+// direction of travel); forward segments have no `reverse`.
+export type LineSegment = { kind: "line"; start: Point; end: Point; length: number; reverse?: boolean };
+export type ArcSegment = { kind: "arc"; center: Point; radius: number; startAngle: number; sweep: number; length: number; reverse?: boolean };
 export type Segment = LineSegment | ArcSegment;
 export type Path = { segments: Segment[]; length: number; word: string };
 
