@@ -20,6 +20,8 @@ mod geom;
 mod legacy_to_js;
 #[cfg(feature = "paths")]
 mod planner;
+#[cfg(feature = "paths")]
+mod reeds_shepp;
 #[cfg(feature = "roads")]
 mod road;
 #[cfg(feature = "crowd")]

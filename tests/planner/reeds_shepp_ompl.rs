@@ -13,7 +13,7 @@ use arcline::Pose;
 
 fn records() -> Vec<[f64; 8]> {
     let path = std::env::var("ARCLINE_OMPL_REEDS_SHEPP")
-        .unwrap_or_else(|_| "target/ompl/reeds_shepp.f64".to_string());
+        .unwrap_or_else(|_| "target/ompl/reeds_shepp-2.0.1.f64".to_string());
     let bytes = std::fs::read(&path)
         .unwrap_or_else(|e| panic!("{path}: {e} (run `make test-ompl` to write OMPL's distances)"));
     assert_eq!(bytes.len() % 64, 0, "{path}: not whole records");
