@@ -66,10 +66,16 @@ impl Local {
     }
 }
 
-/// `x` in `(−π, π]`, for `x` within a few turns of 0.
+/// `x` in `(−π, π]`, for `x` within two and a half turns of 0 (every
+/// argument here is a sum of at most four angles in `[−π, π]`): a sum of
+/// integer comparisons picks the multiple of 2π, no branch, no `ceil` call.
 #[inline(always)]
 pub(super) fn mod2pi(x: f64) -> f64 {
-    x - TAU * ((x - PI) * (1.0 / TAU)).ceil()
+    const THREE_PI: f64 = 3.0 * PI;
+    let k = i32::from(x > PI) + i32::from(x > THREE_PI)
+        - i32::from(x <= -PI)
+        - i32::from(x <= -THREE_PI);
+    x - TAU * f64::from(k)
 }
 
 /// `atan2`, with `(0, 0)` (a direction that does not matter) taken as 0.
@@ -173,7 +179,8 @@ pub(super) fn lsr(l: &Local) -> Option<[f64; 3]> {
         return None;
     }
     let u = sqrt0(d2 - two_r * two_r);
-    let t = plus(mod2pi(angle(eta, xi) + angle(two_r, u)))?;
+    // The angle of (xi, eta) plus that of (u, 2r): one atan2 of the product.
+    let t = plus(mod2pi(angle(eta * u + two_r * xi, xi * u - two_r * eta)))?;
     let v = plus(mod2pi(t - l.phi))?;
     Some([t, u, v])
 }
@@ -198,15 +205,25 @@ pub(super) fn lrl(l: &Local) -> Option<[f64; 3]> {
 }
 
 /// `tau` and `omega` of formulas 8.7 and 8.8: the first and last arcs of
-/// the four-arc words given the middle ones `u` and `v`.
+/// the four-arc words given the middle ones `u` and `v`, from the sines and
+/// cosines of `u`, `v` and `δ = u − v` (known without trigonometry: `u` is
+/// an arccosine, `v = ±u`).
 #[inline(always)]
-fn tau_omega(u: f64, v: f64, xi: f64, eta: f64, phi: f64) -> (f64, f64) {
-    use crate::geom::math::{cos, sin};
-    let delta = mod2pi(u - v);
-    let a = sin(u) - sin(delta);
-    let b = cos(u) - cos(delta) - 1.0;
+#[allow(clippy::too_many_arguments)]
+fn tau_omega(
+    u: f64,
+    v: f64,
+    (su, cu): (f64, f64),
+    cv: f64,
+    (sd, cd): (f64, f64),
+    xi: f64,
+    eta: f64,
+    phi: f64,
+) -> (f64, f64) {
+    let a = su - sd;
+    let b = cu - cd - 1.0;
     let t1 = angle(eta * a - xi * b, xi * a + eta * b);
-    let t2 = 2.0 * (cos(delta) - cos(v) - cos(u)) + 3.0;
+    let t2 = 2.0 * (cd - cv - cu) + 3.0;
     let tau = if t2 < 0.0 {
         mod2pi(t1 + PI)
     } else {
@@ -225,9 +242,12 @@ pub(super) fn lrlr_middle_cusp(l: &Local) -> Option<[f64; 4]> {
     if d2 > two_r * two_r + 2.0 * two_r * l.near {
         return None;
     }
-    let rho = 0.25 * (2.0 + d2.sqrt() / l.r);
+    let rho = (0.25 * (2.0 + d2.sqrt() / l.r)).min(1.0);
     let u = acos01(rho);
-    let (t, v) = tau_omega(u, -u, xi, eta, l.phi);
+    // cos u = ρ; δ = 2u.
+    let su = sqrt0(1.0 - rho * rho);
+    let (sd, cd) = (2.0 * su * rho, rho * rho - su * su);
+    let (t, v) = tau_omega(u, -u, (su, rho), rho, (sd, cd), xi, eta, l.phi);
     let t = plus(t)?;
     let v = minus(v)?;
     Some([t, u, -u, v])
@@ -244,9 +264,11 @@ pub(super) fn lrlr_two_cusps(l: &Local) -> Option<[f64; 4]> {
     if d2 > 20.0 * r2 + 5.0 * slack || d2 < 4.0 * r2 - 2.0 * slack {
         return None;
     }
-    let rho = (20.0 - d2 / r2) / 16.0;
+    let rho = ((20.0 - d2 / r2) / 16.0).clamp(0.0, 1.0);
     let u = -acos01(rho);
-    let (t, v) = tau_omega(u, u, xi, eta, l.phi);
+    // cos u = ρ, sin u ≤ 0; δ = 0.
+    let su = -sqrt0(1.0 - rho * rho);
+    let (t, v) = tau_omega(u, u, (su, rho), rho, (0.0, 1.0), xi, eta, l.phi);
     let t = plus(t)?;
     let v = plus(v)?;
     Some([t, u, u, v])
@@ -264,7 +286,8 @@ pub(super) fn lrsl(l: &Local) -> Option<[f64; 4]> {
     }
     let rr = sqrt0(d2 - two_r * two_r);
     let u = minus_len(two_r - rr, l.near)?;
-    let t = plus(mod2pi(angle(eta, xi) + angle(rr, -two_r)))?;
+    // The angle of (xi, eta) plus that of (−2r, rr): one atan2 of the product.
+    let t = plus(mod2pi(angle(rr * xi - two_r * eta, -two_r * xi - rr * eta)))?;
     let v = minus(mod2pi(l.phi - FRAC_PI_2 - t))?;
     Some([t, -FRAC_PI_2, u, v])
 }
@@ -305,4 +328,86 @@ pub(super) fn lrslr(l: &Local) -> Option<[f64; 5]> {
     )))?;
     let v = plus(mod2pi(t - l.phi))?;
     Some([t, -FRAC_PI_2, u, -FRAC_PI_2, v])
+}
+
+/// `a` in `[0, 2π)`, with values within a tolerance below 2π taken as 0
+/// (a lower bound on a sum of arcs that is `a` modulo 2π).
+#[inline(always)]
+fn turn_at_least(a: f64) -> f64 {
+    let w = if a < 0.0 { a + TAU } else { a };
+    if w >= TAU - 1e-9 {
+        0.0
+    } else {
+        w
+    }
+}
+
+/// Lower bounds on the length of each base word for `l`, from square roots
+/// alone (no `atan2`, no `acos`): the line (or, for the arc-only words, the
+/// chord) and what the arcs must turn, whose sum is known modulo 2π. Each is
+/// below the word's length when the word is feasible; an infeasible word may
+/// get any value (its formula then refuses it).
+pub(super) mod bound {
+    use super::*;
+
+    /// 8.1: `u + r·(t + v)` with `t + v ≡ φ` and both in `[0, π]`: the
+    /// length itself when feasible.
+    #[inline(always)]
+    pub fn lsl(l: &Local) -> f64 {
+        let (xi, eta) = left_left(l);
+        (xi * xi + eta * eta).sqrt() + l.r * turn_at_least(l.phi)
+    }
+
+    /// 8.2: `u + r·(t + v)` with `t − v ≡ φ`.
+    #[inline(always)]
+    pub fn lsr(l: &Local) -> f64 {
+        let (xi, eta) = left_right(l);
+        sqrt0(xi * xi + eta * eta - 4.0 * l.r * l.r) + l.r * l.phi.abs()
+    }
+
+    /// 8.3/8.4: the middle arc alone, `2r·asin(d/4r) ≥ d/2`.
+    #[inline(always)]
+    pub fn lrl(l: &Local) -> f64 {
+        let (xi, eta) = left_left(l);
+        0.5 * (xi * xi + eta * eta).sqrt()
+    }
+
+    /// 8.7 and 8.8: the two middle arcs, `2r·acos(ρ) ≥ 2r·√(2(1 − ρ))`.
+    #[inline(always)]
+    pub fn lrlr(l: &Local) -> (f64, f64) {
+        let (xi, eta) = left_right(l);
+        let d2 = xi * xi + eta * eta;
+        let r = l.r;
+        let rho7 = (0.25 * (2.0 + d2.sqrt() / r)).min(1.0);
+        let rho8 = ((20.0 - d2 / (r * r)) / 16.0).clamp(0.0, 1.0);
+        (
+            2.0 * r * sqrt0(2.0 * (1.0 - rho7)),
+            2.0 * r * sqrt0(2.0 * (1.0 - rho8)),
+        )
+    }
+
+    /// 8.9: `|u| + r·(π/2 + t − v)` with `t + v ≡ φ − π/2`, `t ≥ 0 ≥ v`.
+    #[inline(always)]
+    pub fn lrsl(l: &Local) -> f64 {
+        let (xi, eta) = left_left(l);
+        let line = sqrt0(xi * xi + eta * eta - 4.0 * l.r * l.r) - 2.0 * l.r;
+        line.max(0.0) + l.r * (FRAC_PI_2 + mod2pi(l.phi - FRAC_PI_2).abs())
+    }
+
+    /// 8.10: `|u| + r·(π/2 + t − v)` with `t − v ≡ φ − π/2` in `[0, 2π)`:
+    /// the length itself when feasible.
+    #[inline(always)]
+    pub fn lrsr(l: &Local) -> f64 {
+        let (xi, eta) = left_right(l);
+        let line = (xi * xi + eta * eta).sqrt() - 2.0 * l.r;
+        line.max(0.0) + l.r * (FRAC_PI_2 + turn_at_least(mod2pi(l.phi - FRAC_PI_2)))
+    }
+
+    /// 8.11: `|u| + r·(π + t + v)` with `t − v ≡ φ`.
+    #[inline(always)]
+    pub fn lrslr(l: &Local) -> f64 {
+        let (xi, eta) = left_right(l);
+        let line = sqrt0(xi * xi + eta * eta - 4.0 * l.r * l.r) - 4.0 * l.r;
+        line.max(0.0) + l.r * (PI + l.phi.abs())
+    }
 }

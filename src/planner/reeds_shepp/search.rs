@@ -3,7 +3,7 @@
 //! not their own reverse, for the problem walked backwards), keeping the
 //! shortest.
 
-use super::formulas::{self, Local};
+use super::formulas::{self, bound, Local};
 use super::word::{Base, ReedsSheppWord};
 use core::f64::consts::{FRAC_PI_2, PI};
 
@@ -25,9 +25,15 @@ pub(super) struct Best {
 }
 
 impl Best {
+    /// Whether a word whose length is at least `lower` may still win or
+    /// tie (with a margin for the rounding of the bound); always when
+    /// collecting every candidate.
     #[inline(always)]
-    fn bound(&self) -> f64 {
-        self.best.map_or(f64::INFINITY, |b| b.length)
+    fn may_beat(&self, lower: f64) -> bool {
+        match (self.best, &self.all) {
+            (Some(b), None) => lower <= b.length + 1e-10 * (b.length + 1e-300),
+            _ => true,
+        }
     }
 
     #[inline(always)]
@@ -90,6 +96,9 @@ pub(super) fn search(l: Local, best: &mut Best) {
     let back = transforms(l.backwards());
     // CSC: 8.1 and 8.2.
     for &(p, reflect, tf) in &fwd {
+        if !best.may_beat(bound::lsl(&p)) {
+            continue;
+        }
         if let Some([t, u, v]) = formulas::lsl(&p) {
             let len = r * (t.abs() + v.abs()) + u.abs();
             let w = ReedsSheppWord::new(Base::Lsl, reflect, tf);
@@ -97,6 +106,9 @@ pub(super) fn search(l: Local, best: &mut Best) {
         }
     }
     for &(p, reflect, tf) in &fwd {
+        if !best.may_beat(bound::lsr(&p)) {
+            continue;
+        }
         if let Some([t, u, v]) = formulas::lsr(&p) {
             let len = r * (t.abs() + v.abs()) + u.abs();
             let w = ReedsSheppWord::new(Base::Lsr, reflect, tf);
@@ -105,6 +117,9 @@ pub(super) fn search(l: Local, best: &mut Best) {
     }
     // CCC: 8.3/8.4 as given and backwards.
     for &(p, reflect, tf) in &fwd {
+        if !best.may_beat(bound::lrl(&p)) {
+            continue;
+        }
         if let Some([t, u, v]) = formulas::lrl(&p) {
             let len = r * (t.abs() + u.abs() + v.abs());
             let base = if v >= 0.0 {
@@ -117,6 +132,9 @@ pub(super) fn search(l: Local, best: &mut Best) {
         }
     }
     for &(p, reflect, tf) in &back {
+        if !best.may_beat(bound::lrl(&p)) {
+            continue;
+        }
         if let Some([t, u, v]) = formulas::lrl(&p) {
             let len = r * (t.abs() + u.abs() + v.abs());
             let base = if v >= 0.0 {
@@ -130,12 +148,15 @@ pub(super) fn search(l: Local, best: &mut Best) {
     }
     // CCCC: 8.7 and 8.8.
     for &(p, reflect, tf) in &fwd {
-        if let Some(s) = formulas::lrlr_middle_cusp(&p) {
+        let (b7, b8) = bound::lrlr(&p);
+        if !best.may_beat(b7) {
+        } else if let Some(s) = formulas::lrlr_middle_cusp(&p) {
             let len = r * (s[0].abs() + 2.0 * s[1].abs() + s[3].abs());
             let w = ReedsSheppWord::new(Base::LrlrMiddleCusp, reflect, tf);
             best.offer(w, pad(flip(s, tf)), len);
         }
-        if let Some(s) = formulas::lrlr_two_cusps(&p) {
+        if !best.may_beat(b8) {
+        } else if let Some(s) = formulas::lrlr_two_cusps(&p) {
             let len = r * (s[0].abs() + 2.0 * s[1].abs() + s[3].abs());
             let w = ReedsSheppWord::new(Base::LrlrTwoCusps, reflect, tf);
             best.offer(w, pad(flip(s, tf)), len);
@@ -144,22 +165,26 @@ pub(super) fn search(l: Local, best: &mut Best) {
     // CCSC: 8.9 and 8.10 as given and backwards.
     let ccsc = |s: [f64; 4]| r * (s[0].abs() + FRAC_PI_2 + s[3].abs()) + s[2].abs();
     for &(p, reflect, tf) in &fwd {
-        if let Some(s) = formulas::lrsl(&p) {
+        if !best.may_beat(bound::lrsl(&p)) {
+        } else if let Some(s) = formulas::lrsl(&p) {
             let w = ReedsSheppWord::new(Base::Lrsl, reflect, tf);
             best.offer(w, pad(flip(s, tf)), ccsc(s));
         }
-        if let Some(s) = formulas::lrsr(&p) {
+        if !best.may_beat(bound::lrsr(&p)) {
+        } else if let Some(s) = formulas::lrsr(&p) {
             let w = ReedsSheppWord::new(Base::Lrsr, reflect, tf);
             best.offer(w, pad(flip(s, tf)), ccsc(s));
         }
     }
     for &(p, reflect, tf) in &back {
-        if let Some(s) = formulas::lrsl(&p) {
+        if !best.may_beat(bound::lrsl(&p)) {
+        } else if let Some(s) = formulas::lrsl(&p) {
             let [t, a, u, v] = s;
             let w = ReedsSheppWord::new(Base::Lsrl, reflect, tf);
             best.offer(w, pad(flip([v, u, a, t], tf)), ccsc(s));
         }
-        if let Some(s) = formulas::lrsr(&p) {
+        if !best.may_beat(bound::lrsr(&p)) {
+        } else if let Some(s) = formulas::lrsr(&p) {
             let [t, a, u, v] = s;
             let w = ReedsSheppWord::new(Base::Rsrl, reflect, tf);
             best.offer(w, pad(flip([v, u, a, t], tf)), ccsc(s));
@@ -167,10 +192,60 @@ pub(super) fn search(l: Local, best: &mut Best) {
     }
     // CCSCC: 8.11.
     for &(p, reflect, tf) in &fwd {
+        if !best.may_beat(bound::lrslr(&p)) {
+            continue;
+        }
         if let Some(s) = formulas::lrslr(&p) {
             let len = r * (s[0].abs() + PI + s[4].abs()) + s[2].abs();
             let w = ReedsSheppWord::new(Base::Lrslr, reflect, tf);
             best.offer(w, flip(s, tf), len);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pruned search against every word solved (the candidates' mode,
+    /// which prunes nothing): the same shortest word and the same bits.
+    #[test]
+    fn pruning_never_changes_the_answer() {
+        let mut seed: u64 = 0xDEAD_BEEF_1234_5678;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for i in 0..100_000 {
+            let r = 0.1 + 3.0 * next();
+            let span = [1.0, 3.0, 6.0, 30.0][i % 4] * r;
+            let phi = if i % 7 == 0 { 0.0 } else { (2.0 * next() - 1.0) * PI };
+            let (sp, cp) = (phi.sin(), phi.cos());
+            let x = span * (next() - 0.5);
+            let y = span * (next() - 0.5);
+            let l = Local {
+                x,
+                y,
+                phi,
+                sp,
+                cp,
+                r,
+                near: 1e-12 * (r + x.abs() + y.abs()),
+            };
+            let mut pruned = Best {
+                best: None,
+                all: None,
+            };
+            search(l, &mut pruned);
+            let mut full = Best {
+                best: None,
+                all: Some(Vec::new()),
+            };
+            search(l, &mut full);
+            let (a, b) = (pruned.best.unwrap(), full.best.unwrap());
+            assert_eq!(a, b, "query {i}: {l:?}");
         }
     }
 }
