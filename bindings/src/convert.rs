@@ -249,26 +249,29 @@ pub fn path_at(value: &JsValue, name: &Name) -> Result<Path, JsError> {
         let s = object_at(&s, &name)?;
         let kind = get(s, "kind").as_string();
         let reverse = reverse_field(s, &name)?;
-        segments.push(match kind.as_deref() {
-            Some("line") => Segment::Line(Line::new(
-                point_at(&get(s, "start"), &name.key("start"))?,
-                point_at(&get(s, "end"), &name.key("end"))?,
-            )),
-            Some("arc") => {
-                let center = point_at(&get(s, "center"), &name.key("center"))?;
-                let radius = number_field(s, "radius", &name)?;
-                if radius <= 0.0 {
-                    return Err(name.key("radius").error(&"must be greater than zero"));
+        segments.push(
+            match kind.as_deref() {
+                Some("line") => Segment::Line(Line::new(
+                    point_at(&get(s, "start"), &name.key("start"))?,
+                    point_at(&get(s, "end"), &name.key("end"))?,
+                )),
+                Some("arc") => {
+                    let center = point_at(&get(s, "center"), &name.key("center"))?;
+                    let radius = number_field(s, "radius", &name)?;
+                    if radius <= 0.0 {
+                        return Err(name.key("radius").error(&"must be greater than zero"));
+                    }
+                    let start = number_field(s, "startAngle", &name)?;
+                    let sweep = number_field(s, "sweep", &name)?;
+                    Segment::Arc(
+                        Arc::new(center, radius, start, sweep)
+                            .map_err(|e| name.error(&e.reason()))?,
+                    )
                 }
-                let start = number_field(s, "startAngle", &name)?;
-                let sweep = number_field(s, "sweep", &name)?;
-                Segment::Arc(
-                    Arc::new(center, radius, start, sweep).map_err(|e| name.error(&e.reason()))?,
-                )
+                _ => return Err(name.key("kind").error(&"must be \"line\" or \"arc\"")),
             }
-            _ => return Err(name.key("kind").error(&"must be \"line\" or \"arc\"")),
-        }
-        .with_reverse(reverse));
+            .with_reverse(reverse),
+        );
     }
     Path::new(segments).map_err(|e| name.error(&e))
 }

@@ -274,7 +274,10 @@ mod tests {
         assert_eq!((a.turn(), a.side()), (-1.0, 1.0));
         // Half way: at (-2, 2) facing south (centre east, on its left).
         let mid = a.pose_at(a.length() / 2.0);
-        assert!(mid.approx_eq(Pose::new(-2.0, 2.0, -FRAC_PI_2), 1e-12), "{mid:?}");
+        assert!(
+            mid.approx_eq(Pose::new(-2.0, 2.0, -FRAC_PI_2), 1e-12),
+            "{mid:?}"
+        );
         let end = a.pose_at(a.length());
         assert!(end.approx_eq(Pose::new(0.0, 4.0, -PI), 1e-12), "{end:?}");
         // The vehicle's left is the centre's side: a left offset shrinks it.

@@ -40,7 +40,7 @@ use crate::geom::wrap_two_pi;
 use crate::{Arc, Path, Pose, Segment};
 use core::f64::consts::{PI, TAU};
 use formulas::Local;
-use search::{search, Best, Solution};
+use search::{search, Best, Shortest, Solution};
 
 /// The relative size below which a line or a distance between circle
 /// centres is nothing (see the module docs).
@@ -97,12 +97,9 @@ fn local(start: Pose, goal: Pose, r: f64) -> (Local, bool, f64) {
 /// The shortest word of a checked, distinct query.
 #[inline(always)]
 fn shortest(l: Local) -> Option<Solution> {
-    let mut best = Best {
-        best: None,
-        all: None,
-    };
+    let mut best = Shortest(None);
     search(l, &mut best);
-    best.best
+    best.0
 }
 
 /// The zero-length path of identical start and goal: one zero-length left

@@ -3,7 +3,7 @@
 mod dubins;
 mod motion;
 mod peer;
-mod robust;
 mod reeds_shepp;
 mod reeds_shepp_ompl;
+mod robust;
 mod turn;

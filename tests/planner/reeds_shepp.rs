@@ -34,19 +34,26 @@ fn check_path(p: &Path, s: Pose, g: Pose, r: f64) {
     assert!(p.start_pose().position().distance(s.position()) <= tol);
     let e = p.end_pose();
     assert!(
-        e.position().distance(g.position()) <= tol && normalize_angle(e.heading - g.heading).abs() <= 1e-12,
+        e.position().distance(g.position()) <= tol
+            && normalize_angle(e.heading - g.heading).abs() <= 1e-12,
         "end {e:?}, goal {g:?}"
     );
     assert!(p.is_g1(1e-10 * scale / r.min(1.0)), "not G1: {p:?}");
     let segs = p.segments();
     for (i, w) in segs.windows(2).enumerate() {
-        assert!(w[0].end().distance(w[1].start()) <= 1e-10 * scale, "gap after {i}: {p:?}");
+        assert!(
+            w[0].end().distance(w[1].start()) <= 1e-10 * scale,
+            "gap after {i}: {p:?}"
+        );
         if let ((_, Some(a)), (Some(b), _)) = (travel(&w[0]), travel(&w[1])) {
             let turn = normalize_angle(a - b).abs();
             if w[0].is_reverse() == w[1].is_reverse() {
                 assert!(turn <= 1e-9 * scale / r.min(1.0), "a kink at {i}: {p:?}");
             } else {
-                assert!(close(turn, PI, 1e-9 * scale / r.min(1.0)), "a cusp at {i} does not turn round: {p:?}");
+                assert!(
+                    close(turn, PI, 1e-9 * scale / r.min(1.0)),
+                    "a cusp at {i} does not turn round: {p:?}"
+                );
             }
         }
     }
@@ -55,16 +62,20 @@ fn check_path(p: &Path, s: Pose, g: Pose, r: f64) {
             assert_eq!(a.radius, r);
         }
     }
-    let word = ReedsSheppWord::ALL
-        .iter()
-        .find(|w| {
-            w.len() == segs.len()
-                && (0..w.len()).all(|i| {
-                    let (letter, reverse) = w.segment(i);
-                    letter == segs[i].letter() && (reverse == segs[i].is_reverse())
-                })
-        });
-    assert!(word.is_some(), "no word reads {:?}", segs.iter().map(|s| (s.letter(), s.is_reverse())).collect::<Vec<_>>());
+    let word = ReedsSheppWord::ALL.iter().find(|w| {
+        w.len() == segs.len()
+            && (0..w.len()).all(|i| {
+                let (letter, reverse) = w.segment(i);
+                letter == segs[i].letter() && (reverse == segs[i].is_reverse())
+            })
+    });
+    assert!(
+        word.is_some(),
+        "no word reads {:?}",
+        segs.iter()
+            .map(|s| (s.letter(), s.is_reverse()))
+            .collect::<Vec<_>>()
+    );
 }
 
 #[test]
@@ -84,26 +95,47 @@ fn identical_poses_give_one_zero_length_arc_keeping_the_heading() {
     reeds_shepp_lengths(&[1.0, 1.0, 0.5, 1.0, 1.0, 0.5], 2.0, &mut out).unwrap();
     assert_eq!(out, [0.0]);
     // A whole turn more is the same heading: a path of (nearly) nothing.
-    let (l, _) = reeds_shepp_length(Pose::new(0.0, 0.0, 0.5), Pose::new(0.0, 0.0, 0.5 + TAU), 1.0).unwrap();
+    let (l, _) = reeds_shepp_length(
+        Pose::new(0.0, 0.0, 0.5),
+        Pose::new(0.0, 0.0, 0.5 + TAU),
+        1.0,
+    )
+    .unwrap();
     assert!(l <= 1e-14, "{l}");
 }
 
 #[test]
 fn goal_straight_behind_is_one_pure_reverse_line_facing_forwards() {
-    for (r, d, h) in [(1.0, 3.0, 0.0), (0.25, 40.0, 2.5), (5.0, 0.1, -1.0), (1e-3, 1e3, PI)] {
+    for (r, d, h) in [
+        (1.0, 3.0, 0.0),
+        (0.25, 40.0, 2.5),
+        (5.0, 0.1, -1.0),
+        (1e-3, 1e3, PI),
+    ] {
         let s = Pose::new(1.0, 2.0, h);
         let g = Pose::new(s.x - d * h.cos(), s.y - d * h.sin(), h);
         let p = reeds_shepp_shortest(s, g, r).unwrap();
-        assert!(close(p.length(), d, 1e-12 * d), "r {r}, d {d}: {}", p.length());
+        assert!(
+            close(p.length(), d, 1e-12 * d),
+            "r {r}, d {d}: {}",
+            p.length()
+        );
         check_path(&p, s, g, r);
         // One line of length d driven backwards; the arcs have no length.
-        let lines: Vec<&Segment> = p.segments().iter().filter(|s| s.length() > 1e-12 * d).collect();
+        let lines: Vec<&Segment> = p
+            .segments()
+            .iter()
+            .filter(|s| s.length() > 1e-12 * d)
+            .collect();
         assert_eq!(lines.len(), 1);
         let Segment::Line(l) = lines[0] else {
             panic!("{p:?}")
         };
         assert!(l.reverse);
-        assert!(p.segments().iter().all(Segment::is_reverse), "no gear change on the way");
+        assert!(
+            p.segments().iter().all(Segment::is_reverse),
+            "no gear change on the way"
+        );
         // Half way back the vehicle still faces `h`, not the way it travels.
         let mid = p.pose_at(d / 2.0);
         assert!(normalize_angle(mid.heading - h).abs() <= 1e-12, "{mid:?}");
@@ -131,16 +163,31 @@ fn goal_on_a_turning_circle_is_the_shorter_pure_arc_forwards_or_backwards() {
         (1.0, -0.7, 0.7, true),
     ] {
         let arc = Arc::from_pose(s, r, side, angle.abs());
-        let arc = if angle < 0.0 { Arc::reversing_from_pose(s, r, side, -angle) } else { arc };
+        let arc = if angle < 0.0 {
+            Arc::reversing_from_pose(s, r, side, -angle)
+        } else {
+            arc
+        };
         let g = arc.pose_at(arc.length());
         let p = reeds_shepp_shortest(s, g, r).unwrap();
-        assert!(close(p.length(), r * want, 1e-12), "{side} {angle}: {} {}", p.length(), p.word());
+        assert!(
+            close(p.length(), r * want, 1e-12),
+            "{side} {angle}: {} {}",
+            p.length(),
+            p.word()
+        );
         check_path(&p, s, g, r);
         let turning: Vec<&Segment> = p.segments().iter().filter(|s| s.length() > 1e-12).collect();
         assert_eq!(turning.len(), 1, "{p:?}");
-        let Segment::Arc(a) = turning[0] else { panic!("{p:?}") };
+        let Segment::Arc(a) = turning[0] else {
+            panic!("{p:?}")
+        };
         assert_eq!(a.reverse, reverse);
-        assert_eq!(a.side(), side, "the centre stays on the same side of the vehicle");
+        assert_eq!(
+            a.side(),
+            side,
+            "the centre stays on the same side of the vehicle"
+        );
         // A reversing L travels clockwise: a negative sweep.
         assert_eq!(a.sweep < 0.0, (side > 0.0) == reverse);
     }
@@ -152,7 +199,10 @@ fn half_turn_ties_forwards_and_backwards_and_forwards_wins() {
     // or backwards (L-): both πr, the least a half turn of heading allows.
     for r in [1.0, 0.3, 7.0] {
         let s = Pose::new(0.0, 0.0, 0.0);
-        for (g, letter) in [(Pose::new(0.0, 2.0 * r, PI), 'L'), (Pose::new(0.0, -2.0 * r, PI), 'R')] {
+        for (g, letter) in [
+            (Pose::new(0.0, 2.0 * r, PI), 'L'),
+            (Pose::new(0.0, -2.0 * r, PI), 'R'),
+        ] {
             let cands = reeds_shepp_candidates(s, g, r).unwrap();
             let ties: Vec<ReedsSheppWord> = cands
                 .iter()
@@ -180,7 +230,12 @@ fn turning_round_on_the_spot_costs_a_half_turn_and_its_mirror_ties() {
     let r = 1.5;
     let g = Pose::new(0.0, 0.0, PI);
     let p = reeds_shepp_shortest(s, g, r).unwrap();
-    assert!(close(p.length(), PI * r, 1e-12), "{} {}", p.length(), p.word());
+    assert!(
+        close(p.length(), PI * r, 1e-12),
+        "{} {}",
+        p.length(),
+        p.word()
+    );
     check_path(&p, s, g, r);
     assert!(p.cusps().count() >= 1, "it has to back up: {p:?}");
     let mirror = reeds_shepp_shortest(s, Pose::new(0.0, 0.0, -PI), r).unwrap();
@@ -190,7 +245,11 @@ fn turning_round_on_the_spot_costs_a_half_turn_and_its_mirror_ties() {
         .into_iter()
         .filter(|(_, q)| close(q.length(), PI * r, 1e-12))
         .collect();
-    assert!(tied.len() >= 2, "a word and its reflection: {:?}", tied.iter().map(|t| t.0).collect::<Vec<_>>());
+    assert!(
+        tied.len() >= 2,
+        "a word and its reflection: {:?}",
+        tied.iter().map(|t| t.0).collect::<Vec<_>>()
+    );
 }
 
 #[test]
@@ -198,13 +257,22 @@ fn bad_input_is_an_error_naming_the_argument() {
     let ok = Pose::new(0.0, 0.0, 0.0);
     assert_eq!(
         reeds_shepp_shortest(Pose::new(f64::NAN, 0.0, 0.0), ok, 1.0),
-        Err(Error::new(Field::named("start").key("x"), Reason::NotFinite))
+        Err(Error::new(
+            Field::named("start").key("x"),
+            Reason::NotFinite
+        ))
     );
     assert_eq!(
         reeds_shepp_shortest(ok, Pose::new(0.0, 0.0, f64::INFINITY), 1.0),
-        Err(Error::new(Field::named("goal").key("heading"), Reason::NotFinite))
+        Err(Error::new(
+            Field::named("goal").key("heading"),
+            Reason::NotFinite
+        ))
     );
-    assert_eq!(reeds_shepp_length(ok, ok, 0.0), Err(Error::at("radius", Reason::NotPositive)));
+    assert_eq!(
+        reeds_shepp_length(ok, ok, 0.0),
+        Err(Error::at("radius", Reason::NotPositive))
+    );
     assert!(reeds_shepp_shortest(ok, Pose::new(2e150, 0.0, 0.0), 1.0).is_err());
     let mut out = [0.0; 1];
     assert_eq!(
@@ -213,7 +281,13 @@ fn bad_input_is_an_error_naming_the_argument() {
     );
     assert_eq!(
         reeds_shepp_lengths(&[0.0; 12], 1.0, &mut out),
-        Err(Error::at("out", Reason::OutputLength { expected: 2, got: 1 }))
+        Err(Error::at(
+            "out",
+            Reason::OutputLength {
+                expected: 2,
+                got: 1
+            }
+        ))
     );
     let e = reeds_shepp_lengths(&[0.0, 0.0, 0.0, 1.0, f64::NAN, 0.0], 1.0, &mut out).unwrap_err();
     assert_eq!(e.to_string(), "queries[4]: must be a finite number");
@@ -227,7 +301,11 @@ fn extreme_finite_inputs_give_finite_exact_paths() {
         (Pose::new(0.0, 0.0, 1e300), Pose::new(1.0, 1.0, -1e300), 1.0),
         (Pose::new(0.0, 0.0, 0.0), Pose::new(1.0, 1.0, 1.0), 5e-324),
         (Pose::new(0.0, 0.0, 0.0), Pose::new(1.0, 1.0, 1.0), m),
-        (Pose::new(1e-300, 0.0, 0.0), Pose::new(0.0, 1e-300, 1.0), 1e-300),
+        (
+            Pose::new(1e-300, 0.0, 0.0),
+            Pose::new(0.0, 1e-300, 1.0),
+            1e-300,
+        ),
     ] {
         let p = reeds_shepp_shortest(s, g, r).unwrap();
         assert!(p.length().is_finite(), "{s:?} {g:?} {r}");
@@ -238,7 +316,10 @@ fn extreme_finite_inputs_give_finite_exact_paths() {
         assert!(l.is_finite());
         let e = p.end_pose();
         let scale = r + s.x.abs().max(g.x.abs()).max(s.y.abs()).max(g.y.abs());
-        assert!(e.position().distance(g.position()) <= 1e-12 * scale, "{e:?} {g:?}");
+        assert!(
+            e.position().distance(g.position()) <= 1e-12 * scale,
+            "{e:?} {g:?}"
+        );
     }
 }
 
@@ -251,7 +332,10 @@ fn lay(word: ReedsSheppWord, amounts: &[f64], s: Pose, r: f64) -> Path {
         let (letter, reverse) = word.segment(i);
         let seg: Segment = if letter == 'S' {
             let d = if reverse { -a } else { a };
-            let end = Point::new(pose.x + d * pose.heading.cos(), pose.y + d * pose.heading.sin());
+            let end = Point::new(
+                pose.x + d * pose.heading.cos(),
+                pose.y + d * pose.heading.sin(),
+            );
             Line::new(pose.position(), end).with_reverse(reverse).into()
         } else {
             let side = if letter == 'L' { 1.0 } else { -1.0 };
@@ -287,13 +371,20 @@ fn never_longer_than_a_path_of_any_of_the_48_words_laid_by_hand() {
             let s = Pose::new(10.0 * next() - 5.0, 10.0 * next() - 5.0, TAU * next() - PI);
             let n = w.len();
             let mut amounts: Vec<f64> = (0..n)
-                .map(|i| if w.segment(i).0 == 'S' { 4.0 * r * next() } else { PI * next() })
+                .map(|i| {
+                    if w.segment(i).0 == 'S' {
+                        4.0 * r * next()
+                    } else {
+                        PI * next()
+                    }
+                })
                 .collect();
             let letters = w.letters();
             if letters.contains('S') && n >= 4 {
                 // The arcs next to the line beside a cusp are quarter turns.
                 for i in 0..n {
-                    let by_line = (i + 1 < n && w.segment(i + 1).0 == 'S') || (i > 0 && w.segment(i - 1).0 == 'S');
+                    let by_line = (i + 1 < n && w.segment(i + 1).0 == 'S')
+                        || (i > 0 && w.segment(i - 1).0 == 'S');
                     let at_end = i == 0 || i == n - 1;
                     if by_line && !at_end {
                         amounts[i] = FRAC_PI_2;
@@ -306,7 +397,11 @@ fn never_longer_than_a_path_of_any_of_the_48_words_laid_by_hand() {
             let laid = lay(w, &amounts, s, r);
             let g = laid.end_pose();
             let (ours, _) = reeds_shepp_length(s, g, r).unwrap();
-            assert!(ours <= laid.length() * (1.0 + 1e-9) + 1e-12, "{name}: {ours} > {}", laid.length());
+            assert!(
+                ours <= laid.length() * (1.0 + 1e-9) + 1e-12,
+                "{name}: {ours} > {}",
+                laid.length()
+            );
             if ours < laid.length() * (1.0 - 1e-9) {
                 beaten += 1;
             }
@@ -331,7 +426,11 @@ fn every_candidate_word_ends_at_the_goal_with_its_own_letters_and_gears() {
         let r = 0.5 + next();
         let span = [1.0, 3.0, 6.0, 20.0][i % 4] * r;
         let s = Pose::new(next() * 4.0, next() * 4.0, TAU * next() - PI);
-        let g = Pose::new(s.x + span * (next() - 0.5), s.y + span * (next() - 0.5), TAU * next() - PI);
+        let g = Pose::new(
+            s.x + span * (next() - 0.5),
+            s.y + span * (next() - 0.5),
+            TAU * next() - PI,
+        );
         for (w, p) in reeds_shepp_candidates(s, g, r).unwrap() {
             seen.insert(w);
             check_path(&p, s, g, r);
@@ -341,7 +440,15 @@ fn every_candidate_word_ends_at_the_goal_with_its_own_letters_and_gears() {
             }
         }
     }
-    assert_eq!(seen.len(), 48, "words never solved: {:?}", ReedsSheppWord::ALL.iter().filter(|w| !seen.contains(w)).collect::<Vec<_>>());
+    assert_eq!(
+        seen.len(),
+        48,
+        "words never solved: {:?}",
+        ReedsSheppWord::ALL
+            .iter()
+            .filter(|w| !seen.contains(w))
+            .collect::<Vec<_>>()
+    );
 }
 
 fn pose_strategy() -> impl Strategy<Value = Pose> {

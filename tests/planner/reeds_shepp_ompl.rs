@@ -49,7 +49,9 @@ fn never_longer_than_ompl_and_every_path_ends_at_its_goal() {
         let rel = (ours - theirs) / theirs.max(r);
         worst_rel = worst_rel.max(rel);
         if rel > 1e-9 {
-            failures.push(format!("query {i}: r {r} {s:?} -> {g:?}: ours {ours}, OMPL {theirs}"));
+            failures.push(format!(
+                "query {i}: r {r} {s:?} -> {g:?}: ours {ours}, OMPL {theirs}"
+            ));
         } else if rel < -1e-9 {
             shorter += 1;
         } else {
@@ -65,7 +67,10 @@ fn never_longer_than_ompl_and_every_path_ends_at_its_goal() {
             failures.push(format!("query {i}: end {e:?} is not the goal {g:?}"));
         }
         if (path.length() - ours).abs() > 1e-9 * ours.max(r) {
-            failures.push(format!("query {i}: path length {} vs {ours}", path.length()));
+            failures.push(format!(
+                "query {i}: path length {} vs {ours}",
+                path.length()
+            ));
         }
     }
     println!(
@@ -73,5 +78,10 @@ fn never_longer_than_ompl_and_every_path_ends_at_its_goal() {
          worst (ours - OMPL) / OMPL = {worst_rel:.2e}; worst end-pose error {worst_end:.2e} (relative)",
         recs.len()
     );
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures[..failures.len().min(20)].join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
 }

@@ -24,6 +24,52 @@ pub(super) struct Best {
     pub all: Option<Vec<Solution>>,
 }
 
+/// Where the search sends each solved word: [`Best`] (keeping the shortest,
+/// pruning by its length) or a list of them all.
+pub(super) trait Sink {
+    fn may_beat(&self, lower: f64) -> bool;
+    fn offer(&mut self, word: ReedsSheppWord, parts: [f64; 5], length: f64);
+}
+
+/// The shortest solution alone (the batch's sink: no list, no allocation).
+pub(super) struct Shortest(pub Option<Solution>);
+
+impl Sink for Shortest {
+    #[inline(always)]
+    fn may_beat(&self, lower: f64) -> bool {
+        match self.0 {
+            Some(b) => lower <= b.length + 1e-10 * (b.length + 1e-300),
+            None => true,
+        }
+    }
+
+    // In wasm out of line: one copy instead of 44.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    fn offer(&mut self, word: ReedsSheppWord, parts: [f64; 5], length: f64) {
+        let better = match self.0 {
+            None => true,
+            Some(b) => length < b.length || (length == b.length && word < b.word),
+        };
+        if better {
+            self.0 = Some(Solution {
+                word,
+                parts,
+                length,
+            });
+        }
+    }
+}
+
+impl Sink for Best {
+    fn may_beat(&self, lower: f64) -> bool {
+        Best::may_beat(self, lower)
+    }
+    fn offer(&mut self, word: ReedsSheppWord, parts: [f64; 5], length: f64) {
+        Best::offer(self, word, parts, length);
+    }
+}
+
 impl Best {
     /// Whether a word whose length is at least `lower` may still win or
     /// tie (with a margin for the rounding of the bound); always when
@@ -90,7 +136,7 @@ fn transforms(l: Local) -> [(Local, bool, bool); 4] {
 }
 
 /// Every word solved for `l`, the shortest kept in `best`.
-pub(super) fn search(l: Local, best: &mut Best) {
+pub(super) fn search<S: Sink>(l: Local, best: &mut S) {
     let r = l.r;
     let fwd = transforms(l);
     let back = transforms(l.backwards());
@@ -221,7 +267,11 @@ mod tests {
         for i in 0..100_000 {
             let r = 0.1 + 3.0 * next();
             let span = [1.0, 3.0, 6.0, 30.0][i % 4] * r;
-            let phi = if i % 7 == 0 { 0.0 } else { (2.0 * next() - 1.0) * PI };
+            let phi = if i % 7 == 0 {
+                0.0
+            } else {
+                (2.0 * next() - 1.0) * PI
+            };
             let (sp, cp) = (phi.sin(), phi.cos());
             let x = span * (next() - 0.5);
             let y = span * (next() - 0.5);
@@ -234,17 +284,14 @@ mod tests {
                 r,
                 near: 1e-12 * (r + x.abs() + y.abs()),
             };
-            let mut pruned = Best {
-                best: None,
-                all: None,
-            };
+            let mut pruned = Shortest(None);
             search(l, &mut pruned);
             let mut full = Best {
                 best: None,
                 all: Some(Vec::new()),
             };
             search(l, &mut full);
-            let (a, b) = (pruned.best.unwrap(), full.best.unwrap());
+            let (a, b) = (pruned.0.unwrap(), full.best.unwrap());
             assert_eq!(a, b, "query {i}: {l:?}");
         }
     }

@@ -166,9 +166,9 @@ test("reverse allowed: the Reeds-Shepp path, backward segments dashed, cusps mar
   await page.locator('[data-diagram="planner"] label', { hasText: "arrive with a heading" }).locator("input").check();
   await box.check();
   await page.waitForFunction(() => window.__arcline.diagrams.planner.getState().reverse === true);
-  // A goal behind the unit, facing the same way: worth backing up.
+  // A goal close by, facing back: back up, drive forwards, back up again.
   await page.evaluate(() =>
-    window.__arcline.diagrams.planner.setState({ unit: { x: 2, y: 0, heading: 0.2 }, target: { x: -3, y: 1.5 }, goalHeading: -0.4, radius: 2.5 }),
+    window.__arcline.diagrams.planner.setState({ unit: { x: -2, y: 0, heading: 0 }, target: { x: 1, y: 1 }, goalHeading: Math.PI, radius: 2.5 }),
   );
   let s = await state(page);
   const goal = { ...s.target, heading: s.goalHeading };
@@ -185,6 +185,7 @@ test("reverse allowed: the Reeds-Shepp path, backward segments dashed, cusps mar
     at += g.length;
   });
   assert.deepEqual(s.computed.cusps, cusps);
+  assert.equal(cusps.length, 2, "L− R+ L−: two gear changes");
   const readout = await page.locator('[data-diagram="planner"] .readout').textContent();
   assert.match(readout, /Reeds–Shepp \(reverse allowed\)/);
   await page.locator('[data-diagram="planner"]').screenshot({ path: screenshotPath("planner-reeds-shepp") });
