@@ -40,7 +40,7 @@ use crate::geom::wrap_two_pi;
 use crate::{Arc, Path, Pose, Segment};
 use core::f64::consts::{PI, TAU};
 use formulas::Local;
-use search::{search, Best, Shortest, Solution};
+use search::{search, Best, Solution};
 
 /// The relative size below which a line or a distance between circle
 /// centres is nothing (see the module docs).
@@ -97,9 +97,7 @@ fn local(start: Pose, goal: Pose, r: f64) -> (Local, bool, f64) {
 /// The shortest word of a checked, distinct query.
 #[inline(always)]
 fn shortest(l: Local) -> Option<Solution> {
-    let mut best = Shortest(None);
-    search(l, &mut best);
-    best.0
+    search::shortest(l)
 }
 
 /// The zero-length path of identical start and goal: one zero-length left

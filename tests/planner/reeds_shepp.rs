@@ -382,12 +382,12 @@ fn never_longer_than_a_path_of_any_of_the_48_words_laid_by_hand() {
             let letters = w.letters();
             if letters.contains('S') && n >= 4 {
                 // The arcs next to the line beside a cusp are quarter turns.
-                for i in 0..n {
+                for (i, amount) in amounts.iter_mut().enumerate() {
                     let by_line = (i + 1 < n && w.segment(i + 1).0 == 'S')
                         || (i > 0 && w.segment(i - 1).0 == 'S');
                     let at_end = i == 0 || i == n - 1;
                     if by_line && !at_end {
-                        amounts[i] = FRAC_PI_2;
+                        *amount = FRAC_PI_2;
                     }
                 }
             } else if n == 4 {

@@ -366,72 +366,167 @@ fn turn_at_least(a: f64) -> f64 {
     }
 }
 
-/// Lower bounds on the length of each base word for `l`, from square roots
-/// alone (no `atan2`, no `acos`): the line (or, for the arc-only words, the
-/// chord) and what the arcs must turn, whose sum is known modulo 2π. Each is
-/// below the word's length when the word is feasible; an infeasible word may
-/// get any value (its formula then refuses it).
+/// A lower bound on an angle `t` that must lie in `[0, π]`, from `m·cos t`
+/// and `m·sin t` (`m > 0`), with no inverse trigonometry: `acos` lies above
+/// its chord `π/2·(1 − z)` on `[0, 1]` and above its tangent `π/2 − z` on
+/// `[−1, 0]`. For `sin t < 0` (no angle in the range, unless rounding) 0.
+#[inline(always)]
+fn arc_at_least(c: f64, s: f64, m: f64) -> f64 {
+    if s < 0.0 || m <= 0.0 {
+        return 0.0;
+    }
+    let z = (c / m).clamp(-1.0, 1.0);
+    if z >= 0.0 {
+        FRAC_PI_2 * (1.0 - z)
+    } else {
+        FRAC_PI_2 - z
+    }
+}
+
+/// The least `a + |mod2pi(target − a)|` over `a` in `[lo, π]` (`lo ≥ 0`):
+/// a turn of at least `lo` one way followed by whatever reaches `target`.
+#[inline(always)]
+fn turns_at_least(lo: f64, target: f64) -> f64 {
+    if target >= lo {
+        target
+    } else {
+        lo + mod2pi(target - lo).abs()
+    }
+}
+
+/// Lower bounds on the length of each base word for `l`, with no inverse
+/// trigonometry: the line (or, for the arc-only words, what the middle arcs
+/// must turn) and the arcs' turns, whose sums are known modulo 2π, and the
+/// first arc's angle bounded from its cosine. Each is below the word's
+/// length when the word is feasible; an infeasible word may get any value
+/// (its formula then refuses it), and one whose first or last arc certainly
+/// has the wrong sign (its sine from the directions, by more than a margin
+/// of 1e-9 relative, far wider than the formulas' tolerance) gets +∞.
 pub(super) mod bound {
     use super::*;
 
-    /// 8.1: `u + r·(t + v)` with `t + v ≡ φ` and both in `[0, π]`: the
-    /// length itself when feasible.
+    /// Margin of the sign tests, relative to the vectors' length.
+    const SIGN: f64 = 1e-9;
+
+    /// +∞ unless `d2` (a squared distance between centres) is within
+    /// `[lo², hi²]`, with the margin.
     #[inline(always)]
-    pub fn lsl(l: &Local) -> f64 {
-        let (xi, eta) = left_left(l);
-        (xi * xi + eta * eta).sqrt() + l.r * turn_at_least(l.phi)
+    fn feasible(d2: f64, lo: f64, hi: f64) -> f64 {
+        if d2 < lo * lo * (1.0 - SIGN) || d2 > hi * hi * (1.0 + SIGN) {
+            f64::INFINITY
+        } else {
+            0.0
+        }
     }
 
-    /// 8.2: `u + r·(t + v)` with `t − v ≡ φ`.
+    /// `bound`, or +∞ when `sin t` or `sin v` (times `m`) is certainly
+    /// below 0: by more than `SIGN·m` and `slack` (the rounding of the
+    /// coordinates, carried into the products).
     #[inline(always)]
-    pub fn lsr(l: &Local) -> f64 {
-        let (xi, eta) = left_right(l);
-        sqrt0(xi * xi + eta * eta - 4.0 * l.r * l.r) + l.r * l.phi.abs()
+    fn unless_negative(bound: f64, sin_t: f64, sin_v: f64, m: f64, slack: f64) -> f64 {
+        let margin = SIGN * m + slack;
+        if sin_t < -margin || sin_v < -margin {
+            f64::INFINITY
+        } else {
+            bound
+        }
     }
 
-    /// 8.3/8.4: the middle arc alone, `2r·asin(d/4r) ≥ d/2`.
+    /// The bounds of the eight base formulas for `l`, in the order of
+    /// [`Formula`](super::super::search) (8.1, 8.2, 8.3/8.4, 8.7, 8.8, 8.9,
+    /// 8.10, 8.11), sharing the two centre distances; with `backwards` only
+    /// 8.3/8.4, 8.9 and 8.10 (the others +∞).
     #[inline(always)]
-    pub fn lrl(l: &Local) -> f64 {
-        let (xi, eta) = left_left(l);
-        0.5 * (xi * xi + eta * eta).sqrt()
-    }
-
-    /// 8.7 and 8.8: the two middle arcs, `2r·acos(ρ) ≥ 2r·√(2(1 − ρ))`.
-    #[inline(always)]
-    pub fn lrlr(l: &Local) -> (f64, f64) {
-        let (xi, eta) = left_right(l);
-        let d2 = xi * xi + eta * eta;
+    pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
         let r = l.r;
-        let rho7 = (0.25 * (2.0 + d2.sqrt() / r)).min(1.0);
-        let rho8 = ((20.0 - d2 / (r * r)) / 16.0).clamp(0.0, 1.0);
-        (
-            2.0 * r * sqrt0(2.0 * (1.0 - rho7)),
-            2.0 * r * sqrt0(2.0 * (1.0 - rho8)),
-        )
-    }
+        let two_r = 2.0 * r;
+        let inf = f64::INFINITY;
+        // The goal's left circle from the start's left circle (8.1, 8.3/8.4, 8.9).
+        let (xl, yl) = left_left(l);
+        let dl2 = xl * xl + yl * yl;
+        let dl = dl2.sqrt();
+        let wl = sqrt0(dl2 - two_r * two_r);
+        // The goal's right circle from the start's left circle (the others).
+        let (xr, yr) = left_right(l);
+        let dr2 = xr * xr + yr * yr;
+        let dr = dr2.sqrt();
+        let wr = sqrt0(dr2 - two_r * two_r);
+        let (phi, sp, cp) = (l.phi, l.sp, l.cp);
+        let quarter = mod2pi(phi - FRAC_PI_2);
 
-    /// 8.9: `|u| + r·(π/2 + t − v)` with `t + v ≡ φ − π/2`, `t ≥ 0 ≥ v`.
-    #[inline(always)]
-    pub fn lrsl(l: &Local) -> f64 {
-        let (xi, eta) = left_left(l);
-        let line = sqrt0(xi * xi + eta * eta - 4.0 * l.r * l.r) - 2.0 * l.r;
-        line.max(0.0) + l.r * (FRAC_PI_2 + mod2pi(l.phi - FRAC_PI_2).abs())
-    }
-
-    /// 8.10: `|u| + r·(π/2 + t − v)` with `t − v ≡ φ − π/2` in `[0, 2π)`:
-    /// the length itself when feasible.
-    #[inline(always)]
-    pub fn lrsr(l: &Local) -> f64 {
-        let (xi, eta) = left_right(l);
-        let line = (xi * xi + eta * eta).sqrt() - 2.0 * l.r;
-        line.max(0.0) + l.r * (FRAC_PI_2 + turn_at_least(mod2pi(l.phi - FRAC_PI_2)))
-    }
-
-    /// 8.11: `|u| + r·(π + t + v)` with `t − v ≡ φ`.
-    #[inline(always)]
-    pub fn lrslr(l: &Local) -> f64 {
-        let (xi, eta) = left_right(l);
-        let line = sqrt0(xi * xi + eta * eta - 4.0 * l.r * l.r) - 4.0 * l.r;
-        line.max(0.0) + l.r * (PI + l.phi.abs())
+        // 8.3/8.4: r·(t + |u| + |v|), t + v ≡ φ − |u|, |u| = 2·asin(d/4r)
+        // ≥ 2z + z³/3 (z = d/4r).
+        let z = (dl / (4.0 * r)).min(1.0);
+        let a = 2.0 * z + z * z * z / 3.0;
+        let lrl = feasible(dl2, 0.0, 4.0 * r) + r * turns_at_least(a.min(PI), phi).max(a);
+        // 8.9: |u| + r·(π/2 + t − v), t + v ≡ φ − π/2, t ≥ 0 ≥ v; t's
+        // direction (xi, eta)·(−2r + i·rr), of length d²; v ≤ 0 needs
+        // cos(φ − t) ≥ 0; u = 2r − rr ≤ 0 needs d ≥ √8·r.
+        let (c9, s9) = (-two_r * xl - wl * yl, wl * xl - two_r * yl);
+        let turns9 = arc_at_least(c9, s9, dl2).max(quarter.abs());
+        let lrsl = unless_negative(
+            feasible(dl2, 8f64.sqrt() * r, inf) + (wl - two_r).max(0.0) + r * (FRAC_PI_2 + turns9),
+            s9,
+            cp * c9 + sp * s9,
+            dl2,
+            l.near * dl,
+        );
+        // 8.10: |u| + r·(π/2 + t − v), t − v ≡ φ − π/2 in [0, 2π); t =
+        // arg(−eta, xi) in [0, π]; v ≤ 0 needs −cos(t − φ) ≥ 0.
+        let lrsr = unless_negative(
+            feasible(dr2, two_r, inf)
+                + (dr - two_r).max(0.0)
+                + r * (FRAC_PI_2 + turn_at_least(quarter)),
+            xr,
+            yr * cp - xr * sp,
+            dr,
+            l.near,
+        );
+        if backwards {
+            return [inf, inf, lrl, inf, inf, lrsl, lrsr, inf];
+        }
+        // 8.1: u + r·(t + v), t + v ≡ φ, both in [0, π]: t = arg(xi, eta),
+        // v = φ − t.
+        // Two circles closer than `near` are one: any t (a pure arc).
+        let lsl = unless_negative(
+            dl + r * turn_at_least(phi),
+            yl,
+            sp * xl - cp * yl,
+            dl,
+            l.near,
+        );
+        // 8.2: u + r·(2t − φ), v = t − φ ≥ 0; t's direction
+        // (xi, eta)·(u + 2ri), of length d².
+        let (c2, s2) = (xr * wr - two_r * yr, yr * wr + two_r * xr);
+        let t2 = arc_at_least(c2, s2, dr2).max(phi);
+        let lsr = unless_negative(
+            feasible(dr2, two_r, inf) + wr + r * (2.0 * t2 - phi).max(phi.abs()),
+            s2,
+            s2 * cp - c2 * sp,
+            dr2,
+            l.near * dr,
+        );
+        // 8.7 and 8.8: the middle arcs (2u, u = acos ρ ≥ √(2(1 − ρ))) and the
+        // outer ones' sum modulo 2π (t − v ≡ φ + 2u, t ≥ 0 ≥ v; t − v ≡ φ).
+        let rho7 = (0.25 * (2.0 + dr / r)).min(1.0);
+        let a7 = 2.0 * sqrt0(2.0 * (1.0 - rho7));
+        let lrlr7 = feasible(dr2, 0.0, two_r) + r * turns_at_least(a7.min(PI), -phi).max(a7);
+        let rho8 = ((20.0 - dr2 / (r * r)) / 16.0).clamp(0.0, 1.0);
+        let a8 = 2.0 * sqrt0(2.0 * (1.0 - rho8));
+        let lrlr8 = feasible(dr2, two_r, 20f64.sqrt() * r) + r * (a8 + phi.abs());
+        // 8.11: |u| + r·(π + 2t − φ), v = t − φ ≥ 0; t's direction
+        // (xi, eta)·(−2r + i·w), of length d²; u = 4r − w ≤ 0 needs d ≥ √20·r.
+        let (c11, s11) = (-two_r * xr - wr * yr, wr * xr - two_r * yr);
+        let t11 = arc_at_least(c11, s11, dr2).max(phi);
+        let lrslr = unless_negative(
+            feasible(dr2, 20f64.sqrt() * r, inf)
+                + (wr - 2.0 * two_r).max(0.0)
+                + r * (PI + (2.0 * t11 - phi).max(phi.abs())),
+            s11,
+            s11 * cp - c11 * sp,
+            dr2,
+            l.near * dr,
+        );
+        [lsl, lsr, lrl, lrlr7, lrlr8, lrsl, lrsr, lrslr]
     }
 }
