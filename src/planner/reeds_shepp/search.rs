@@ -373,7 +373,7 @@ mod tests {
         for i in 0..100_000 {
             let r = 0.1 + 3.0 * next();
             let span = [1.0, 3.0, 6.0, 30.0][i % 4] * r;
-            let mut phi = if i % 7 == 0 {
+            let phi = if i % 7 == 0 {
                 0.0
             } else {
                 (2.0 * next() - 1.0) * PI
