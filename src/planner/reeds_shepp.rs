@@ -87,6 +87,7 @@ fn local(start: Pose, goal: Pose, r: f64) -> (Local, bool, f64) {
             sp,
             cp,
             r,
+            inv_r: 1.0 / r,
             near,
         },
         same,

@@ -308,9 +308,12 @@ pub(super) fn search<S: Sink>(l: Local, sink: &mut S) {
 /// until the next bound is above the shortest found (with a margin for
 /// rounding). The result is the one [`search`] gives (the same lengths, the
 /// same tie-breaking).
+// In wasm out of line and called once per query: V8 tiers a function up by
+// its calls, so a batch loop holding it would run unoptimized code.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(super) fn shortest(l: Local) -> Option<Solution> {
     let ls = transforms(l);
-    // (bound, variant) of the variants that may be feasible.
     let mut todo = [(0.0, 0u8); 44];
     let mut n = 0;
     for (k, p) in ls.iter().enumerate() {
@@ -319,14 +322,22 @@ pub(super) fn shortest(l: Local) -> Option<Solution> {
                 todo[n] = (b, (8 * k + f) as u8);
                 n += 1;
             } else if b.is_nan() {
-                // Never for finite input; solved first rather than lost.
+                // Never for finite input; solved rather than lost.
                 todo[n] = (0.0, (8 * k + f) as u8);
                 n += 1;
             }
         }
     }
-    // Insertion sort by bound (a dozen or two entries).
-    let todo = &mut todo[..n];
+    let mut best = Shortest(None);
+    solve_in_order(&mut todo[..n], &ls, &mut best);
+    best.0
+}
+
+/// Solves `todo` (bound, variant) in increasing order of bound until the
+/// next bound is above the shortest found.
+#[inline(always)]
+fn solve_in_order(todo: &mut [(f64, u8)], ls: &[Local; 8], best: &mut Shortest) {
+    // Insertion sort (a dozen entries or so).
     for i in 1..todo.len() {
         let mut j = i;
         while j > 0 && todo[j - 1].0 > todo[j].0 {
@@ -334,7 +345,6 @@ pub(super) fn shortest(l: Local) -> Option<Solution> {
             j -= 1;
         }
     }
-    let mut best = Shortest(None);
     for &(b, variant) in todo.iter() {
         if !best.may_beat(b) {
             break;
@@ -350,7 +360,6 @@ pub(super) fn shortest(l: Local) -> Option<Solution> {
             });
         }
     }
-    best.0
 }
 
 #[cfg(test)]
@@ -373,7 +382,7 @@ mod tests {
         for i in 0..100_000 {
             let r = 0.1 + 3.0 * next();
             let span = [1.0, 3.0, 6.0, 30.0][i % 4] * r;
-            let phi = if i % 7 == 0 {
+            let mut phi = if i % 7 == 0 {
                 0.0
             } else {
                 (2.0 * next() - 1.0) * PI
@@ -388,6 +397,13 @@ mod tests {
                 }
                 // Straight ahead or behind.
                 1 => y = 0.0,
+                // Whole multiples of r and of π/4: circles exactly tangent,
+                // exactly 2r, √8·r or 4r apart.
+                2 => {
+                    x = r * (8.0 * next() - 4.0).round();
+                    y = r * (8.0 * next() - 4.0).round();
+                    phi = FRAC_PI_2 * 0.5 * (8.0 * next() - 4.0).round();
+                }
                 _ => {}
             }
             let (sp, cp) = (phi.sin(), phi.cos());
@@ -398,6 +414,7 @@ mod tests {
                 sp,
                 cp,
                 r,
+                inv_r: 1.0 / r,
                 near: 1e-12 * (r + x.abs() + y.abs()),
             };
             let pruned = Shortest(shortest(l));
