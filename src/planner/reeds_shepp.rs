@@ -5,8 +5,10 @@
 //! Each of the 12 base words is solved in closed form in the start's frame
 //! (`formulas`), for the problem as given, time-flipped (every gear changed),
 //! reflected (left and right swapped), both, and, for the words that are not
-//! their own reverse, walked backwards (`search`); the shortest wins and only
-//! it becomes a [`Path`] (`build`). Lengths are in world units throughout (no
+//! their own reverse, walked backwards (`search`), best first: a lower
+//! bound on every variant from square roots alone (`bound`), then the
+//! variants solved in increasing order of their bounds until the next one
+//! cannot win; the shortest becomes a [`Path`] (`build`). Lengths are in world units throughout (no
 //! coordinate is divided by the radius), so every input the planner accepts
 //! gives finite results.
 //!
@@ -26,6 +28,7 @@
 //! [`ReedsSheppWord::ALL`] wins (forwards before backwards, left before
 //! right).
 
+mod bound;
 mod build;
 mod formulas;
 mod search;

@@ -3,7 +3,8 @@
 //! not their own reverse, for the problem walked backwards), keeping the
 //! shortest.
 
-use super::formulas::{self, bound, Local};
+use super::bound;
+use super::formulas::{self, Local};
 use super::word::{Base, ReedsSheppWord};
 use core::f64::consts::{FRAC_PI_2, PI};
 
