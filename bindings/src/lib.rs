@@ -19,6 +19,8 @@ mod geom;
 mod oracle;
 #[cfg(feature = "paths")]
 mod planner;
+#[cfg(feature = "paths")]
+mod reeds_shepp;
 #[cfg(feature = "roads")]
 mod road;
 #[cfg(feature = "crowd")]

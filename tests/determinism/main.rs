@@ -35,6 +35,12 @@ mod planner_native {
         let v = crate::planner::lengths_digest();
         assert_eq!(v, crate::planner::LENGTHS_GOLDEN, "digest {v:#018x}");
     }
+
+    #[test]
+    fn reeds_shepp_digest_is_the_golden_value() {
+        let v = crate::planner::reeds_shepp_digest();
+        assert_eq!(v, crate::planner::REEDS_SHEPP_GOLDEN, "digest {v:#018x}");
+    }
 }
 
 mod steering_native {

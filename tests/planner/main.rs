@@ -3,5 +3,7 @@
 mod dubins;
 mod motion;
 mod peer;
+mod reeds_shepp;
+mod reeds_shepp_ompl;
 mod robust;
 mod turn;

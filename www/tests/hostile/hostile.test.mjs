@@ -85,6 +85,8 @@ const VALID = {
   planDubins: [pose, { ...point, heading: 1 }, 2],
   dubinsCandidates: [pose, { ...point, heading: 1 }, 2],
   dubinsLengths: [new Float64Array([0, 0, 0, 10, 0, 1]), 2],
+  planReedsShepp: [pose, { ...point, heading: 1 }, 2],
+  reedsSheppLengths: [new Float64Array([0, 0, 0, -10, 0, 1]), 2],
   connectProfiles: [profileA, profileB],
   constrainProfile: [profileA, profileB],
   profileEdges: [profileA],
