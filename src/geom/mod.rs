@@ -23,6 +23,7 @@
 
 mod angle;
 mod arc;
+pub mod distance;
 mod intersect;
 mod line;
 pub(crate) mod math;

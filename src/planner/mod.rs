@@ -2,6 +2,10 @@
 //! "Toward more realistic pathfinding"): the seed's turn-then-go to a point,
 //! the six Dubins words to a pose, and motion along a path over time.
 //!
+//! Around obstacles ([`pathfind`]): [`plan_around`] searches a tangent
+//! graph of circles and polygon corners, [`plan_on_grid`] is Pinter's
+//! directional A* on a tile grid.
+//!
 //! Every path is a [`Path`](crate::Path) of [`Arc`](crate::Arc)s and
 //! [`Line`](crate::Line)s joined with equal tangents. Bad input (radius ≤ 0,
 //! NaN, infinities) is an [`Error`](crate::Error), never a panic.
@@ -9,6 +13,7 @@
 mod dubins;
 mod error;
 mod motion;
+pub mod pathfind;
 #[cfg(feature = "serde")]
 pub mod shape;
 mod trig;
@@ -20,6 +25,9 @@ pub use dubins::{
 };
 pub use error::MAX_MAGNITUDE;
 pub use motion::{pose_at_time, Motion};
+pub use pathfind::{
+    plan_around, plan_on_grid, AroundOptions, Circle, Goal, Grid, NoPath, Obstacles,
+};
 pub use turn::{
     plan_turn, turn_then_go_sides, Side, TurnExit, TurnSide, TurnSides, Unreachable, ON_CIRCLE,
 };

@@ -2,6 +2,7 @@
 
 mod dubins;
 mod motion;
+mod pathfind;
 mod peer;
 mod robust;
 mod turn;
