@@ -9,6 +9,7 @@
 //! inside (a piece that crosses no edge is inside when one of its points
 //! is).
 
+use super::broad_phase::CellGrid;
 use super::obstacles::{Circle, Obstacles};
 use crate::error::Field;
 use crate::geom::distance::{line_arc, line_line, point_line_squared};
@@ -55,7 +56,7 @@ impl Bounds {
         b
     }
 
-    fn grown(self, d: f64) -> Bounds {
+    pub(crate) fn grown(self, d: f64) -> Bounds {
         Bounds {
             min: Point::new(self.min.x - d, self.min.y - d),
             max: Point::new(self.max.x + d, self.max.y + d),
@@ -109,6 +110,9 @@ pub(crate) struct Collider {
     /// How much closer than the clearance a piece may come and still be
     /// clear (rounding: 1e-9 of the scene's size).
     pub tol: f64,
+    /// The cells of the obstacles' boxes (disks first, then polygons), for
+    /// many obstacles.
+    grid: Option<CellGrid>,
 }
 
 impl Collider {
@@ -117,7 +121,7 @@ impl Collider {
     /// sets the tolerance.
     pub(crate) fn new(obstacles: &Obstacles, clearance: f64, scale: f64) -> Collider {
         let tol = 1e-9 * scale.max(1.0);
-        let disks = obstacles
+        let disks: Vec<Disk> = obstacles
             .circles
             .iter()
             .map(|c: &Circle| {
@@ -140,12 +144,18 @@ impl Collider {
                 bounds: Bounds::of_points(poly.iter().copied()).grown(clearance),
             });
         }
+        let boxes: Vec<Bounds> = disks
+            .iter()
+            .map(|d: &Disk| d.bounds)
+            .chain(polygons.iter().map(|p| p.bounds))
+            .collect();
         Collider {
             disks,
             polygons,
             corners,
             clearance,
             tol,
+            grid: CellGrid::new(&boxes),
         }
     }
 
@@ -226,6 +236,16 @@ impl Collider {
     /// Whether the line from `a` to `b` keeps the clearance from every
     /// obstacle.
     pub(crate) fn line_clear(&self, a: Point, b: Point) -> bool {
+        if let Some(grid) = &self.grid {
+            let disks = self.disks.len() as u32;
+            return grid.visit_line(a, b, |i| {
+                if i < disks {
+                    self.line_clear_of_disk(a, b, i as usize)
+                } else {
+                    self.line_clear_of_polygon(a, b, (i - disks) as usize)
+                }
+            });
+        }
         let bounds = Bounds::of_points([a, b].into_iter());
         for (i, d) in self.disks.iter().enumerate() {
             if d.bounds.overlaps(&bounds) && !self.line_clear_of_disk(a, b, i) {
@@ -267,6 +287,17 @@ impl Collider {
     /// Whether `arc` keeps the clearance from every obstacle.
     pub(crate) fn arc_clear(&self, arc: &Arc) -> bool {
         let bounds = Bounds::of_arc(arc);
+        if let Some(grid) = &self.grid {
+            let disks = self.disks.len() as u32;
+            return grid.visit_box(&bounds, |i| {
+                if i < disks {
+                    self.arc_clear_of_disk(arc, i as usize)
+                } else {
+                    let p = (i - disks) as usize;
+                    !self.polygon_near(p, &bounds) || self.arc_clear_of_polygon(arc, p)
+                }
+            });
+        }
         for (i, d) in self.disks.iter().enumerate() {
             if d.bounds.overlaps(&bounds) && !self.arc_clear_of_disk(arc, i) {
                 return false;

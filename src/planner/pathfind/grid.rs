@@ -88,6 +88,11 @@ impl GridPlan {
     pub fn path(&self) -> Option<&Path> {
         self.result.as_ref().ok()
     }
+
+    /// Why there is no path, if there is none.
+    pub fn no_path(&self) -> Option<NoPath> {
+        self.result.as_ref().err().copied()
+    }
 }
 
 /// The nodes a grid search expanded, in order (each a tile centre with
@@ -127,7 +132,7 @@ impl Grid {
         if self.rows == 0 {
             return Err(Error::new(at("rows"), Reason::NotPositive));
         }
-        let tiles = self.columns.checked_mul(self.rows).unwrap_or(usize::MAX);
+        let tiles = self.columns.saturating_mul(self.rows);
         if tiles > MAX_TILES {
             return Err(Error::new(
                 Field::named("grid"),

@@ -60,6 +60,7 @@
 //!
 //! For the grid planner see [`plan_on_grid_with`].
 
+mod broad_phase;
 mod collision;
 mod grid;
 mod obstacles;
@@ -80,7 +81,7 @@ use crate::error::{Error, Field, Reason};
 use crate::planner::error::{check_point, check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
 use crate::{Path, Point, Pose};
 use collision::Collider;
-use search::{Outcome, Problem, Search};
+use search::{Outcome, Problem};
 
 /// Where to go: a pose (that heading on arrival) or a point (any heading).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -208,6 +209,10 @@ pub struct PlanAround {
     pub result: Result<Path, NoPath>,
     /// How many nodes the search expanded.
     pub expanded: usize,
+    /// Whether the path is proven the shortest of the graph (`false` when
+    /// the search stopped at its limit after it had found some path, which
+    /// it then returns, and when there is no path).
+    pub shortest: bool,
 }
 
 impl PlanAround {
@@ -371,15 +376,14 @@ fn plan(
     if let Some(t) = traced.as_deref_mut() {
         t.guides = problem.guides.clone();
     }
-    let mut search = Search::new(&problem, traced);
-    let outcome = search.run();
-    let expanded = search.expanded;
+    let searched = search::search(&problem, traced);
     Ok(PlanAround {
-        result: match outcome {
+        result: match searched.outcome {
             Outcome::Found(p) => Ok(p),
             Outcome::NotFound(why) => Err(why),
         },
-        expanded,
+        expanded: searched.expanded,
+        shortest: searched.shortest,
     })
 }
 

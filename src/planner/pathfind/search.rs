@@ -19,14 +19,14 @@
 
 use super::collision::Collider;
 use super::tangent_graph::{
-    angle, free_turn, near_circle, tangent, turn, Guide, GuideKind, Tangent, LEFT, RIGHT,
+    angle, free_turn, near_circle, tangent, turn, Guide, GuideKind, Sector, Tangent, LEFT, RIGHT,
 };
 use super::{Goal, NoPath, SearchTrace, TracedEdge};
 use crate::planner::dubins::dubins_length;
 use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
 use core::cmp::Ordering;
 use core::f64::consts::FRAC_PI_2;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 /// A guide circle with a turning direction: `2·guide + (1 if right)`.
 type Cd = u32;
@@ -109,31 +109,27 @@ impl Ord for Entry {
     }
 }
 
-/// A multiplicative hash for the node keys (two `u32`s).
-#[derive(Default, Clone, Copy)]
-struct KeyHasher(u64);
-
-impl core::hash::Hasher for KeyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, k: u64) {
-        let h = (self.0 ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 = h ^ (h >> 29);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type KeyMap = HashMap<u64, u32, core::hash::BuildHasherDefault<KeyHasher>>;
+/// No node yet (in a table of the nodes leaving a guide-direction).
+const NONE: u32 = u32::MAX;
 
 /// What the search ended with.
 pub(crate) enum Outcome {
     Found(Path),
     NotFound(NoPath),
+}
+
+/// How one pass of the search orders and bounds its queue.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pass {
+    /// `f = g + weight·h`: 1 for A* (the shortest path of the graph), more
+    /// for a quicker search for some path.
+    pub weight: f64,
+    /// The length of a path already found: edges that cannot lead to a
+    /// shorter one are not made (their lower bound, from the distances
+    /// between circle centres and to the goal, is longer).
+    pub upper: f64,
+    /// The most nodes to expand.
+    pub budget: usize,
 }
 
 /// The search's inputs, checked.
@@ -152,27 +148,49 @@ pub(crate) struct Problem<'a> {
 pub(crate) struct Search<'a> {
     p: &'a Problem<'a>,
     nodes: Vec<Node>,
-    keys: KeyMap,
+    /// For each guide-direction, the node of the tangent to each
+    /// guide-direction (and last, to the goal point), made when it is
+    /// first expanded.
+    out: Vec<Option<Box<[u32]>>>,
+    /// The nodes of the last arcs along the goal's left and right circles.
+    finals: [u32; 2],
     heap: BinaryHeap<Entry>,
     near: Vec<Option<Vec<u32>>>,
     directs: Vec<Path>,
     pub expanded: usize,
     start_escaped: bool,
     trace: Option<&'a mut SearchTrace>,
+    pass: Pass,
+    /// For each obstacle guide, `|centre − goal| − 2·radius`: with the
+    /// distance between two centres, a lower bound of the rest of any path
+    /// that takes a tangent to it.
+    beyond: Vec<f64>,
 }
 
 impl<'a> Search<'a> {
-    pub(crate) fn new(p: &'a Problem<'a>, trace: Option<&'a mut SearchTrace>) -> Search<'a> {
+    pub(crate) fn new(
+        p: &'a Problem<'a>,
+        trace: Option<&'a mut SearchTrace>,
+        pass: Pass,
+    ) -> Search<'a> {
+        let goal = p.goal.position();
+        let beyond = p.guides[..p.obstacle_guides]
+            .iter()
+            .map(|g| (g.center - goal).length() - 2.0 * g.radius)
+            .collect();
         Search {
             p,
-            nodes: Vec::new(),
-            keys: KeyMap::default(),
-            heap: BinaryHeap::new(),
+            nodes: Vec::with_capacity(1024),
+            out: vec![None; 2 * p.guides.len()],
+            finals: [NONE; 2],
+            heap: BinaryHeap::with_capacity(4096),
             near: vec![None; p.guides.len()],
             directs: Vec::new(),
             expanded: 0,
             start_escaped: false,
             trace,
+            pass,
+            beyond,
         }
     }
 
@@ -204,12 +222,12 @@ impl<'a> Search<'a> {
 
     fn push(&mut self, node: u32, g: f64, h: f64, parent: u32) {
         let n = &mut self.nodes[node as usize];
-        if n.state != State::Open || g >= n.best_g {
+        if n.state != State::Open || g >= n.best_g || g + h > self.pass.upper {
             return;
         }
         n.best_g = g;
         self.heap.push(Entry {
-            f: g + h,
+            f: g + self.pass.weight * h,
             g,
             node,
             parent,
@@ -295,7 +313,9 @@ impl<'a> Search<'a> {
                 continue;
             }
             // The heuristic refined on first sight: re-queue when it says more.
-            if !e.refined && matches!(node.kind, Kind::Tangent { to, .. } if to != POINT) {
+            if !e.refined
+                && matches!(node.kind, Kind::Tangent { to, t, .. } if to != POINT && (t.to - self.goal_point()).length() < 8.0 * self.p.r)
+            {
                 let h = if node.h.is_nan() {
                     let h = self.heuristic(e.node);
                     self.nodes[e.node as usize].h = h;
@@ -303,9 +323,13 @@ impl<'a> Search<'a> {
                 } else {
                     node.h
                 };
-                if e.g + h > e.f {
+                if e.g + h > self.pass.upper {
+                    continue;
+                }
+                let f = e.g + self.pass.weight * h;
+                if f > e.f {
                     self.heap.push(Entry {
-                        f: e.g + h,
+                        f,
                         refined: true,
                         ..e
                     });
@@ -341,7 +365,7 @@ impl<'a> Search<'a> {
                     self.finish_on_goal_circle(e.node, e.g, to, t);
                 }
                 Kind::Start { .. } | Kind::Tangent { .. } => {
-                    if self.expanded >= self.p.max_expanded {
+                    if self.expanded >= self.pass.budget {
                         return Outcome::NotFound(NoPath::SearchLimit {
                             expanded: self.expanded,
                         });
@@ -401,34 +425,69 @@ impl<'a> Search<'a> {
         let s = sign(cd);
         let near = self.near(gi).to_vec();
         let free = free_turn(self.p.collider, &near, guide.center, guide.radius, dir, s);
+        let sector = Sector::new(dir, s, free);
         let goal_point = self.goal_point();
-        let offer = |this: &mut Search, to: Cd, center: Point, radius: f64, s2: f64| {
-            let Some(t) = tangent(guide.center, guide.radius, s, center, radius, s2) else {
-                return;
-            };
-            let sweep = turn(s, dir, t.n * -s);
-            if sweep > free {
-                return;
-            }
-            let cost = g + guide.radius * sweep + t.length;
-            let key = (u64::from(cd) << 32) | u64::from(to);
-            let id = match this.keys.get(&key) {
-                Some(&id) => id,
-                None => {
-                    let id = this.add_node(Kind::Tangent { from: cd, to, t });
-                    this.keys.insert(key, id);
-                    id
+        let upper = self.pass.upper;
+        let slots = 2 * self.p.guides.len() + 1;
+        let mut table = self.out[cd as usize]
+            .take()
+            .unwrap_or_else(|| vec![NONE; slots].into_boxed_slice());
+        let offer =
+            |this: &mut Search, table: &mut [u32], to: Cd, center: Point, radius: f64, s2: f64| {
+                let Some(t) = tangent(guide.center, guide.radius, s, center, radius, s2) else {
+                    return;
+                };
+                // No shorter than the line: over the bound, no need to turn.
+                if g + t.length + (t.to - goal_point).length() > upper {
+                    return;
                 }
+                let depart = t.n * -s;
+                if !sector.may_hold(depart) {
+                    return;
+                }
+                let sweep = turn(s, dir, depart);
+                if sweep > free {
+                    return;
+                }
+                let cost = g + guide.radius * sweep + t.length;
+                let slot = if to == POINT { slots - 1 } else { to as usize };
+                let id = if table[slot] == NONE {
+                    let id = this.add_node(Kind::Tangent { from: cd, to, t });
+                    table[slot] = id;
+                    id
+                } else {
+                    table[slot]
+                };
+                this.push(id, cost, (t.to - goal_point).length(), node);
             };
-            this.push(id, cost, t.to.distance(goal_point), node);
-        };
+        let slack = upper - g + guide.radius;
         for m in 0..self.p.obstacle_guides {
             if m == gi {
                 continue;
             }
             let other = self.p.guides[m];
-            offer(self, cd_of(m, LEFT), other.center, other.radius, LEFT);
-            offer(self, cd_of(m, RIGHT), other.center, other.radius, RIGHT);
+            // Any tangent to m is at least |Ck − Cm| − ρk − ρm long, and
+            // leaves at least |Cm − goal| − ρm to go.
+            let reach = slack - self.beyond[m];
+            if reach < 0.0 || (other.center - guide.center).length_squared() > reach * reach {
+                continue;
+            }
+            offer(
+                self,
+                &mut table,
+                cd_of(m, LEFT),
+                other.center,
+                other.radius,
+                LEFT,
+            );
+            offer(
+                self,
+                &mut table,
+                cd_of(m, RIGHT),
+                other.center,
+                other.radius,
+                RIGHT,
+            );
         }
         match self.p.goal {
             Goal::Pose(_) => {
@@ -436,11 +495,19 @@ impl<'a> Search<'a> {
                     let gg = self.goal_guide(left);
                     let other = self.p.guides[gg];
                     let s2 = if left { LEFT } else { RIGHT };
-                    offer(self, cd_of(gg, s2), other.center, other.radius, s2);
+                    offer(
+                        self,
+                        &mut table,
+                        cd_of(gg, s2),
+                        other.center,
+                        other.radius,
+                        s2,
+                    );
                 }
             }
-            Goal::Point(p) => offer(self, POINT, p, 0.0, LEFT),
+            Goal::Point(p) => offer(self, &mut table, POINT, p, 0.0, LEFT),
         }
+        self.out[cd as usize] = Some(table);
     }
 
     /// A tangent arrived on goal circle `cd`: the arc from there to the goal
@@ -456,16 +523,11 @@ impl<'a> Search<'a> {
         if !self.p.collider.arc_clear(&arc) {
             return;
         }
-        let key = (u64::from(cd) << 32) | u64::from(POINT - 1);
-        let id = match self.keys.get(&key) {
-            Some(&id) => id,
-            None => {
-                let id = self.add_node(Kind::Final { cd });
-                self.keys.insert(key, id);
-                id
-            }
-        };
-        self.push(id, g + arc.length(), 0.0, node);
+        let side = (cd & 1) as usize;
+        if self.finals[side] == NONE {
+            self.finals[side] = self.add_node(Kind::Final { cd });
+        }
+        self.push(self.finals[side], g + arc.length(), 0.0, node);
     }
 
     /// The path to a terminal node, from the start.
@@ -567,6 +629,102 @@ impl<'a> Search<'a> {
             }
         }
         false
+    }
+}
+
+/// The weight of the first pass: a path at most 10% longer than the
+/// graph's shortest, usually much nearer, which bounds the second pass
+/// tightly (measured on fields of 200 circles: 1.1 made the two passes
+/// together take half the time of A* alone; 1.5 or 3 gave bounds too loose
+/// to prune much).
+const QUICK_WEIGHT: f64 = 1.1;
+/// The most nodes the first pass expands before A* goes on alone.
+const QUICK_BUDGET: usize = 32;
+
+/// What the two passes found: the outcome, the nodes expanded in all, and
+/// whether the path is proven the shortest of the graph.
+pub(crate) struct Searched {
+    pub outcome: Outcome,
+    pub expanded: usize,
+    pub shortest: bool,
+}
+
+/// The search in two passes: a weighted A* for some path (few nodes),
+/// then A* bounded by its length, whose path (or, when nothing shorter
+/// exists, the first pass's) is the shortest of the graph. A first pass
+/// that runs out of nodes to expand has looked at everything: no path.
+pub(crate) fn search<'a>(p: &'a Problem<'a>, mut trace: Option<&'a mut SearchTrace>) -> Searched {
+    let quick_budget = QUICK_BUDGET.min(p.max_expanded);
+    let quick = {
+        let mut s = Search::new(
+            p,
+            trace.as_deref_mut(),
+            Pass {
+                weight: QUICK_WEIGHT,
+                upper: f64::INFINITY,
+                budget: quick_budget,
+            },
+        );
+        let outcome = s.run();
+        (outcome, s.expanded)
+    };
+    let (first, spent) = quick;
+    let found = match first {
+        Outcome::Found(path) => path,
+        Outcome::NotFound(NoPath::SearchLimit { .. }) => {
+            // Nothing yet: A* on its own, with the rest of the budget.
+            let mut s = Search::new(
+                p,
+                trace,
+                Pass {
+                    weight: 1.0,
+                    upper: f64::INFINITY,
+                    budget: p.max_expanded - spent,
+                },
+            );
+            let outcome = match s.run() {
+                Outcome::NotFound(NoPath::SearchLimit { .. }) => {
+                    Outcome::NotFound(NoPath::SearchLimit {
+                        expanded: spent + s.expanded,
+                    })
+                }
+                other => other,
+            };
+            let shortest = matches!(outcome, Outcome::Found(_));
+            return Searched {
+                outcome,
+                expanded: spent + s.expanded,
+                shortest,
+            };
+        }
+        not_found => {
+            return Searched {
+                outcome: not_found,
+                expanded: spent,
+                shortest: false,
+            }
+        }
+    };
+    let upper = found.length() * (1.0 + 1e-12);
+    let mut s = Search::new(
+        p,
+        trace,
+        Pass {
+            weight: 1.0,
+            upper,
+            budget: p.max_expanded - spent,
+        },
+    );
+    let (path, shortest) = match s.run() {
+        Outcome::Found(better) if better.length() < found.length() => (better, true),
+        Outcome::Found(_) => (found, true),
+        Outcome::NotFound(NoPath::SearchLimit { .. }) => (found, false),
+        Outcome::NotFound(_) => (found, true),
+    };
+    Searched {
+        outcome: Outcome::Found(path),
+        expanded: spent + s.expanded,
+        shortest,
     }
 }
 
