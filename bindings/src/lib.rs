@@ -18,6 +18,8 @@ mod from_js;
 mod geom;
 #[cfg_attr(not(feature = "default"), allow(dead_code, unused_imports))]
 mod legacy_to_js;
+#[cfg(feature = "pathfind")]
+mod pathfind;
 #[cfg(feature = "paths")]
 mod planner;
 #[cfg(feature = "roads")]

@@ -37,7 +37,7 @@ pub fn nearest_on_line(p: Point, a: Point, b: Point) -> f64 {
     let ab = b - a;
     let len2 = ab.length_squared();
     if len2 > 0.0 {
-        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
+        math::clamp((p - a).dot(ab) / len2, 0.0, 1.0)
     } else {
         0.0
     }
@@ -310,6 +310,92 @@ pub fn segment_box(s: &Segment, min: Point, max: Point) -> f64 {
     best
 }
 
+/// Whether a segment meets the closed axis-aligned box `[min.x, max.x] ×
+/// [min.y, max.y]` (inside it, or touching its boundary): a cheaper exact
+/// test than `segment_box(..) == 0`. A line is clipped to the box (Liang
+/// and Barsky); an arc meets it when an end is inside or its circle
+/// crosses an edge at a point the arc spans.
+///
+/// # Examples
+/// ```
+/// use arcline::geom::distance;
+/// use arcline::{Arc, Point, Segment};
+/// use core::f64::consts::PI;
+/// let (lo, hi) = (Point::new(-1.0, -1.0), Point::new(1.0, 1.0));
+/// // The upper half of the circle of radius √2 passes the corners (±1, 1).
+/// let through = Segment::Arc(Arc::new(Point::ORIGIN, 2f64.sqrt(), 0.0, PI).unwrap());
+/// assert!(distance::segment_meets_box(&through, lo, hi));
+/// let wider = Segment::Arc(Arc::new(Point::ORIGIN, 1.5, 0.0, PI).unwrap());
+/// assert!(!distance::segment_meets_box(&wider, lo, hi));
+/// ```
+#[must_use]
+pub fn segment_meets_box(s: &Segment, min: Point, max: Point) -> bool {
+    let inside = |p: Point| p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y;
+    match s {
+        Segment::Line(l) => {
+            let (a, d) = (l.start, l.end - l.start);
+            let (mut t0, mut t1) = (0.0f64, 1.0f64);
+            for (p, q) in [
+                (-d.x, a.x - min.x),
+                (d.x, max.x - a.x),
+                (-d.y, a.y - min.y),
+                (d.y, max.y - a.y),
+            ] {
+                if p == 0.0 {
+                    if q < 0.0 {
+                        return false;
+                    }
+                } else {
+                    let t = q / p;
+                    if p < 0.0 {
+                        if t > t0 {
+                            t0 = t;
+                        }
+                    } else if t < t1 {
+                        t1 = t;
+                    }
+                }
+            }
+            t0 <= t1
+        }
+        Segment::Arc(a) => {
+            if inside(a.start()) || inside(a.end()) {
+                return true;
+            }
+            let c = a.center;
+            let r2 = a.radius * a.radius;
+            // The circle against the lines x = min.x, max.x and y = min.y, max.y.
+            for x in [min.x, max.x] {
+                let dx = x - c.x;
+                let h2 = r2 - dx * dx;
+                if h2 >= 0.0 {
+                    let h = math::sqrt(h2);
+                    for dy in [-h, h] {
+                        let y = c.y + dy;
+                        if y >= min.y && y <= max.y && arc_spans(a, Vec2::new(dx, dy)) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            for y in [min.y, max.y] {
+                let dy = y - c.y;
+                let h2 = r2 - dy * dy;
+                if h2 >= 0.0 {
+                    let h = math::sqrt(h2);
+                    for dx in [-h, h] {
+                        let x = c.x + dx;
+                        if x >= min.x && x <= max.x && arc_spans(a, Vec2::new(dx, dy)) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            false
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,6 +439,47 @@ mod tests {
     fn point_at_the_centre_is_a_radius_away() {
         let a = Arc::new(Point::ORIGIN, 3.0, 0.0, 1.0).unwrap();
         assert_eq!(point_arc(Point::ORIGIN, &a), 3.0);
+    }
+
+    #[test]
+    fn meeting_a_box_agrees_with_the_distance_to_it() {
+        // Random lines and arcs against the unit box: meets ⇔ distance 0
+        // (away from the boundary cases, where rounding decides).
+        let mut s: u64 = 0x1234_5678_9abc_def0;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s >> 11) as f64 / (1u64 << 53) as f64 * 6.0 - 3.0
+        };
+        let (lo, hi) = (Point::new(0.0, 0.0), Point::new(1.0, 1.0));
+        let mut met = 0;
+        for i in 0..20_000 {
+            let seg = if i % 2 == 0 {
+                Segment::Line(Line::new(
+                    Point::new(next(), next()),
+                    Point::new(next(), next()),
+                ))
+            } else {
+                Segment::Arc(
+                    Arc::new(
+                        Point::new(next(), next()),
+                        next().abs() + 0.01,
+                        next(),
+                        2.0 * next(),
+                    )
+                    .unwrap(),
+                )
+            };
+            let d = segment_box(&seg, lo, hi);
+            if d > 1e-9 {
+                assert!(!segment_meets_box(&seg, lo, hi), "{seg:?}");
+            } else if d == 0.0 {
+                assert!(segment_meets_box(&seg, lo, hi), "{seg:?}");
+                met += 1;
+            }
+        }
+        assert!(met > 1000);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! (a digital differential analyser, cell by cell), an arc the cells of its
 //! box. An obstacle listed in several cells is visited once per query.
 
-use super::collision::Bounds;
+use super::collision::{larger, smaller, Bounds};
 use crate::Point;
 use core::cell::Cell;
 
@@ -112,8 +112,7 @@ impl CellGrid {
     /// The cells (inclusive column and row ranges) a box overlaps, clamped
     /// to the grid.
     fn cell_range(&self, b: &Bounds) -> (usize, usize, usize, usize) {
-        let f =
-            |v: f64, o: f64, n: usize| (((v - o) / self.cell).floor().max(0.0) as usize).min(n - 1);
+        let f = |v: f64, o: f64, n: usize| (larger((v - o) / self.cell, 0.0) as usize).min(n - 1);
         (
             f(b.min.x, self.origin.x, self.cols),
             f(b.min.y, self.origin.y, self.rows),
@@ -201,9 +200,9 @@ impl CellGrid {
             } else {
                 let t = q / p;
                 if p < 0.0 {
-                    t0 = t0.max(t);
+                    t0 = larger(t0, t);
                 } else {
-                    t1 = t1.min(t);
+                    t1 = smaller(t1, t);
                 }
             }
         }
@@ -220,7 +219,7 @@ impl CellGrid {
             (a.x + t1 * dx - self.origin.x) / self.cell,
             (a.y + t1 * dy - self.origin.y) / self.cell,
         );
-        let clampc = |v: f64, n: usize| (v.floor().max(0.0) as usize).min(n - 1);
+        let clampc = |v: f64, n: usize| (larger(v, 0.0) as usize).min(n - 1);
         let (mut c, mut r) = (clampc(x0, self.cols), clampc(y0, self.rows));
         let (ec, er) = (clampc(x1, self.cols), clampc(y1, self.rows));
         let (sx, sy) = (x1 - x0, y1 - y0);

@@ -34,6 +34,27 @@ impl ObstacleId {
     }
 }
 
+/// The larger of two numbers (for numbers that are not NaN): a
+/// comparison, where `f64::max` is a call in wasm (its NaN rule).
+#[inline(always)]
+pub(crate) fn larger(a: f64, b: f64) -> f64 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The smaller of two numbers (not NaN), as [`larger`].
+#[inline(always)]
+pub(crate) fn smaller(a: f64, b: f64) -> f64 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
 /// An axis-aligned box.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Bounds {
@@ -48,10 +69,10 @@ impl Bounds {
             max: Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
         };
         for p in points {
-            b.min.x = b.min.x.min(p.x);
-            b.min.y = b.min.y.min(p.y);
-            b.max.x = b.max.x.max(p.x);
-            b.max.y = b.max.y.max(p.y);
+            b.min.x = smaller(b.min.x, p.x);
+            b.min.y = smaller(b.min.y, p.y);
+            b.max.x = larger(b.max.x, p.x);
+            b.max.y = larger(b.max.y, p.y);
         }
         b
     }

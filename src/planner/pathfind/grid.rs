@@ -19,14 +19,17 @@
 //! pose, is a lower bound); paths through other positions or headings are
 //! not considered.
 
+use super::collision::larger;
+use super::tangent_graph::Sector;
 use super::{Goal, NoPath};
 use crate::error::{Error, Field, Reason};
-use crate::geom::distance::segment_box;
+use crate::geom::distance::segment_meets_box;
+use crate::geom::math::clamp;
 use crate::planner::error::{check_point, check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
-use crate::{Arc, Line, Path, Point, Pose, Segment};
+use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
 use core::cmp::Ordering;
 use core::f64::consts::FRAC_PI_4;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 /// The most tiles a grid may have.
 pub const MAX_TILES: usize = 1 << 22;
@@ -63,7 +66,7 @@ pub struct Grid {
 pub struct GridOptions {
     /// The most nodes expanded before the search gives up
     /// ([`NoPath::SearchLimit`]).
-    #[cfg_attr(feature = "typescript", ts(optional = nullable, as = "Option<f64>"))]
+    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
     pub max_expanded: usize,
 }
 
@@ -248,21 +251,88 @@ fn tile_range(grid: &Grid, s: &Segment) -> (i64, i64, i64, i64) {
     )
 }
 
-/// Whether segment `s` touches the closed square `lo`–`hi` (within
-/// `tol`), with a quick rejection for arcs whose circle misses the square.
-fn touches(s: &Segment, lo: Point, hi: Point, tol: f64) -> bool {
-    if let Segment::Arc(a) = s {
-        let c = a.center;
-        let near = Point::new(c.x.clamp(lo.x, hi.x), c.y.clamp(lo.y, hi.y));
-        let dmin = near.distance(c);
-        let fx = (c.x - lo.x).abs().max((c.x - hi.x).abs());
-        let fy = (c.y - lo.y).abs().max((c.y - hi.y).abs());
-        let dmax = (fx * fx + fy * fy).sqrt();
-        if a.radius < dmin - tol || a.radius > dmax + tol {
-            return false;
+/// A line or an arc made ready for many square tests: its ends, and for an
+/// arc the directions its sweep holds (cross products, no arctangent).
+struct Piece {
+    seg: Segment,
+    start: Point,
+    end: Point,
+    sweep: Option<Sector>,
+}
+
+impl Piece {
+    fn new(seg: Segment) -> Piece {
+        let sweep = match seg {
+            Segment::Arc(a) => Some(Sector::new(
+                Vec2::from_angle(a.start_angle),
+                a.turn(),
+                a.sweep.abs(),
+            )),
+            Segment::Line(_) => None,
+        };
+        Piece {
+            seg,
+            start: seg.start(),
+            end: seg.end(),
+            sweep,
         }
     }
-    segment_box(s, lo, hi) <= tol
+
+    /// Whether the piece touches the closed square `lo`–`hi` (within `tol`,
+    /// and a margin of about 1e-9 radians along an arc: a tile that close
+    /// counts as touched).
+    fn touches(&self, lo: Point, hi: Point, tol: f64) -> bool {
+        let (lo, hi) = (
+            Point::new(lo.x - tol, lo.y - tol),
+            Point::new(hi.x + tol, hi.y + tol),
+        );
+        let inside = |p: Point| p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y;
+        match (&self.seg, &self.sweep) {
+            (Segment::Arc(a), Some(sector)) => {
+                let c = a.center;
+                let near = Point::new(clamp(c.x, lo.x, hi.x), clamp(c.y, lo.y, hi.y));
+                let fx = larger((c.x - lo.x).abs(), (c.x - hi.x).abs());
+                let fy = larger((c.y - lo.y).abs(), (c.y - hi.y).abs());
+                let r2 = a.radius * a.radius;
+                if r2 < (near - c).length_squared() || r2 > fx * fx + fy * fy {
+                    return false;
+                }
+                if inside(self.start) || inside(self.end) {
+                    return true;
+                }
+                // Where the circle crosses the four edges' lines, within the
+                // edge and the sweep.
+                for (x, vertical) in [(lo.x, true), (hi.x, true), (lo.y, false), (hi.y, false)] {
+                    let d = if vertical { x - c.x } else { x - c.y };
+                    let h2 = r2 - d * d;
+                    if h2 < 0.0 {
+                        continue;
+                    }
+                    let h = h2.sqrt();
+                    for e in [-h, h] {
+                        let (v, ok) = if vertical {
+                            (Vec2::new(d, e), c.y + e >= lo.y && c.y + e <= hi.y)
+                        } else {
+                            (Vec2::new(e, d), c.x + e >= lo.x && c.x + e <= hi.x)
+                        };
+                        if ok && sector.may_hold(v / a.radius) {
+                            return true;
+                        }
+                    }
+                }
+                false
+            }
+            _ => segment_meets_box(&self.seg, lo, hi),
+        }
+    }
+}
+
+/// How far round a tile its neighbourhood mask reaches (a 7 × 7 block).
+const MASK_REACH: i64 = 3;
+
+/// The bit of tile offset `(dc, dr)` in a neighbourhood mask.
+fn mask_bit(dc: i64, dr: i64) -> u64 {
+    1u64 << ((dr + MASK_REACH) * (2 * MASK_REACH + 1) + dc + MASK_REACH)
 }
 
 /// A Dubins curve between two tile centres `(dx, dy)` tiles apart (the
@@ -272,6 +342,8 @@ struct Curve {
     path: Path,
     length: f64,
     footprint: Option<Vec<(i64, i64)>>,
+    /// The footprint as a neighbourhood mask, when it fits in one.
+    mask: Option<u64>,
 }
 
 /// The tiles (relative to the origin's) a path from the origin's tile
@@ -283,19 +355,34 @@ fn footprint(grid: &Grid, path: &Path, tol: f64) -> Vec<(i64, i64)> {
         // In a frame where the origin's tile spans [0, tile)².
         let shifted = translate(s, half, half);
         let (c0, r0, c1, r1) = tile_range(grid, &shifted);
+        let piece = Piece::new(shifted);
         for r in r0..=r1 {
             for c in c0..=c1 {
                 if out.contains(&(c, r)) {
                     continue;
                 }
                 let (lo, hi) = grid.square(c, r);
-                if touches(&shifted, lo, hi, tol) {
+                if piece.touches(lo, hi, tol) {
                     out.push((c, r));
                 }
             }
         }
     }
     out
+}
+
+/// Sorts a short list (the six Dubins words at most) by `length`,
+/// shortest first, equal lengths in their order: an insertion sort, where
+/// the standard library's sorts would add several kilobytes of code to the
+/// wasm module for a handful of items.
+fn by_length<T>(list: &mut [T], length: impl Fn(&T) -> f64) {
+    for i in 1..list.len() {
+        let mut j = i;
+        while j > 0 && length(&list[j - 1]) > length(&list[j]) {
+            list.swap(j - 1, j);
+            j -= 1;
+        }
+    }
 }
 
 fn translate(s: &Segment, dx: f64, dy: f64) -> Segment {
@@ -310,9 +397,9 @@ fn translate(s: &Segment, dx: f64, dy: f64) -> Segment {
 }
 
 /// A node: tile `(c, r)` and heading index `k` (`k·π/4`), or the start.
-type NodeId = u64;
-const START: NodeId = u64::MAX;
-const GOAL: NodeId = u64::MAX - 1;
+type NodeId = u32;
+const START: NodeId = u32::MAX;
+const GOAL: NodeId = u32::MAX - 1;
 
 #[derive(Clone, Copy)]
 struct Entry {
@@ -333,25 +420,104 @@ impl PartialOrd for Entry {
     }
 }
 impl Ord for Entry {
+    /// The smallest `f` first (the heap is a max-heap), then the largest `g`
+    /// (plain comparisons: costs are never NaN).
     fn cmp(&self, o: &Entry) -> Ordering {
-        o.f.total_cmp(&self.f).then(self.g.total_cmp(&o.g))
+        if self.f < o.f {
+            Ordering::Greater
+        } else if self.f > o.f {
+            Ordering::Less
+        } else if self.g > o.g {
+            Ordering::Greater
+        } else if self.g < o.g {
+            Ordering::Less
+        } else {
+            Ordering::Equal
+        }
     }
 }
 
-/// What reached a node: from which node, by which curve (a curve of the
-/// table, or one built for the start or the goal).
-#[derive(Clone)]
+/// What reached a node: by which curve (a word of a curve of the table,
+/// or a curve built for the start or the goal, kept in `GridSearch::own`).
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Via {
-    Table { index: usize, word: usize },
-    Own(Path),
+    Table { index: u16, word: u8 },
+    Own(u32),
 }
 
+/// The best path found to a node so far: its length `g`, the node before,
+/// the curve between; `h` the heuristic once worked out (NaN before).
+#[derive(Clone, Copy, Debug)]
 struct Record {
     g: f64,
     from: NodeId,
     via: Via,
     closed: bool,
     h: f64,
+}
+
+/// No path to this node yet.
+const UNSEEN: Record = Record {
+    g: f64::INFINITY,
+    from: START,
+    via: Via::Own(0),
+    closed: false,
+    h: f64::NAN,
+};
+
+/// The records of the nodes, by id, in pages of [`PAGE`] allocated when
+/// first written (a search touches a part of the grid), and the start's and
+/// the goal's apart.
+struct Records {
+    pages: Vec<Option<Box<[Record]>>>,
+    start: Record,
+    goal: Record,
+}
+
+const PAGE: usize = 1 << 12;
+
+impl Records {
+    fn new(nodes: usize) -> Records {
+        Records {
+            pages: vec![None; nodes.div_ceil(PAGE)],
+            start: UNSEEN,
+            goal: UNSEEN,
+        }
+    }
+
+    fn get(&self, id: &NodeId) -> Option<&Record> {
+        let rec = match *id {
+            START => &self.start,
+            GOAL => &self.goal,
+            id => {
+                let page = self.pages.get(id as usize / PAGE)?.as_ref()?;
+                &page[id as usize % PAGE]
+            }
+        };
+        (rec.g < f64::INFINITY).then_some(rec)
+    }
+
+    fn slot(&mut self, id: NodeId) -> Option<&mut Record> {
+        match id {
+            START => Some(&mut self.start),
+            GOAL => Some(&mut self.goal),
+            id => {
+                let page = self.pages.get_mut(id as usize / PAGE)?;
+                let page = page.get_or_insert_with(|| vec![UNSEEN; PAGE].into_boxed_slice());
+                Some(&mut page[id as usize % PAGE])
+            }
+        }
+    }
+
+    fn get_mut(&mut self, id: &NodeId) -> Option<&mut Record> {
+        self.slot(*id).filter(|r| r.g < f64::INFINITY)
+    }
+
+    fn insert(&mut self, id: NodeId, rec: Record) {
+        if let Some(r) = self.slot(id) {
+            *r = rec;
+        }
+    }
 }
 
 struct GridSearch<'a> {
@@ -364,22 +530,28 @@ struct GridSearch<'a> {
     /// The curves by (heading, neighbour, heading), each word sorted by
     /// length; built when first needed.
     curves: Vec<Option<Vec<Curve>>>,
-    records: HashMap<NodeId, Record>,
+    records: Records,
+    /// The grid's blocked tiles (as 0 or 1), with a border of
+    /// [`MASK_REACH`] blocked tiles round it.
+    padded: Vec<u8>,
+    /// The curves out of the start and into the goal.
+    own: Vec<Path>,
     heap: BinaryHeap<Entry>,
     expanded: usize,
     start_escaped: bool,
 }
 
+/// Ids fit: at most [`MAX_TILES`] tiles of 8 nodes, below `2^25`.
 fn node_id(grid: &Grid, c: i64, r: i64, k: usize) -> NodeId {
-    ((r as u64 * grid.columns as u64 + c as u64) << 3) | k as u64
+    ((r as u32 * grid.columns as u32 + c as u32) << 3) | k as u32
 }
 
 fn node_parts(grid: &Grid, id: NodeId) -> (i64, i64, usize) {
     let k = (id & 7) as usize;
     let t = id >> 3;
     (
-        (t % grid.columns as u64) as i64,
-        (t / grid.columns as u64) as i64,
+        (t % grid.columns as u32) as i64,
+        (t / grid.columns as u32) as i64,
         k,
     )
 }
@@ -411,42 +583,71 @@ impl<'a> GridSearch<'a> {
                                 length: path.length(),
                                 path,
                                 footprint: None,
+                                mask: None,
                             })
                             .collect()
                     })
                     .unwrap_or_default();
-            list.sort_by(|a, b| a.length.total_cmp(&b.length));
+            by_length(&mut list, |c| c.length);
             self.curves[index] = Some(list);
         }
         index
     }
 
     /// The shortest legal word of curve `index` from tile `(c, r)`.
-    fn legal_word(&mut self, index: usize, c: i64, r: i64) -> Option<usize> {
+    /// `around` is the neighbourhood mask of the blocked tiles round `(c, r)`.
+    fn legal_word(&mut self, index: usize, c: i64, r: i64, around: u64) -> Option<usize> {
         let (grid, tol) = (self.grid, self.tol);
         let list = self.curves[index].as_mut()?;
         for (w, curve) in list.iter_mut().enumerate() {
-            let fp = curve
-                .footprint
-                .get_or_insert_with(|| footprint(grid, &curve.path, tol));
-            if fp.iter().all(|&(dc, dr)| !grid.blocked_at(c + dc, r + dr)) {
+            if curve.footprint.is_none() {
+                let fp = footprint(grid, &curve.path, tol);
+                let fits = fp
+                    .iter()
+                    .all(|&(dc, dr)| dc.abs() <= MASK_REACH && dr.abs() <= MASK_REACH);
+                curve.mask = fits.then(|| fp.iter().fold(0, |m, &(dc, dr)| m | mask_bit(dc, dr)));
+                curve.footprint = Some(fp);
+            }
+            let free = match (curve.mask, &curve.footprint) {
+                (Some(m), _) => m & around == 0,
+                (None, Some(fp)) => fp.iter().all(|&(dc, dr)| !grid.blocked_at(c + dc, r + dr)),
+                (None, None) => false,
+            };
+            if free {
                 return Some(w);
             }
         }
         None
     }
 
+    /// The mask of the blocked tiles (or outside) round tile `(c, r)`,
+    /// read from the padded copy of the grid.
+    fn around(&self, c: i64, r: i64) -> u64 {
+        let w = self.grid.columns + 2 * MASK_REACH as usize;
+        let mut m = 0;
+        let mut bit = 0;
+        for dr in 0..=2 * MASK_REACH as usize {
+            let row = (r as usize + dr) * w + c as usize;
+            for dc in 0..=2 * MASK_REACH as usize {
+                m |= u64::from(self.padded[row + dc]) << bit;
+                bit += 1;
+            }
+        }
+        m
+    }
+
     /// Whether a path (in world coordinates) touches no blocked tile.
     fn path_free(&self, path: &Path) -> bool {
         for s in path.segments() {
             let (c0, r0, c1, r1) = tile_range(self.grid, s);
+            let piece = Piece::new(*s);
             for r in r0..=r1 {
                 for c in c0..=c1 {
                     if !self.grid.blocked_at(c, r) {
                         continue;
                     }
                     let (lo, hi) = self.grid.square(c, r);
-                    if touches(s, lo, hi, self.tol) {
+                    if piece.touches(lo, hi, self.tol) {
                         return false;
                     }
                 }
@@ -458,7 +659,7 @@ impl<'a> GridSearch<'a> {
     /// The shortest legal Dubins curve from `from` to the pose `to`.
     fn own_curve(&self, from: Pose, to: Pose) -> Option<Path> {
         let mut list = crate::planner::dubins_candidates(from, to, self.r).ok()?;
-        list.sort_by(|a, b| a.1.length().total_cmp(&b.1.length()));
+        by_length(&mut list, |c| c.1.length());
         list.into_iter().map(|(_, p)| p).find(|p| self.path_free(p))
     }
 
@@ -475,7 +676,7 @@ impl<'a> GridSearch<'a> {
                     .into_iter()
                     .filter_map(|s| s.exit.ok().map(|e| e.path))
                     .collect();
-                list.sort_by(|a, b| a.length().total_cmp(&b.length()));
+                by_length(&mut list, Path::length);
                 list.into_iter().find(|p| self.path_free(p))
             }
         }
@@ -485,21 +686,23 @@ impl<'a> GridSearch<'a> {
         let p = self.pose(id);
         match self.goal {
             Goal::Point(g) => p.position().distance(g),
-            Goal::Pose(g) => crate::planner::dubins_length(p, g, self.r)
-                .map(|(l, _)| l)
-                .unwrap_or_else(|_| p.position().distance(g.position())),
+            Goal::Pose(g) => super::tangent_graph::dubins_distance(p, g, self.r),
         }
     }
 
-    fn lower_bound(&self, id: NodeId) -> f64 {
-        let g = match self.goal {
-            Goal::Point(g) => g,
-            Goal::Pose(g) => g.position(),
-        };
-        self.pose(id).position().distance(g)
+    /// The straight-line distance from `p` to the goal.
+    fn lower_bound(&self, p: Point) -> f64 {
+        (p - self.goal.position()).length()
     }
 
-    fn offer(&mut self, id: NodeId, g: f64, from: NodeId, via: Via) {
+    /// Keeps a curve made for the start or the goal.
+    fn own(&mut self, path: Path) -> Via {
+        self.own.push(path);
+        Via::Own((self.own.len() - 1) as u32)
+    }
+
+    /// A path of length `g` to node `id` (at `at`) from node `from`.
+    fn offer(&mut self, id: NodeId, at: Point, g: f64, from: NodeId, via: Via) {
         match self.records.get_mut(&id) {
             Some(rec) if rec.closed || g >= rec.g => return,
             Some(rec) => {
@@ -523,7 +726,7 @@ impl<'a> GridSearch<'a> {
         let h = if id == GOAL {
             0.0
         } else {
-            self.lower_bound(id)
+            self.lower_bound(at)
         };
         self.heap.push(Entry {
             f: g + h,
@@ -546,7 +749,9 @@ impl<'a> GridSearch<'a> {
         let (c, r) = self.grid.tile_of(pose.position());
         if self.near_goal(c, r) {
             if let Some(path) = self.to_goal(pose) {
-                self.offer(GOAL, g + path.length(), id, Via::Own(path));
+                let len = path.length();
+                let via = self.own(path);
+                self.offer(GOAL, self.goal.position(), g + len, id, via);
             }
         }
         if id == START {
@@ -561,29 +766,34 @@ impl<'a> GridSearch<'a> {
                     let to = Pose::at(self.grid.center(nc, nr), heading(k));
                     if let Some(path) = self.own_curve(pose, to) {
                         let to_id = node_id(self.grid, nc, nr, k);
-                        self.offer(to_id, g + path.length(), id, Via::Own(path));
+                        let len = path.length();
+                        let via = self.own(path);
+                        self.offer(to_id, to.position(), g + len, id, via);
                     }
                 }
             }
             return;
         }
         let (_, _, k0) = node_parts(self.grid, id);
+        let around = self.around(c, r);
         for (dir, &(dc, dr)) in NEIGHBOURS.iter().enumerate() {
             let (nc, nr) = (c + dc, r + dr);
             if self.grid.blocked_at(nc, nr) {
                 continue;
             }
+            let target = self.grid.center(nc, nr);
             for k1 in 0..8 {
                 let to_id = node_id(self.grid, nc, nr, k1);
-                if self.records.get(&to_id).is_some_and(|rec| rec.closed) {
-                    continue;
-                }
                 let index = self.curves(k0, dir, k1);
-                if let Some(word) = self.legal_word(index, c, r) {
+                if let Some(word) = self.legal_word(index, c, r, around) {
                     let len = self.curves[index]
                         .as_ref()
                         .map_or(f64::INFINITY, |l| l[word].length);
-                    self.offer(to_id, g + len, id, Via::Table { index, word });
+                    let via = Via::Table {
+                        index: index as u16,
+                        word: word as u8,
+                    };
+                    self.offer(to_id, target, g + len, id, via);
                 }
             }
         }
@@ -680,11 +890,18 @@ impl<'a> GridSearch<'a> {
             let Some(rec) = self.records.get(&at) else {
                 break;
             };
-            match &rec.via {
-                Via::Own(p) => pieces.extend(p.segments().iter().rev().copied()),
+            match rec.via {
+                Via::Own(i) => {
+                    if let Some(p) = self.own.get(i as usize) {
+                        pieces.extend(p.segments().iter().rev().copied());
+                    }
+                }
                 Via::Table { index, word } => {
                     let from = self.pose(rec.from).position();
-                    if let Some(curve) = self.curves[*index].as_ref().and_then(|l| l.get(*word)) {
+                    let curve = self.curves[usize::from(index)]
+                        .as_ref()
+                        .and_then(|l| l.get(usize::from(word)));
+                    if let Some(curve) = curve {
                         pieces.extend(
                             curve
                                 .path
@@ -701,6 +918,19 @@ impl<'a> GridSearch<'a> {
         pieces.reverse();
         Path::new(pieces).unwrap_or_else(|_| unreachable_path())
     }
+}
+
+/// `grid.blocked` as 0 or 1 with a border of [`MASK_REACH`] blocked tiles.
+fn padded(grid: &Grid) -> Vec<u8> {
+    let m = MASK_REACH as usize;
+    let w = grid.columns + 2 * m;
+    let mut out = vec![1u8; w * (grid.rows + 2 * m)];
+    for r in 0..grid.rows {
+        for c in 0..grid.columns {
+            out[(r + m) * w + c + m] = u8::from(grid.blocked[r * grid.columns + c] != 0);
+        }
+    }
+    out
 }
 
 fn unreachable_path() -> Path {
@@ -780,7 +1010,9 @@ pub fn plan_on_grid_with(
         r,
         tol: 1e-9 * scale.max(1.0),
         curves: vec![None; 512],
-        records: HashMap::new(),
+        records: Records::new(grid.columns * grid.rows * 8),
+        padded: padded(grid),
+        own: Vec::new(),
         heap: BinaryHeap::new(),
         expanded: 0,
         start_escaped: false,

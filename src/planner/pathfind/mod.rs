@@ -126,11 +126,11 @@ pub const DEFAULT_EXPANSIONS: usize = 4096;
 pub struct AroundOptions {
     /// The least distance from every point of the path to every obstacle
     /// (default 0).
-    #[cfg_attr(feature = "typescript", ts(optional = nullable, as = "Option<f64>"))]
+    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
     pub clearance: f64,
     /// The most nodes the search expands before it gives up (default
     /// [`DEFAULT_EXPANSIONS`]).
-    #[cfg_attr(feature = "typescript", ts(optional = nullable, as = "Option<f64>"))]
+    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
     pub max_expanded: usize,
 }
 

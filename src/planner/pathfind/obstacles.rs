@@ -50,12 +50,9 @@ impl Circle {
 )]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Obstacles {
-    #[cfg_attr(feature = "typescript", ts(optional = nullable, as = "Option<Vec<Circle>>"))]
+    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<Vec<Circle>>"))]
     pub circles: Vec<Circle>,
-    #[cfg_attr(
-        feature = "typescript",
-        ts(optional = nullable, as = "Option<Vec<Vec<Point>>>")
-    )]
+    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<Vec<Vec<Point>>>"))]
     pub polygons: Vec<Vec<Point>>,
 }
 

@@ -22,7 +22,6 @@ use super::tangent_graph::{
     angle, free_turn, near_circle, tangent, turn, Guide, GuideKind, Sector, Tangent, LEFT, RIGHT,
 };
 use super::{Goal, NoPath, SearchTrace, TracedEdge};
-use crate::planner::dubins::dubins_length;
 use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
 use core::cmp::Ordering;
 use core::f64::consts::FRAC_PI_2;
@@ -55,8 +54,9 @@ enum Kind {
     /// The start pose, on start circle `cd`, in the direction `dir` from
     /// its centre.
     Start { cd: Cd, dir: Vec2 },
-    /// The tangent from `from` to `to` (a guide circle, or [`POINT`]).
-    Tangent { from: Cd, to: Cd, t: Tangent },
+    /// The tangent from `from` to `to` (a guide circle, or [`POINT`]),
+    /// worked out again when needed ([`Search::line`]) rather than kept.
+    Tangent { from: Cd, to: Cd },
     /// The arc along goal circle `cd` to the goal pose.
     Final { cd: Cd },
     /// A Dubins path straight from the start to the goal pose.
@@ -103,9 +103,20 @@ impl PartialOrd for Entry {
     }
 }
 impl Ord for Entry {
-    /// The smallest `f` first (the heap is a max-heap), then the largest `g`.
+    /// The smallest `f` first (the heap is a max-heap), then the largest `g`
+    /// (plain comparisons: costs are never NaN).
     fn cmp(&self, o: &Entry) -> Ordering {
-        o.f.total_cmp(&self.f).then(self.g.total_cmp(&o.g))
+        if self.f < o.f {
+            Ordering::Greater
+        } else if self.f > o.f {
+            Ordering::Less
+        } else if self.g > o.g {
+            Ordering::Greater
+        } else if self.g < o.g {
+            Ordering::Less
+        } else {
+            Ordering::Equal
+        }
     }
 }
 
@@ -130,6 +141,10 @@ pub(crate) struct Pass {
     pub upper: f64,
     /// The most nodes to expand.
     pub budget: usize,
+    /// When not 0, each expansion offers tangents to only this many of the
+    /// nearest obstacle guides (and to the goal): a quick search for some
+    /// path, not the graph's shortest.
+    pub nearest: usize,
 }
 
 /// The search's inputs, checked.
@@ -156,15 +171,18 @@ pub(crate) struct Search<'a> {
     finals: [u32; 2],
     heap: BinaryHeap<Entry>,
     near: Vec<Option<Vec<u32>>>,
+    /// The nearest obstacle guides of each guide, when the pass asks.
+    nearest: Vec<Option<Vec<u32>>>,
     directs: Vec<Path>,
     pub expanded: usize,
     start_escaped: bool,
     trace: Option<&'a mut SearchTrace>,
     pass: Pass,
-    /// For each obstacle guide, `|centre − goal| − 2·radius`: with the
-    /// distance between two centres, a lower bound of the rest of any path
-    /// that takes a tangent to it.
-    beyond: Vec<f64>,
+    /// For each obstacle guide, its centre and `|centre − goal| −
+    /// 2·radius`: with the distance between two centres, a lower bound of
+    /// the rest of any path that takes a tangent to it (in one array, read
+    /// in order by every expansion).
+    beyond: Vec<(Point, f64)>,
 }
 
 impl<'a> Search<'a> {
@@ -176,7 +194,7 @@ impl<'a> Search<'a> {
         let goal = p.goal.position();
         let beyond = p.guides[..p.obstacle_guides]
             .iter()
-            .map(|g| (g.center - goal).length() - 2.0 * g.radius)
+            .map(|g| (g.center, (g.center - goal).length() - 2.0 * g.radius))
             .collect();
         Search {
             p,
@@ -185,6 +203,7 @@ impl<'a> Search<'a> {
             finals: [NONE; 2],
             heap: BinaryHeap::with_capacity(4096),
             near: vec![None; p.guides.len()],
+            nearest: vec![None; p.guides.len()],
             directs: Vec::new(),
             expanded: 0,
             start_escaped: false,
@@ -244,12 +263,33 @@ impl<'a> Search<'a> {
         self.near[i].as_deref().unwrap_or(&[])
     }
 
+    /// The tangent from guide-direction `from` to `to` (a guide circle or
+    /// the goal point): the same numbers every time (it existed when the
+    /// node was made; a degenerate line of no length should it not).
+    fn line(&self, from: Cd, to: Cd) -> Tangent {
+        let a = self.p.guides[(from >> 1) as usize];
+        let made = if to == POINT {
+            tangent(a.center, a.radius, sign(from), self.goal_point(), 0.0, LEFT)
+        } else {
+            let b = self.p.guides[(to >> 1) as usize];
+            tangent(a.center, a.radius, sign(from), b.center, b.radius, sign(to))
+        };
+        made.unwrap_or(Tangent {
+            from: a.center,
+            to: a.center,
+            length: 0.0,
+            n: Vec2::new(0.0, 1.0),
+        })
+    }
+
     /// Where a node stands: the guide-direction and the direction from its
     /// centre (for a node on a guide circle).
     fn standing(&self, node: u32) -> Option<(Cd, Vec2)> {
         match self.nodes[node as usize].kind {
             Kind::Start { cd, dir } => Some((cd, dir)),
-            Kind::Tangent { to, t, .. } if to != POINT => Some((to, t.n * -sign(to))),
+            Kind::Tangent { from, to } if to != POINT => {
+                Some((to, self.line(from, to).n * -sign(to)))
+            }
             _ => None,
         }
     }
@@ -280,9 +320,7 @@ impl<'a> Search<'a> {
         let pose = self.pose_on(cd, dir);
         match self.p.goal {
             Goal::Point(g) => pose.position().distance(g),
-            Goal::Pose(g) => dubins_length(pose, g, self.p.r)
-                .map(|(l, _)| l)
-                .unwrap_or_else(|_| pose.position().distance(g.position())),
+            Goal::Pose(g) => super::tangent_graph::dubins_distance(pose, g, self.p.r),
         }
     }
 
@@ -291,7 +329,8 @@ impl<'a> Search<'a> {
             return;
         }
         let mut segments = Vec::new();
-        if let Kind::Tangent { from, t, .. } = self.nodes[node as usize].kind {
+        if let Kind::Tangent { from, to } = self.nodes[node as usize].kind {
+            let t = self.line(from, to);
             if let Some((_, dir)) = self.standing(parent) {
                 segments.push(Segment::Arc(self.arc(from, dir, t.n * -sign(from))));
             }
@@ -314,7 +353,7 @@ impl<'a> Search<'a> {
             }
             // The heuristic refined on first sight: re-queue when it says more.
             if !e.refined
-                && matches!(node.kind, Kind::Tangent { to, t, .. } if to != POINT && (t.to - self.goal_point()).length() < 8.0 * self.p.r)
+                && matches!(node.kind, Kind::Tangent { from, to } if to != POINT && (self.line(from, to).to - self.goal_point()).length() < 8.0 * self.p.r)
             {
                 let h = if node.h.is_nan() {
                     let h = self.heuristic(e.node);
@@ -337,7 +376,10 @@ impl<'a> Search<'a> {
                 }
             }
             let clear = match node.kind {
-                Kind::Tangent { t, .. } => self.p.collider.line_clear(t.from, t.to),
+                Kind::Tangent { from, to } => {
+                    let t = self.line(from, to);
+                    self.p.collider.line_clear(t.from, t.to)
+                }
                 Kind::Direct(i) => self.directs[i]
                     .segments()
                     .iter()
@@ -361,8 +403,8 @@ impl<'a> Search<'a> {
             match node.kind {
                 Kind::Direct(_) | Kind::Final { .. } => return Outcome::Found(self.build(e.node)),
                 Kind::Tangent { to: POINT, .. } => return Outcome::Found(self.build(e.node)),
-                Kind::Tangent { to, t, .. } if self.is_goal_guide(to) => {
-                    self.finish_on_goal_circle(e.node, e.g, to, t);
+                Kind::Tangent { from, to } if self.is_goal_guide(to) => {
+                    self.finish_on_goal_circle(e.node, e.g, to, self.line(from, to));
                 }
                 Kind::Start { .. } | Kind::Tangent { .. } => {
                     if self.expanded >= self.pass.budget {
@@ -452,7 +494,7 @@ impl<'a> Search<'a> {
                 let cost = g + guide.radius * sweep + t.length;
                 let slot = if to == POINT { slots - 1 } else { to as usize };
                 let id = if table[slot] == NONE {
-                    let id = this.add_node(Kind::Tangent { from: cd, to, t });
+                    let id = this.add_node(Kind::Tangent { from: cd, to });
                     table[slot] = id;
                     id
                 } else {
@@ -461,17 +503,28 @@ impl<'a> Search<'a> {
                 this.push(id, cost, (t.to - goal_point).length(), node);
             };
         let slack = upper - g + guide.radius;
-        for m in 0..self.p.obstacle_guides {
+        let count = if self.pass.nearest > 0 {
+            self.nearest_guides(gi).len()
+        } else {
+            self.p.obstacle_guides
+        };
+        for k in 0..count {
+            let m = if self.pass.nearest > 0 {
+                self.nearest[gi].as_ref().map_or(gi, |l| l[k] as usize)
+            } else {
+                k
+            };
             if m == gi {
                 continue;
             }
-            let other = self.p.guides[m];
             // Any tangent to m is at least |Ck − Cm| − ρk − ρm long, and
             // leaves at least |Cm − goal| − ρm to go.
-            let reach = slack - self.beyond[m];
-            if reach < 0.0 || (other.center - guide.center).length_squared() > reach * reach {
+            let (center, beyond) = self.beyond[m];
+            let reach = slack - beyond;
+            if reach < 0.0 || (center - guide.center).length_squared() > reach * reach {
                 continue;
             }
+            let other = self.p.guides[m];
             offer(
                 self,
                 &mut table,
@@ -508,6 +561,34 @@ impl<'a> Search<'a> {
             Goal::Point(p) => offer(self, &mut table, POINT, p, 0.0, LEFT),
         }
         self.out[cd as usize] = Some(table);
+    }
+
+    /// The [`Pass::nearest`] obstacle guides nearest guide `gi` (by the gap
+    /// between the circles), cached.
+    fn nearest_guides(&mut self, gi: usize) -> &[u32] {
+        if self.nearest[gi].is_none() {
+            let g = self.p.guides[gi];
+            let want = self.pass.nearest;
+            // (gap, index), kept sorted, at most `want`.
+            let mut best: Vec<(f64, u32)> = Vec::with_capacity(want + 1);
+            for (m, o) in self.p.guides[..self.p.obstacle_guides].iter().enumerate() {
+                if m == gi {
+                    continue;
+                }
+                let gap = (o.center - g.center).length() - o.radius;
+                if best.len() == want && best.last().is_some_and(|&(d, _)| gap >= d) {
+                    continue;
+                }
+                let at = best
+                    .iter()
+                    .position(|&(d, _)| gap < d)
+                    .unwrap_or(best.len());
+                best.insert(at, (gap, m as u32));
+                best.truncate(want);
+            }
+            self.nearest[gi] = Some(best.into_iter().map(|(_, m)| m).collect());
+        }
+        self.nearest[gi].as_deref().unwrap_or(&[])
     }
 
     /// A tangent arrived on goal circle `cd`: the arc from there to the goal
@@ -548,7 +629,8 @@ impl<'a> Search<'a> {
                         rev.push(Segment::Arc(self.arc(cd, arrive, end)));
                     }
                 }
-                Kind::Tangent { from, t, .. } => {
+                Kind::Tangent { from, to } => {
+                    let t = self.line(from, to);
                     rev.push(Segment::Line(Line::new(t.from, t.to)));
                     if let Some((_, arrive)) = self.standing(n.parent) {
                         rev.push(Segment::Arc(self.arc(from, arrive, t.n * -sign(from))));
@@ -640,6 +722,9 @@ impl<'a> Search<'a> {
 const QUICK_WEIGHT: f64 = 1.1;
 /// The most nodes the first pass expands before A* goes on alone.
 const QUICK_BUDGET: usize = 32;
+/// How many of the nearest obstacle guides the first pass turns towards
+/// from each guide.
+const QUICK_NEAREST: usize = 16;
 
 /// What the two passes found: the outcome, the nodes expanded in all, and
 /// whether the path is proven the shortest of the graph.
@@ -663,6 +748,7 @@ pub(crate) fn search<'a>(p: &'a Problem<'a>, mut trace: Option<&'a mut SearchTra
                 weight: QUICK_WEIGHT,
                 upper: f64::INFINITY,
                 budget: quick_budget,
+                nearest: QUICK_NEAREST,
             },
         );
         let outcome = s.run();
@@ -680,6 +766,7 @@ pub(crate) fn search<'a>(p: &'a Problem<'a>, mut trace: Option<&'a mut SearchTra
                     weight: 1.0,
                     upper: f64::INFINITY,
                     budget: p.max_expanded - spent,
+                    nearest: 0,
                 },
             );
             let outcome = match s.run() {
@@ -713,6 +800,7 @@ pub(crate) fn search<'a>(p: &'a Problem<'a>, mut trace: Option<&'a mut SearchTra
             weight: 1.0,
             upper,
             budget: p.max_expanded - spent,
+            nearest: 0,
         },
     );
     let (path, shortest) = match s.run() {

@@ -123,6 +123,8 @@ pub struct PlanAroundShape<'a> {
     pub path: Option<&'a Path>,
     pub no_path: Option<NoPathShape>,
     pub expanded: usize,
+    /// Whether the path is proven the shortest of the search's graph.
+    pub shortest: bool,
 }
 
 impl<'a> From<&'a PlanAround> for PlanAroundShape<'a> {
@@ -131,12 +133,13 @@ impl<'a> From<&'a PlanAround> for PlanAroundShape<'a> {
             path: p.path(),
             no_path: p.no_path().map(NoPathShape::from),
             expanded: p.expanded,
+            shortest: p.shortest,
         }
     }
 }
 
 /// [`PlanAround`] with its [`SearchTrace`], as data: `{ path, noPath,
-/// expanded, guides, edges, expandedPoses }`.
+/// expanded, shortest, guides, edges, expandedPoses }`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "AroundSearch"))]
@@ -144,6 +147,8 @@ pub struct AroundSearchShape<'a> {
     pub path: Option<&'a Path>,
     pub no_path: Option<NoPathShape>,
     pub expanded: usize,
+    /// Whether the path is proven the shortest of the search's graph.
+    pub shortest: bool,
     /// The guide circles.
     pub guides: Vec<GuideShape>,
     /// The edges the search checked against the obstacles, in order.
@@ -158,6 +163,7 @@ impl<'a> AroundSearchShape<'a> {
             path: plan.path(),
             no_path: plan.no_path().map(NoPathShape::from),
             expanded: plan.expanded,
+            shortest: plan.shortest,
             guides: trace.guides.iter().map(GuideShape::from).collect(),
             edges: trace
                 .edges

@@ -23,7 +23,7 @@
 use super::collision::{Bounds, Collider};
 use super::obstacles::{twice_area, Obstacles};
 use crate::planner::dubins::FULL_TURN_SNAP;
-use crate::{Point, Vec2};
+use crate::{Point, Pose, Vec2};
 use core::f64::consts::{PI, TAU};
 
 /// Turning left (counter-clockwise) along a guide circle.
@@ -285,7 +285,7 @@ pub(crate) fn free_turn(
             }
         };
         if let Some(t) = t {
-            free = free.min(t);
+            free = super::collision::smaller(free, t);
             if free == 0.0 {
                 break;
             }
@@ -353,6 +353,20 @@ pub(crate) fn near_circle(collider: &Collider, center: Point, radius: f64) -> Ve
         }
     }
     out
+}
+
+/// The length of the shortest Dubins path from `a` to `b` (the heuristic
+/// of the searches), through the batch query: in wasm it shares the one
+/// copy of the solver with `dubins_lengths` (the single query inlines a
+/// second copy). The straight-line distance should the query be refused
+/// (it is not: the poses are checked and bounded).
+pub(crate) fn dubins_distance(a: Pose, b: Pose, r: f64) -> f64 {
+    let q = [a.x, a.y, a.heading, b.x, b.y, b.heading];
+    let mut out = [0.0];
+    match crate::planner::dubins_lengths(&q, r, &mut out) {
+        Ok(()) => out[0],
+        Err(_) => a.position().distance(b.position()),
+    }
 }
 
 /// The angle of a unit vector, in `(−π, π]`.
