@@ -467,3 +467,18 @@ fn random_grids_keep_every_property() {
     }
     assert!(found > 30, "{found}");
 }
+
+#[test]
+fn a_turning_radius_far_larger_than_the_grid_ends_at_once() {
+    // Regression: curves of radius 9e15 between neighbouring tiles used to
+    // have their tiles looked up over their whole circle's box (a loop over
+    // about 1e31 tiles). Now a curve wider than the grid is simply illegal;
+    // only straight moves remain, and the wall stops them.
+    let blocked: Vec<(usize, usize)> = (0..3).map(|r| (3, r)).collect();
+    let g = grid(6, 5, 1.0, &blocked);
+    for r in [100.0, 1e6, 9_007_199_254_740_992.0, 1e150] {
+        let plan = plan_on_grid(&g, Pose::new(0.5, 0.5, 0.0), Point::new(5.5, 4.5), r).unwrap();
+        assert!(plan.path().is_none(), "radius {r}");
+        assert!(plan.expanded < 50, "radius {r}: {}", plan.expanded);
+    }
+}

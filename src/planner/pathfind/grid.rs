@@ -19,7 +19,7 @@
 //! pose, is a lower bound); paths through other positions or headings are
 //! not considered.
 
-use super::collision::larger;
+use super::collision::{larger, smaller, Bounds};
 use super::tangent_graph::Sector;
 use super::{Goal, NoPath};
 use crate::error::{Error, Field, Reason};
@@ -226,30 +226,39 @@ impl Grid {
     }
 }
 
-/// How far (in tiles) outside its tile a curve's box reaches: the range of
-/// tiles to look at.
-fn tile_range(grid: &Grid, s: &Segment) -> (i64, i64, i64, i64) {
-    let (lo, hi) = match s {
-        Segment::Line(l) => (
-            Point::new(l.start.x.min(l.end.x), l.start.y.min(l.end.y)),
-            Point::new(l.start.x.max(l.end.x), l.start.y.max(l.end.y)),
-        ),
-        Segment::Arc(a) => {
-            let r = a.radius;
-            (
-                Point::new(a.center.x - r, a.center.y - r),
-                Point::new(a.center.x + r, a.center.y + r),
-            )
-        }
-    };
-    let t = grid.tile;
-    (
-        (lo.x / t).floor() as i64 - 1,
-        (lo.y / t).floor() as i64 - 1,
-        (hi.x / t).floor() as i64 + 1,
-        (hi.y / t).floor() as i64 + 1,
-    )
+/// The box of a line or an arc (an arc's ends and the axis extremes its
+/// sweep passes, not its whole circle).
+fn segment_bounds(s: &Segment) -> Bounds {
+    match s {
+        Segment::Line(l) => Bounds {
+            min: Point::new(smaller(l.start.x, l.end.x), smaller(l.start.y, l.end.y)),
+            max: Point::new(larger(l.start.x, l.end.x), larger(l.start.y, l.end.y)),
+        },
+        Segment::Arc(a) => Bounds::of_arc(a),
+    }
 }
+
+/// The tiles (columns `c0..=c1`, rows `r0..=r1`) a segment's box covers, one
+/// more each side; `None` when that is wider or taller than the grid (the
+/// segment then certainly leaves it, wherever it starts).
+fn tile_range(grid: &Grid, s: &Segment) -> Option<(i64, i64, i64, i64)> {
+    let b = segment_bounds(s);
+    let t = grid.tile;
+    let (w, h) = ((b.max.x - b.min.x) / t, (b.max.y - b.min.y) / t);
+    if !(w <= grid.columns as f64 + 1.0 && h <= grid.rows as f64 + 1.0) {
+        return None;
+    }
+    let f = |v: f64| (v / t).floor() as i64;
+    Some((
+        f(b.min.x) - 1,
+        f(b.min.y) - 1,
+        f(b.max.x) + 1,
+        f(b.max.y) + 1,
+    ))
+}
+
+/// A footprint offset no grid holds: a curve that leaves any grid.
+const NOWHERE: (i64, i64) = (i64::MAX / 4, i64::MAX / 4);
 
 /// A line or an arc made ready for many square tests: its ends, and for an
 /// arc the directions its sweep holds (cross products, no arctangent).
@@ -354,7 +363,9 @@ fn footprint(grid: &Grid, path: &Path, tol: f64) -> Vec<(i64, i64)> {
     for s in path.segments() {
         // In a frame where the origin's tile spans [0, tile)².
         let shifted = translate(s, half, half);
-        let (c0, r0, c1, r1) = tile_range(grid, &shifted);
+        let Some((c0, r0, c1, r1)) = tile_range(grid, &shifted) else {
+            return vec![NOWHERE];
+        };
         let piece = Piece::new(shifted);
         for r in r0..=r1 {
             for c in c0..=c1 {
@@ -638,8 +649,16 @@ impl<'a> GridSearch<'a> {
 
     /// Whether a path (in world coordinates) touches no blocked tile.
     fn path_free(&self, path: &Path) -> bool {
+        let (w, h) = (self.grid.width(), self.grid.height());
         for s in path.segments() {
-            let (c0, r0, c1, r1) = tile_range(self.grid, s);
+            // Outside the grid is blocked.
+            let b = segment_bounds(s);
+            if !(b.min.x > 0.0 && b.min.y > 0.0 && b.max.x < w && b.max.y < h) {
+                return false;
+            }
+            let Some((c0, r0, c1, r1)) = tile_range(self.grid, s) else {
+                return false;
+            };
             let piece = Piece::new(*s);
             for r in r0..=r1 {
                 for c in c0..=c1 {
