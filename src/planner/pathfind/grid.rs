@@ -935,7 +935,18 @@ impl<'a> GridSearch<'a> {
             at = rec.from;
         }
         pieces.reverse();
-        Path::new(pieces).unwrap_or_else(|_| unreachable_path())
+        // The zero-length arcs and lines of the Dubins words go (a start at
+        // the goal keeps the start's zero-length arc).
+        let tol = self.tol;
+        let kept: Vec<Segment> = pieces
+            .iter()
+            .copied()
+            .filter(|s| s.length() > tol)
+            .collect();
+        if kept.is_empty() {
+            return crate::planner::dubins::coincident_path(self.start, self.r);
+        }
+        Path::new(kept).unwrap_or_else(|_| unreachable_path())
     }
 }
 
