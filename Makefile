@@ -112,7 +112,14 @@ lint: setup
 	for s in $(SYSTEMS); do cargo clippy --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s -- -D warnings; done
 	$(BIN)/tsc --noEmit -p www
 
-bench: build
+# The Python peers of the benchmarks (OMPL), in a venv of their own.
+BENCH_VENV := bench/.venv
+$(BENCH_VENV)/.installed: bench/requirements.txt
+	python3 -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install -q -r bench/requirements.txt
+	@touch $@
+
+bench: build $(BENCH_VENV)/.installed
 	node scripts/bench.mjs
 
 clean:

@@ -26,18 +26,32 @@
 //! 3. A* searches the graph from the start pose (along a start circle)
 //!    to the goal (a tangent to the goal point, or along a goal circle to
 //!    the goal pose), with the Dubins length ignoring obstacles as the
-//!    heuristic (the straight-line distance for a goal point). The direct
-//!    Dubins words from start to goal (all six, CCC included) are
-//!    candidates too. The search expands at most
-//!    [`AroundOptions::max_expanded`] nodes and says so when it stops
-//!    ([`NoPath::SearchLimit`]).
+//!    heuristic near the goal (the straight-line distance farther off, and
+//!    for a goal point). The direct Dubins words from start to goal (all
+//!    six, CCC included) are candidates too. The graph is built while it is
+//!    searched: an arc along a circle is checked when the edge is made (how
+//!    far the circle is free, in closed form), a tangent line when its node
+//!    is first taken from the queue. A* runs bounded by a length (5% over
+//!    the lower bound at the start, raised when nothing is found below it),
+//!    which lets it skip, from the distances between circle centres alone,
+//!    the tangents that cannot be on a path that short. The search expands
+//!    at most [`AroundOptions::max_expanded`] nodes in all and says so when
+//!    it stops ([`NoPath::SearchLimit`]).
+//!
+//! Measured (`make bench`, wasm under Node): 200 circles in a 100 × 100
+//! field, pose to pose across it, a median of about 0.45 ms a plan; a field
+//! that forces a detour through a dense cluster expands about 300 nodes
+//! and takes 2 to 3 ms.
 //!
 //! # What is optimal and what is not
 //!
 //! - The path is the shortest path *of the graph* (and of the direct
-//!   Dubins words): the heuristic never overestimates, so the first path A*
-//!   completes is the shortest it could build, unless the search hit its
-//!   limit.
+//!   Dubins words): the heuristic never overestimates and every bound is a
+//!   true lower bound, so the first path A* completes is the shortest it
+//!   could build ([`PlanAround::shortest`]). The search's limit only ever
+//!   turns a path into [`NoPath::SearchLimit`], never into a longer path.
+//!   Tests check this against a brute force that builds the whole graph
+//!   (edges checked by sampling) and runs Dijkstra on it.
 //! - It is not the shortest of all curvature-bounded paths. A shortest
 //!   path may touch an obstacle with an arc of the turning radius whose
 //!   centre is not the obstacle's (around an obstacle smaller than the
@@ -210,8 +224,7 @@ pub struct PlanAround {
     /// How many nodes the search expanded.
     pub expanded: usize,
     /// Whether the path is proven the shortest of the graph (`false` when
-    /// the search stopped at its limit after it had found some path, which
-    /// it then returns, and when there is no path).
+    /// there is no path).
     pub shortest: bool,
 }
 

@@ -129,22 +129,15 @@ pub(crate) enum Outcome {
     NotFound(NoPath),
 }
 
-/// How one pass of the search orders and bounds its queue.
+/// How one pass of the search bounds its queue.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Pass {
-    /// `f = g + weight·h`: 1 for A* (the shortest path of the graph), more
-    /// for a quicker search for some path.
-    pub weight: f64,
-    /// The length of a path already found: edges that cannot lead to a
-    /// shorter one are not made (their lower bound, from the distances
-    /// between circle centres and to the goal, is longer).
+    /// No path longer than this is looked for: edges whose lower bound
+    /// (from the distances between circle centres and to the goal, no
+    /// trigonometry) is longer are not made, entries longer are not queued.
     pub upper: f64,
     /// The most nodes to expand.
     pub budget: usize,
-    /// When not 0, each expansion offers tangents to only this many of the
-    /// nearest obstacle guides (and to the goal): a quick search for some
-    /// path, not the graph's shortest.
-    pub nearest: usize,
 }
 
 /// The search's inputs, checked.
@@ -171,9 +164,12 @@ pub(crate) struct Search<'a> {
     finals: [u32; 2],
     heap: BinaryHeap<Entry>,
     near: Vec<Option<Vec<u32>>>,
-    /// The nearest obstacle guides of each guide, when the pass asks.
-    nearest: Vec<Option<Vec<u32>>>,
     directs: Vec<Path>,
+    /// Whether anything was left out for being longer than the bound (when
+    /// not, a search that found nothing has looked at everything), and the
+    /// least lower bound of what was.
+    pub pruned: bool,
+    pub least_pruned: f64,
     pub expanded: usize,
     start_escaped: bool,
     trace: Option<&'a mut SearchTrace>,
@@ -203,8 +199,9 @@ impl<'a> Search<'a> {
             finals: [NONE; 2],
             heap: BinaryHeap::with_capacity(4096),
             near: vec![None; p.guides.len()],
-            nearest: vec![None; p.guides.len()],
             directs: Vec::new(),
+            pruned: false,
+            least_pruned: f64::INFINITY,
             expanded: 0,
             start_escaped: false,
             trace,
@@ -228,6 +225,15 @@ impl<'a> Search<'a> {
         self.p.obstacle_guides + 2 + usize::from(!left)
     }
 
+    /// Something with this lower bound was left out (over the bound).
+    #[inline]
+    fn prune(&mut self, bound: f64) {
+        self.pruned = true;
+        if bound < self.least_pruned {
+            self.least_pruned = bound;
+        }
+    }
+
     fn add_node(&mut self, kind: Kind) -> u32 {
         self.nodes.push(Node {
             kind,
@@ -241,12 +247,16 @@ impl<'a> Search<'a> {
 
     fn push(&mut self, node: u32, g: f64, h: f64, parent: u32) {
         let n = &mut self.nodes[node as usize];
-        if n.state != State::Open || g >= n.best_g || g + h > self.pass.upper {
+        if n.state != State::Open || g >= n.best_g {
+            return;
+        }
+        if g + h > self.pass.upper {
+            self.prune(g + h);
             return;
         }
         n.best_g = g;
         self.heap.push(Entry {
-            f: g + self.pass.weight * h,
+            f: g + h,
             g,
             node,
             parent,
@@ -363,9 +373,10 @@ impl<'a> Search<'a> {
                     node.h
                 };
                 if e.g + h > self.pass.upper {
+                    self.prune(e.g + h);
                     continue;
                 }
-                let f = e.g + self.pass.weight * h;
+                let f = e.g + h;
                 if f > e.f {
                     self.heap.push(Entry {
                         f,
@@ -480,7 +491,9 @@ impl<'a> Search<'a> {
                     return;
                 };
                 // No shorter than the line: over the bound, no need to turn.
-                if g + t.length + (t.to - goal_point).length() > upper {
+                let bound = g + t.length + (t.to - goal_point).length();
+                if bound > upper {
+                    this.prune(bound);
                     return;
                 }
                 let depart = t.n * -s;
@@ -503,17 +516,7 @@ impl<'a> Search<'a> {
                 this.push(id, cost, (t.to - goal_point).length(), node);
             };
         let slack = upper - g + guide.radius;
-        let count = if self.pass.nearest > 0 {
-            self.nearest_guides(gi).len()
-        } else {
-            self.p.obstacle_guides
-        };
-        for k in 0..count {
-            let m = if self.pass.nearest > 0 {
-                self.nearest[gi].as_ref().map_or(gi, |l| l[k] as usize)
-            } else {
-                k
-            };
+        for m in 0..self.p.obstacle_guides {
             if m == gi {
                 continue;
             }
@@ -522,6 +525,9 @@ impl<'a> Search<'a> {
             let (center, beyond) = self.beyond[m];
             let reach = slack - beyond;
             if reach < 0.0 || (center - guide.center).length_squared() > reach * reach {
+                // Over the bound (by how much is not worked out: a square
+                // root per circle; the next bound grows by its factor).
+                self.pruned = true;
                 continue;
             }
             let other = self.p.guides[m];
@@ -561,34 +567,6 @@ impl<'a> Search<'a> {
             Goal::Point(p) => offer(self, &mut table, POINT, p, 0.0, LEFT),
         }
         self.out[cd as usize] = Some(table);
-    }
-
-    /// The [`Pass::nearest`] obstacle guides nearest guide `gi` (by the gap
-    /// between the circles), cached.
-    fn nearest_guides(&mut self, gi: usize) -> &[u32] {
-        if self.nearest[gi].is_none() {
-            let g = self.p.guides[gi];
-            let want = self.pass.nearest;
-            // (gap, index), kept sorted, at most `want`.
-            let mut best: Vec<(f64, u32)> = Vec::with_capacity(want + 1);
-            for (m, o) in self.p.guides[..self.p.obstacle_guides].iter().enumerate() {
-                if m == gi {
-                    continue;
-                }
-                let gap = (o.center - g.center).length() - o.radius;
-                if best.len() == want && best.last().is_some_and(|&(d, _)| gap >= d) {
-                    continue;
-                }
-                let at = best
-                    .iter()
-                    .position(|&(d, _)| gap < d)
-                    .unwrap_or(best.len());
-                best.insert(at, (gap, m as u32));
-                best.truncate(want);
-            }
-            self.nearest[gi] = Some(best.into_iter().map(|(_, m)| m).collect());
-        }
-        self.nearest[gi].as_deref().unwrap_or(&[])
     }
 
     /// A tangent arrived on goal circle `cd`: the arc from there to the goal
@@ -714,19 +692,12 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The weight of the first pass: a path at most 10% longer than the
-/// graph's shortest, usually much nearer, which bounds the second pass
-/// tightly (measured on fields of 200 circles: 1.1 made the two passes
-/// together take half the time of A* alone; 1.5 or 3 gave bounds too loose
-/// to prune much).
-const QUICK_WEIGHT: f64 = 1.1;
-/// The most nodes the first pass expands before A* goes on alone.
-const QUICK_BUDGET: usize = 32;
-/// How many of the nearest obstacle guides the first pass turns towards
-/// from each guide.
-const QUICK_NEAREST: usize = 16;
+/// The first bound: this much over the lower bound at the start.
+const GROWTH: f64 = 1.05;
+/// After this many runs that found nothing, A* runs unbounded.
+const BOUNDED_RUNS: usize = 6;
 
-/// What the two passes found: the outcome, the nodes expanded in all, and
+/// What the search found: the outcome, the nodes expanded in all, and
 /// whether the path is proven the shortest of the graph.
 pub(crate) struct Searched {
     pub outcome: Outcome,
@@ -734,85 +705,69 @@ pub(crate) struct Searched {
     pub shortest: bool,
 }
 
-/// The search in two passes: a weighted A* for some path (few nodes),
-/// then A* bounded by its length, whose path (or, when nothing shorter
-/// exists, the first pass's) is the shortest of the graph. A first pass
-/// that runs out of nodes to expand has looked at everything: no path.
+/// A* bounded by a length `U`, from `U` = 5% over the lower bound at the
+/// start (the Dubins length ignoring obstacles, or the straight-line
+/// distance to a goal point), raised each time a run finds nothing below it
+/// (by 5%, 10%, 20%, ... and at least to the least bound it left out; after
+/// [`BOUNDED_RUNS`] runs, no bound). Every node of a path no longer than `U` has `f ≤ U`, so a run
+/// whose bound is at least the graph's shortest path finds that path, and
+/// the first run that finds a path finds the shortest; meanwhile each run
+/// leaves out, without trigonometry, every edge whose lower bound is over
+/// `U` (most of them: the work A* alone spends offering every tangent of
+/// every circle). A run that left nothing out and found nothing has looked
+/// at everything: there is no path.
 pub(crate) fn search<'a>(p: &'a Problem<'a>, mut trace: Option<&'a mut SearchTrace>) -> Searched {
-    let quick_budget = QUICK_BUDGET.min(p.max_expanded);
-    let quick = {
+    let lower = match p.goal {
+        Goal::Pose(g) => super::tangent_graph::dubins_distance(p.start, g, p.r),
+        Goal::Point(g) => p.start.position().distance(g),
+    };
+    // A scale below which a bound means nothing (a goal at the start).
+    let mut upper = lower.max(p.r * 1e-3) * GROWTH;
+    let mut spent = 0;
+    let mut runs = 0;
+    loop {
         let mut s = Search::new(
             p,
             trace.as_deref_mut(),
             Pass {
-                weight: QUICK_WEIGHT,
-                upper: f64::INFINITY,
-                budget: quick_budget,
-                nearest: QUICK_NEAREST,
+                upper,
+                budget: p.max_expanded - spent,
             },
         );
         let outcome = s.run();
-        (outcome, s.expanded)
-    };
-    let (first, spent) = quick;
-    let found = match first {
-        Outcome::Found(path) => path,
-        Outcome::NotFound(NoPath::SearchLimit { .. }) => {
-            // Nothing yet: A* on its own, with the rest of the budget.
-            let mut s = Search::new(
-                p,
-                trace,
-                Pass {
-                    weight: 1.0,
-                    upper: f64::INFINITY,
-                    budget: p.max_expanded - spent,
-                    nearest: 0,
-                },
-            );
-            let outcome = match s.run() {
-                Outcome::NotFound(NoPath::SearchLimit { .. }) => {
-                    Outcome::NotFound(NoPath::SearchLimit {
-                        expanded: spent + s.expanded,
-                    })
+        spent += s.expanded;
+        match outcome {
+            Outcome::Found(path) => {
+                return Searched {
+                    outcome: Outcome::Found(path),
+                    expanded: spent,
+                    shortest: true,
                 }
-                other => other,
-            };
-            let shortest = matches!(outcome, Outcome::Found(_));
-            return Searched {
-                outcome,
-                expanded: spent + s.expanded,
-                shortest,
-            };
-        }
-        not_found => {
-            return Searched {
-                outcome: not_found,
-                expanded: spent,
-                shortest: false,
+            }
+            Outcome::NotFound(NoPath::SearchLimit { .. }) => {
+                return Searched {
+                    outcome: Outcome::NotFound(NoPath::SearchLimit { expanded: spent }),
+                    expanded: spent,
+                    shortest: false,
+                }
+            }
+            not_found if !s.pruned || !upper.is_finite() => {
+                return Searched {
+                    outcome: not_found,
+                    expanded: spent,
+                    shortest: false,
+                }
+            }
+            Outcome::NotFound(_) => {
+                runs += 1;
+                let factor = 1.0 + (GROWTH - 1.0) * f64::from(1u32 << runs.min(20));
+                upper = if runs >= BOUNDED_RUNS {
+                    f64::INFINITY
+                } else {
+                    (upper * factor).max(s.least_pruned)
+                };
             }
         }
-    };
-    let upper = found.length() * (1.0 + 1e-12);
-    let mut s = Search::new(
-        p,
-        trace,
-        Pass {
-            weight: 1.0,
-            upper,
-            budget: p.max_expanded - spent,
-            nearest: 0,
-        },
-    );
-    let (path, shortest) = match s.run() {
-        Outcome::Found(better) if better.length() < found.length() => (better, true),
-        Outcome::Found(_) => (found, true),
-        Outcome::NotFound(NoPath::SearchLimit { .. }) => (found, false),
-        Outcome::NotFound(_) => (found, true),
-    };
-    Searched {
-        outcome: Outcome::Found(path),
-        expanded: spent + s.expanded,
-        shortest,
     }
 }
 
