@@ -322,8 +322,9 @@ pub fn segment_box(s: &Segment, min: Point, max: Point) -> f64 {
 /// use arcline::{Arc, Point, Segment};
 /// use core::f64::consts::PI;
 /// let (lo, hi) = (Point::new(-1.0, -1.0), Point::new(1.0, 1.0));
-/// // The upper half of the circle of radius √2 passes the corners (±1, 1).
-/// let through = Segment::Arc(Arc::new(Point::ORIGIN, 2f64.sqrt(), 0.0, PI).unwrap());
+/// // The upper half of the circle of radius 1.2 crosses the sides x = ±1 at
+/// // y = √0.44; the one of radius 1.5 passes outside the corners (±1, 1).
+/// let through = Segment::Arc(Arc::new(Point::ORIGIN, 1.2, 0.0, PI).unwrap());
 /// assert!(distance::segment_meets_box(&through, lo, hi));
 /// let wider = Segment::Arc(Arc::new(Point::ORIGIN, 1.5, 0.0, PI).unwrap());
 /// assert!(!distance::segment_meets_box(&wider, lo, hi));
