@@ -68,7 +68,7 @@ setup-browser:
 WASM_OPT_FLAGS := -Oz --converge --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-mutable-globals --strip-producers --strip-target-features
 # One smaller module per system for <arcline-demo> (the features of bindings/Cargo.toml).
-SYSTEMS := paths crowd roads
+SYSTEMS := paths pathfind crowd roads
 
 build: setup
 	cargo build --release --target $(WASM_TARGET) $(BINDINGS)

@@ -211,6 +211,30 @@ pub enum Reason {
         /// How many members the formation has.
         members: usize,
     },
+    /// A polygon whose edges `first` and `second` (indices of their first
+    /// corners) cross or touch: it must be simple.
+    NotSimple {
+        /// The earlier edge.
+        first: usize,
+        /// The later edge.
+        second: usize,
+    },
+    /// A polygon that encloses no area (its corners are collinear).
+    NoArea,
+    /// A point equal to the one before it (a polygon corner repeated).
+    Repeated,
+    /// A position inside an obstacle, or closer to it than the clearance
+    /// asked for: the field names the obstacle (`obstacles.circles[2]`,
+    /// `grid.blocked[37]`).
+    InsideObstacle(Field),
+    /// A list of the wrong length for the others it goes with (a grid's
+    /// tiles for its columns and rows).
+    WrongLength {
+        /// The length needed.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
 }
 
 impl fmt::Display for Reason {
@@ -270,6 +294,16 @@ impl fmt::Display for Reason {
                 f,
                 "has {capacity} slots but the formation has {members} members"
             ),
+            Reason::NotSimple { first, second } => write!(
+                f,
+                "must be a simple polygon: edges {first} and {second} cross or touch"
+            ),
+            Reason::NoArea => f.write_str("must enclose an area (its corners are collinear)"),
+            Reason::Repeated => f.write_str("repeats the point before it"),
+            Reason::InsideObstacle(obstacle) => write!(f, "is inside or too close to {obstacle}"),
+            Reason::WrongLength { expected, got } => {
+                write!(f, "must hold {expected} values, got {got}")
+            }
         }
     }
 }

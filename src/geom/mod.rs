@@ -29,6 +29,7 @@
 mod angle;
 mod arc;
 mod conversions;
+pub mod distance;
 mod intersect;
 mod line;
 pub(crate) mod math;

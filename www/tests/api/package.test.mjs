@@ -30,7 +30,8 @@ test("dist/package.json names files that exist, and the entry module runs", asyn
 test("dist/ has the per-system modules <arcline-demo> loads, each with only its system", async () => {
   // Which exports each system must have, and one it must not (it really is split).
   const systems = {
-    paths: { has: ["planTurn", "planDubins", "planReedsShepp", "reedsSheppLengths", "arcToPoint", "offsetPath"], not: "World" },
+    paths: { has: ["planTurn", "planDubins", "planReedsShepp", "reedsSheppLengths", "arcToPoint", "offsetPath"], not: "planAround" },
+    pathfind: { has: ["planAround", "planAroundDebug", "planOnGrid", "planOnGridDebug", "planDubins", "poseAtTime"], not: "World" },
     crowd: { has: ["World", "racetrack"], not: "planDubins" },
     roads: { has: ["connectProfiles", "RoadNetwork", "roadConstruction"], not: "World" },
   };
