@@ -1,8 +1,9 @@
 //! The crate's one error type: which part of the input was wrong ([`Field`])
 //! and why ([`Reason`]).
 //!
-//! Numbers in messages are written by [`Decimal`](crate::geom::Decimal) (no
-//! `core::fmt` float formatting, which would weigh on the wasm module).
+//! Numbers in messages are written by the crate's own shortest-decimal
+//! writer (no `core::fmt` float formatting, which would weigh on the wasm
+//! module).
 //!
 //! Every fallible function of the crate returns [`Error`]. A field is a path
 //! from the function's argument down to the value, in the Rust names of the

@@ -31,6 +31,8 @@
 //! This crate knows nothing of WebAssembly or JavaScript; the bindings crate
 //! (`bindings/`, `arcline-wasm`) is the only door to JavaScript.
 
+#![warn(missing_docs)]
+
 pub mod error;
 pub mod formation;
 pub mod geom;

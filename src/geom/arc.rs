@@ -27,9 +27,13 @@ use core::f64::consts::FRAC_PI_2;
     ts(as = "super::shape::ArcShape")
 )]
 pub struct Arc {
+    /// The centre of the circle.
     pub center: Point,
+    /// The radius, positive.
     pub radius: f64,
+    /// The angle of the start point seen from the centre, radians.
     pub start_angle: f64,
+    /// The signed angle swept: positive counter-clockwise (a left turn), negative clockwise.
     pub sweep: f64,
     /// Driven backwards: the vehicle faces against the direction of travel.
     pub reverse: bool,
@@ -148,26 +152,31 @@ impl Arc {
         }
     }
 
+    /// The arc length, `radius × |sweep|`.
     #[inline]
     pub fn length(&self) -> f64 {
         self.radius * self.sweep.abs()
     }
 
+    /// The angle of the end point seen from the centre, `start_angle + sweep`.
     #[inline]
     pub fn end_angle(&self) -> f64 {
         self.start_angle + self.sweep
     }
 
+    /// The point of the circle at `angle` (radians, seen from the centre).
     #[inline]
     pub fn point_at_angle(&self, angle: f64) -> Point {
         self.center.polar(self.radius, angle)
     }
 
+    /// The start point.
     #[inline]
     pub fn start(&self) -> Point {
         self.point_at_angle(self.start_angle)
     }
 
+    /// The end point.
     #[inline]
     pub fn end(&self) -> Point {
         self.point_at_angle(self.end_angle())

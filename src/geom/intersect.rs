@@ -13,6 +13,7 @@ pub struct Intersections {
 }
 
 impl Intersections {
+    /// No intersection.
     pub const NONE: Intersections = Intersections {
         points: [Point::ORIGIN; 2],
         len: 0,
@@ -35,18 +36,22 @@ impl Intersections {
         out
     }
 
+    /// The points found (up to two).
     pub fn as_slice(&self) -> &[Point] {
         &self.points[..self.len]
     }
 
+    /// How many points (0, 1 or 2).
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// The points found (up to two).
     pub fn iter(&self) -> impl Iterator<Item = &Point> {
         self.as_slice().iter()
     }

@@ -20,7 +20,9 @@ use super::{Point, Pose, Vec2};
     ts(as = "super::shape::LineShape")
 )]
 pub struct Line {
+    /// Where the line starts.
     pub start: Point,
+    /// Where the line ends.
     pub end: Point,
     /// Driven backwards: the vehicle faces from `end` towards `start`.
     pub reverse: bool,
@@ -53,6 +55,7 @@ impl Line {
         Line { reverse, ..self }
     }
 
+    /// The distance from start to end.
     #[inline]
     pub fn length(&self) -> f64 {
         self.start.distance(self.end)

@@ -53,11 +53,13 @@ impl Path {
         Path::new(vec![segment.into()])
     }
 
+    /// The segments in order, each starting where the previous one ends.
     #[inline]
     pub fn segments(&self) -> &[Segment] {
         &self.segments
     }
 
+    /// The segments, by value.
     pub fn into_segments(self) -> Vec<Segment> {
         self.segments
     }
@@ -88,10 +90,12 @@ impl Path {
             .unwrap_or(0.0)
     }
 
+    /// The pose at the start: the first point, heading along the first segment.
     pub fn start_pose(&self) -> Pose {
         self.segments[0].pose_at(0.0, self.heading_near(0))
     }
 
+    /// The pose at the end: the last point, heading along the last segment.
     pub fn end_pose(&self) -> Pose {
         let last = self.segments.len() - 1;
         let seg = &self.segments[last];

@@ -7,22 +7,28 @@ use super::{normalize_angle, Point, Vec2};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Pose {
+    /// Horizontal position, positive to the right.
     pub x: f64,
+    /// Vertical position, positive up.
     pub y: f64,
+    /// The direction faced, radians counter-clockwise from +x.
     pub heading: f64,
 }
 
 impl Pose {
+    /// The pose at `(x, y)` facing `heading`.
     #[inline]
     pub const fn new(x: f64, y: f64, heading: f64) -> Pose {
         Pose { x, y, heading }
     }
 
+    /// The pose at `position` facing `heading`.
     #[inline]
     pub fn at(position: Point, heading: f64) -> Pose {
         Pose::new(position.x, position.y, heading)
     }
 
+    /// The position, without the heading.
     #[inline]
     pub fn position(self) -> Point {
         Point::new(self.x, self.y)
@@ -47,6 +53,7 @@ impl Pose {
             && normalize_angle(self.heading - o.heading).abs() <= tol
     }
 
+    /// Whether the position and the heading are finite.
     #[inline]
     pub fn is_finite(self) -> bool {
         self.x.is_finite() && self.y.is_finite() && self.heading.is_finite()

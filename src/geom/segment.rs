@@ -21,11 +21,14 @@ use crate::error::Error;
 )]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum Segment {
+    /// A straight segment.
     Line(Line),
+    /// A circular arc.
     Arc(Arc),
 }
 
 impl Segment {
+    /// The segment's length.
     #[inline]
     pub fn length(&self) -> f64 {
         match self {
@@ -34,6 +37,7 @@ impl Segment {
         }
     }
 
+    /// The start point.
     #[inline]
     pub fn start(&self) -> Point {
         match self {
@@ -42,6 +46,7 @@ impl Segment {
         }
     }
 
+    /// The end point.
     #[inline]
     pub fn end(&self) -> Point {
         match self {

@@ -8,13 +8,17 @@ use core::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Vec2 {
+    /// Horizontal component.
     pub x: f64,
+    /// Vertical component.
     pub y: f64,
 }
 
 impl Vec2 {
+    /// The zero vector.
     pub const ZERO: Vec2 = Vec2 { x: 0.0, y: 0.0 };
 
+    /// The vector `(x, y)`.
     #[inline]
     pub const fn new(x: f64, y: f64) -> Vec2 {
         Vec2 { x, y }
@@ -32,6 +36,7 @@ impl Vec2 {
         math::atan2(self.y, self.x)
     }
 
+    /// The dot product.
     #[inline]
     pub fn dot(self, o: Vec2) -> f64 {
         self.x * o.x + self.y * o.y
@@ -44,11 +49,13 @@ impl Vec2 {
         self.x * o.y - self.y * o.x
     }
 
+    /// The squared length (no square root).
     #[inline]
     pub fn length_squared(self) -> f64 {
         self.dot(self)
     }
 
+    /// The length.
     #[inline]
     pub fn length(self) -> f64 {
         math::sqrt(self.length_squared())
@@ -99,6 +106,7 @@ impl Vec2 {
         }
     }
 
+    /// Whether both components are finite.
     #[inline]
     pub fn is_finite(self) -> bool {
         self.x.is_finite() && self.y.is_finite()

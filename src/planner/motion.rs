@@ -22,10 +22,12 @@ impl Motion {
         Ok(Motion { path, speed })
     }
 
+    /// The path followed.
     pub fn path(&self) -> &Path {
         &self.path
     }
 
+    /// The speed along it, distance per unit of time.
     pub fn speed(&self) -> f64 {
         self.speed
     }
