@@ -70,3 +70,8 @@ pub mod prelude {
         Profile, ProfileId, RoadNetwork, RoadPiece,
     };
 }
+
+/// The README's Rust snippet, compiled and run by `cargo test` as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeSnippet;
