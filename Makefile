@@ -20,7 +20,7 @@ BINDINGS := -p arcline-wasm
 PKG := www/pkg
 BIN := node_modules/.bin
 
-.PHONY: setup setup-rust setup-browser setup-ompl build serve test test-rust test-ompl test-wasm test-types test-api test-browser lint bench clean
+.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl test-wasm test-types test-api test-browser lint bench clean
 
 ## --- set-up -------------------------------------------------------------
 
@@ -50,12 +50,19 @@ OMPL_QUIET := 2>&1 | { grep -v 'leaked' || true; }
 
 setup-ompl: $(OMPL_VENV)/.installed
 
-$(OMPL_VENV)/.installed:
+$(OMPL_VENV)/.installed: | setup-python
 	@echo "Installing OMPL $(OMPL_VERSION) (PyPI) into $(OMPL_VENV)"
 	rm -rf $(OMPL_VENV)
 	python3 -m venv $(OMPL_VENV)
 	$(OMPL_VENV)/bin/pip install --quiet --disable-pip-version-check ompl==$(OMPL_VERSION)
 	@touch $@
+
+# Debian's python3 makes virtual environments only with python3-venv (ensurepip).
+setup-python:
+	@python3 -c 'import ensurepip, venv' 2>/dev/null || { \
+	  echo "Installing Debian's python3-venv"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] && echo "" || echo sudo ); \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q python3 python3-venv; }
 
 setup-browser:
 	@command -v chromium >/dev/null || { \
