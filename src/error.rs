@@ -44,6 +44,7 @@ pub struct Field {
 
 impl Field {
     /// The field `name` (an argument, usually).
+    #[must_use]
     pub fn named(name: &'static str) -> Field {
         Field {
             steps: vec![Step::Name(name)],
@@ -51,6 +52,7 @@ impl Field {
     }
 
     /// The steps, outermost first.
+    #[must_use]
     pub fn steps(&self) -> &[Step] {
         &self.steps
     }
@@ -433,21 +435,25 @@ pub struct Error {
 
 impl Error {
     /// `reason` about `field`.
+    #[must_use]
     pub fn new(field: Field, reason: Reason) -> Error {
         Error { field, reason }
     }
 
     /// `reason` about the argument or field `name`.
+    #[must_use]
     pub fn at(name: &'static str, reason: Reason) -> Error {
         Error::new(Field::named(name), reason)
     }
 
     /// Where in the input.
+    #[must_use]
     pub fn field(&self) -> &Field {
         &self.field
     }
 
     /// Why.
+    #[must_use]
     pub fn reason(&self) -> &Reason {
         &self.reason
     }

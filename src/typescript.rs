@@ -14,6 +14,7 @@ fn export<T: TS + ?Sized>(cfg: &Config, out: &mut String) {
 
 /// The declarations of every shape that crosses to JavaScript, one
 /// `export type` each.
+#[must_use]
 pub fn declarations() -> String {
     let cfg = Config::default();
     let mut out = String::new();
@@ -124,20 +125,8 @@ pub fn declarations() -> String {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn the_geometry_shapes_are_declared_as_the_js_api_has_them() {
-        let d = super::declarations();
-        println!("{d}");
-        assert!(d.contains("export type Pose = { x: number, y: number, heading: number, };"));
-        // The pathfinding shapes as DESIGN.md has them.
-        assert!(d.contains("export type Circle = { x: number, y: number, radius: number, };"));
-        assert!(d.contains("circles?: Array<Circle>,"), "{d}");
-        assert!(d.contains("blocked: Uint8Array"));
-    }
-
-    #[test]
-    fn the_road_shapes_are_declared_as_the_js_api_has_them() {
-        // Without the doc comments, each declaration on one line.
+    /// The declarations without their doc comments, each on one line.
+    fn flat() -> String {
         let mut d = String::new();
         let mut rest = super::declarations();
         while let Some(i) = rest.find("/**") {
@@ -146,7 +135,25 @@ mod tests {
             rest = rest[end..].to_string();
         }
         d.push_str(&rest);
-        let d = d.split_whitespace().collect::<Vec<_>>().join(" ");
+        d.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_geometry_shapes_are_declared_as_the_js_api_has_them() {
+        let d = flat();
+        assert!(
+            d.contains("export type Pose = { x: number, y: number, heading: number, };"),
+            "{d}"
+        );
+        // The pathfinding shapes as DESIGN.md has them.
+        assert!(d.contains("export type Circle = { x: number, y: number, radius: number, };"));
+        assert!(d.contains("circles?: Array<Circle>,"), "{d}");
+        assert!(d.contains("blocked: Uint8Array"));
+    }
+
+    #[test]
+    fn the_road_shapes_are_declared_as_the_js_api_has_them() {
+        let d = flat();
         for want in [
             "export type Lane = { kind: LaneKind, width: number, direction?: Direction, };",
             "export type Profile = { x: number, y: number, heading: number, lanes: Array<Lane>, };",
