@@ -19,7 +19,7 @@ BINDINGS := -p arcline-wasm
 PKG := www/pkg
 BIN := node_modules/.bin
 
-.PHONY: setup setup-rust setup-browser build serve test test-rust test-wasm test-types test-api test-browser lint bench clean
+.PHONY: setup setup-rust setup-browser build serve test test-rust test-wasm test-types test-api test-browser test-opendrive lint bench clean
 
 ## --- set-up -------------------------------------------------------------
 
@@ -75,6 +75,7 @@ serve: build
 
 test: setup setup-browser
 	$(MAKE) test-rust
+	$(MAKE) test-opendrive
 	$(MAKE) build
 	$(MAKE) test-wasm
 	$(MAKE) test-types
@@ -96,6 +97,22 @@ test-wasm:
 
 test-types:
 	$(BIN)/tsc --noEmit -p www
+
+# OpenDRIVE files of road networks with junctions (examples/opendrive.rs),
+# read back by third-party tools in a virtual environment made here once:
+# the ASAM Quality Checker bundle must report no issue, and pyxodr's
+# reference lines and lane borders must lie within 0.05 of Arcline's.
+ODR_TOOLS := asam-qc-opendrive==1.0.0 pyxodr==0.1.3
+ODR_VENV := $(HOME)/.cache/arcline/opendrive-venv-qc1.0.0-pyxodr0.1.3
+
+$(ODR_VENV)/.installed:
+	python3 -m venv $(ODR_VENV)
+	$(ODR_VENV)/bin/pip install -q --disable-pip-version-check $(ODR_TOOLS)
+	@touch $@
+
+test-opendrive: $(ODR_VENV)/.installed
+	cargo run -q -p arcline --all-features --example opendrive -- target/opendrive
+	$(ODR_VENV)/bin/python scripts/check_opendrive.py target/opendrive
 
 # The published JS API, loaded in Node exactly as tutorial authors load it.
 test-api:

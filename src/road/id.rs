@@ -52,6 +52,14 @@ impl From<u32> for PieceId {
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct JunctionId(pub u32);
 
+impl JunctionId {
+    /// Whether this is id 0 (a snapshot leaves a next junction id of 0 out).
+    #[must_use]
+    pub fn is_zero(&self) -> bool {
+        self.0 == 0
+    }
+}
+
 impl fmt::Display for JunctionId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.0.fmt(f)

@@ -89,6 +89,7 @@ mod lane;
 pub mod markings;
 mod name;
 mod network;
+pub mod opendrive;
 mod piece;
 mod profile;
 #[cfg(feature = "serde")]
@@ -108,6 +109,9 @@ pub use junction::{
 };
 pub use lane::{Direction, Lane, LaneKind};
 pub use markings::{road_markings, RoadMarkings};
-pub use network::{NetworkPiece, NetworkSnapshot, PieceEntry, ProfileEntry, RoadNetwork, MAX_ID};
+pub use network::{
+    JunctionEntry, NetworkJunction, NetworkPiece, NetworkSnapshot, PieceEntry, ProfileEntry,
+    Rebuilt, RoadNetwork, MAX_ID, SNAPSHOT_VERSION,
+};
 pub use piece::{PieceKind, RoadPiece};
 pub use profile::{Profile, MAX_MAGNITUDE};
