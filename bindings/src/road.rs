@@ -164,11 +164,11 @@ impl RoadNetworkJs {
     ) -> Result<Vec<u32>, JsError> {
         let id = id_arg(&id, "id")?;
         let p = profile_arg(profile, "profile")?;
-        let touched = self
+        let rebuilt = self
             .inner
             .set_profile(ProfileId(id), p)
             .map_err(from_core)?;
-        Ok(touched.into_iter().map(|k| k.0).collect())
+        Ok(rebuilt.pieces.into_iter().map(|k| k.0).collect())
     }
 
     /// Removes a profile and its pieces; returns the removed piece ids.

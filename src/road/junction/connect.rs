@@ -9,8 +9,8 @@ use super::outline::Outline;
 use super::u_turn::u_turn;
 use super::{Connection, Junction, JunctionOptions, MovementKind};
 use crate::error::{Error, Field, JunctionConflict, Reason};
-use crate::geom::{normalize_angle, wrap_two_pi, Line, Path, Segment};
-use crate::road::connect::centreline;
+use crate::geom::{normalize_angle, wrap_two_pi, Line, Path, Pose, Segment};
+use crate::road::connect::{centreline, s_curve, Trace};
 use crate::road::construct::{LENGTH_TOL, PARALLEL_TOL};
 use crate::road::name::Name;
 use crate::road::Profile;
@@ -237,6 +237,29 @@ fn outline(
     Ok((corners, path))
 }
 
+/// The path from pose `a` to pose `b` and its tightest radius: the road
+/// construction between them (a line, a fillet, or an S-curve where the
+/// continuation lines do not meet usefully), or, where that turns tighter
+/// than `min_r` (a fillet whose lines meet near one end: a nearly straight
+/// movement into a slightly turned arm), the S-curve through the Hermite
+/// intermediate pose when its arcs are wider; `None` when neither exists.
+fn lane_path(a: Pose, b: Pose, min_r: f64, name: Name) -> Option<(Path, f64)> {
+    let direct = centreline(a, b, 0.0, name)
+        .0
+        .ok()
+        .map(|c| (c.path, c.min_radius));
+    if direct.as_ref().is_some_and(|(_, r)| *r >= min_r) {
+        return direct;
+    }
+    let s = s_curve(a, b, 0.0, name, &mut Trace::default())
+        .ok()
+        .map(|c| (c.path, c.min_radius));
+    match (direct, s) {
+        (Some(d), Some(s)) => Some(if s.1 > d.1 { s } else { d }),
+        (d, s) => d.or(s),
+    }
+}
+
 /// One connection per movement and lane pair, by arm as given, then
 /// counter-clockwise from the arm on its right, then the lane pairs from
 /// the kerb.
@@ -279,10 +302,7 @@ fn movements(
                 let built = if same {
                     u_turn(a, b, min_r).map(|p| (p, min_r))
                 } else {
-                    centreline(a, b, 0.0, Name::Item("arms", from.index))
-                        .0
-                        .ok()
-                        .map(|c| (c.path, c.min_radius))
+                    lane_path(a, b, min_r, Name::Item("arms", from.index))
                 };
                 let conflict = match &built {
                     None => Some(JunctionConflict::NoPath {

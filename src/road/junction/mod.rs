@@ -28,7 +28,10 @@
 //!   centre on the mouth with the arm's heading and ends at the leaving
 //!   lane's centre heading out, built as a road centreline between those
 //!   two poses (fillet, line or S-curve), so it is G1 and leaves and joins
-//!   its lanes tangentially. Every arc is at least the minimum turning
+//!   its lanes tangentially; where a fillet would turn tighter than the
+//!   minimum (its lines meeting near one end, as for a nearly straight
+//!   movement into a slightly turned arm), the S-curve through the Hermite
+//!   intermediate pose, when its arcs are wider. Every arc is at least the minimum turning
 //!   radius ([`DEFAULT_MIN_TURN_RADIUS`], or
 //!   [`JunctionOptions::min_turn_radius`]).
 //!

@@ -180,9 +180,11 @@ impl RoadNetwork {
     /// net.connect(a, b).unwrap();
     /// let xodr = net.to_open_drive();
     /// assert!(xodr.contains(r#"<header revMajor="1" revMinor="8""#));
-    /// // One quarter circle of radius 10, turning left.
-    /// assert!(xodr.contains(r#"<geometry s="0" x="0" y="0" hdg="0" length="15.707963267948966">"#));
-    /// assert!(xodr.contains(r#"<arc curvature="0.10000000000000001"/>"#));
+    /// // One quarter circle of radius 10, turning left: 5π long, curvature 1/10.
+    /// assert!(xodr.contains(r#"hdg="0" length="15.70796326794897">"#));
+    /// assert!(xodr.contains(r#"<arc curvature="0.1"/>"#));
+    /// // One forward lane: on the right of the reference line, moved 1.75 left.
+    /// assert!(xodr.contains(r#"<laneOffset s="0" a="1.75" b="0" c="0" d="0"/>"#));
     /// ```
     #[must_use]
     pub fn to_open_drive(&self) -> String {

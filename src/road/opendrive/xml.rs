@@ -1,5 +1,5 @@
 //! A small XML writer for OpenDRIVE: elements with attributes, indented by
-//! depth, attribute text escaped, and numbers written to 17 significant
+//! depth, attribute text escaped, and numbers written to 16 significant
 //! digits without `core::fmt`'s float formatting (which would weigh tens
 //! of kilobytes in the wasm module).
 
@@ -8,7 +8,7 @@ use crate::geom::ten_to;
 /// An attribute's value.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Value<'a> {
-    /// A real number (17 significant digits).
+    /// A real number (16 significant digits).
     Real(f64),
     /// A whole number.
     Int(i64),
@@ -129,10 +129,15 @@ fn scale(v: f64, k: i32) -> f64 {
     }
 }
 
-/// Appends `v` to 17 significant digits (trailing zeros trimmed): plain
+/// Appends `v` to 16 significant digits (trailing zeros trimmed): plain
 /// decimals from 1e-7 to 1e21, exponent form beyond (`1.5e-9`, which XML
-/// Schema's `xs:double` reads). A magnitude below 1e-290 or a non-finite
-/// value is written `0` (results are checked finite before they get here).
+/// Schema's `xs:double` reads). The digits come from `v` scaled by an
+/// exact power of ten, itself rounded, so the last digit may be one off:
+/// the number read back is within about 1e-15 of `v`, relatively (a
+/// nanometre in a million metres), and 16 digits leave out the noise a
+/// 17th would show (`1e-9`, not `1.0000000000000002e-9`). A magnitude
+/// below 1e-290 or a non-finite value is written `0` (results are checked
+/// finite before they get here).
 pub(crate) fn push_real(out: &mut String, v: f64) {
     if !v.is_finite() || v.abs() < 1e-290 {
         out.push('0');
@@ -142,23 +147,23 @@ pub(crate) fn push_real(out: &mut String, v: f64) {
         out.push('-');
     }
     let a = v.abs();
-    // a = 0.d0 d1 ... d16 · 10^(e + 1) with d0 ≠ 0: n = round(a · 10^(16 − e)).
+    // a = d0.d1 ... d15 · 10^e with d0 ≠ 0: n = round(a · 10^(15 − e)).
     let mut e = libm::floor(libm::log10(a)) as i32;
-    let mut n = libm::round(scale(a, 16 - e));
-    if n >= 1e17 {
+    let mut n = libm::round(scale(a, 15 - e));
+    if n >= 1e16 {
         e += 1;
-        n = libm::round(scale(a, 16 - e));
-    } else if n < 1e16 {
+        n = libm::round(scale(a, 15 - e));
+    } else if n < 1e15 {
         e -= 1;
-        n = libm::round(scale(a, 16 - e));
+        n = libm::round(scale(a, 15 - e));
     }
-    // Rounding up to 10^17 again (9.99...95 → 10): one digit more.
-    if n >= 1e17 {
+    // Rounding up to 10^16 again (9.99...95 → 10): one digit more.
+    if n >= 1e16 {
         e += 1;
-        n = 1e16;
+        n = 1e15;
     }
-    let mut digits = String::with_capacity(17);
-    push_digits(&mut digits, n as u64, 17);
+    let mut digits = String::with_capacity(16);
+    push_digits(&mut digits, n as u64, 16);
     let digits = digits.trim_end_matches('0');
     let digits = if digits.is_empty() { "0" } else { digits };
     let (int, frac) = if (-7..=20).contains(&e) {
@@ -215,7 +220,10 @@ mod tests {
         assert_eq!(real(0.001), "0.001");
         assert_eq!(real(1e-9), "1e-9");
         assert_eq!(real(1e22), "1e22");
-        assert_eq!(real(core::f64::consts::PI), "3.1415926535897931");
+        assert_eq!(real(core::f64::consts::PI), "3.141592653589793");
+        assert_eq!(real(0.1), "0.1");
+        assert_eq!(real(1.0 / 3.0), "0.3333333333333333");
+        assert_eq!(real(-123456.789), "-123456.789");
         let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
         for _ in 0..100_000 {
             x ^= x << 13;
