@@ -149,8 +149,15 @@ fn ccw_order(arms: &[Arm]) -> Result<Vec<usize>, Error> {
         .iter()
         .map(|a| wrap_two_pi(a.pose.heading - h0))
         .collect();
-    let mut order: Vec<usize> = (0..arms.len()).collect();
-    order.sort_by(|&a, &b| rel[a].total_cmp(&rel[b]).then(a.cmp(&b)));
+    // Insertion sort: at most six arms, and no sorting code in the module.
+    let mut order: Vec<usize> = Vec::with_capacity(arms.len());
+    for i in 0..arms.len() {
+        let at = order
+            .iter()
+            .position(|&k| rel[i] < rel[k])
+            .unwrap_or(order.len());
+        order.insert(at, i);
+    }
     for k in 0..order.len() {
         let (i, j) = (order[k], order[(k + 1) % order.len()]);
         let gap = if k + 1 == order.len() {

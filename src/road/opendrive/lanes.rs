@@ -30,22 +30,27 @@ impl LaneLayout {
     /// The layout of `profile`'s lanes.
     pub(crate) fn of(profile: &Profile) -> LaneLayout {
         let offsets = profile.edge_offsets();
-        let wrong = |k: usize| {
-            profile
-                .lanes
-                .iter()
-                .enumerate()
-                .filter(|(i, l)| carries_traffic(l) && ((*i < k) == l.direction.is_forward()))
-                .count()
-        };
-        let split = (0..=profile.lanes.len())
-            .min_by(|&a, &b| {
-                wrong(a)
-                    .cmp(&wrong(b))
-                    .then(offsets[a].abs().total_cmp(&offsets[b].abs()))
-                    .then(a.cmp(&b))
-            })
-            .unwrap_or(0);
+        // With the reference line at edge k, the traffic lanes on the wrong
+        // side are the forward ones before k and the backward ones from k.
+        let mut wrong = profile
+            .lanes
+            .iter()
+            .filter(|l| carries_traffic(l) && !l.direction.is_forward())
+            .count();
+        let (mut split, mut best) = (0, (wrong, offsets[0].abs()));
+        for (k, lane) in profile.lanes.iter().enumerate() {
+            if carries_traffic(lane) {
+                if lane.direction.is_forward() {
+                    wrong += 1;
+                } else {
+                    wrong -= 1;
+                }
+            }
+            let here = (wrong, offsets[k + 1].abs());
+            if here.0 < best.0 || (here.0 == best.0 && here.1 < best.1) {
+                (split, best) = (k + 1, here);
+            }
+        }
         LaneLayout { split }
     }
 

@@ -162,38 +162,35 @@ pub(crate) fn push_real(out: &mut String, v: f64) {
         e += 1;
         n = 1e15;
     }
-    let mut digits = String::with_capacity(16);
-    push_digits(&mut digits, n as u64, 16);
-    let digits = digits.trim_end_matches('0');
-    let digits = if digits.is_empty() { "0" } else { digits };
-    let (int, frac) = if (-7..=20).contains(&e) {
-        if e >= 0 {
-            let k = (e + 1) as usize;
-            if digits.len() <= k {
-                out.push_str(digits);
-                for _ in digits.len()..k {
-                    out.push('0');
-                }
-                return;
-            }
-            (&digits[..k], &digits[k..])
-        } else {
-            out.push_str("0.");
-            for _ in 0..(-e - 1) {
-                out.push('0');
-            }
-            out.push_str(digits);
-            return;
-        }
-    } else {
-        (&digits[..1], &digits[1..])
-    };
-    out.push_str(int);
-    if !frac.is_empty() {
-        out.push('.');
-        out.push_str(frac);
+    // The 16 digits, most significant first, and how many are not trailing zeros.
+    let mut digits = [b'0'; 16];
+    let mut rest = n as u64;
+    for d in digits.iter_mut().rev() {
+        *d = b'0' + (rest % 10) as u8;
+        rest /= 10;
     }
-    if !(-7..=20).contains(&e) {
+    let used = digits.iter().rposition(|&d| d != b'0').map_or(1, |i| i + 1);
+    let plain = (-7..=20).contains(&e);
+    // Digits before the point: e + 1 when plain and e >= 0, else one
+    // (exponent form) or none (a plain fraction below 1).
+    let before = if !plain {
+        1
+    } else if e >= 0 {
+        (e + 1) as usize
+    } else {
+        out.push_str("0.");
+        for _ in 0..(-e - 1) {
+            out.push('0');
+        }
+        0
+    };
+    for i in 0..used.max(before) {
+        if i == before && before > 0 {
+            out.push('.');
+        }
+        out.push(char::from(digits.get(i).copied().unwrap_or(b'0')));
+    }
+    if !plain {
         out.push('e');
         push_int(out, i64::from(e));
     }
