@@ -8,7 +8,8 @@ import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
 import { Handles } from "../shell/handles.js";
 import type { Handle } from "../shell/handles.js";
-import { dot, label, strokeLine, tracePath } from "../shell/draw.js";
+import { dot, label, strokeLine } from "../shell/draw.js";
+import { LANE_FILL, fillPath, strokeMarkings } from "../shell/road-draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
 import { Emitter } from "../shell/emitter.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
@@ -44,15 +45,6 @@ const DEFAULTS: RoadState = {
   lanes: DEFAULT_LANES,
   construction: false,
   bezier: false,
-};
-
-const LANE_FILL: Record<LaneKind, string> = {
-  driving: "#5d6168",
-  bike: "#3f8a63",
-  sidewalk: "#d8d1c4",
-  median: "#93b77f",
-  shoulder: "#868a90",
-  parking: "#6f6b7a",
 };
 
 /** An axis-aligned box that holds a piece, for drawing only what is on screen. */
@@ -369,14 +361,6 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     });
   }
 
-  function fillPath(ctx: CanvasRenderingContext2D, path: Path, color: string): void {
-    ctx.fillStyle = color;
-    ctx.beginPath();
-    tracePath(ctx, path);
-    ctx.closePath();
-    ctx.fill();
-  }
-
   function polyline(ctx: CanvasRenderingContext2D, pts: Point[], color: string, widthPx: number, dashPx: number[] = []): void {
     const first = pts[0];
     if (!first) return;
@@ -437,21 +421,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       if (!p.surface) continue;
       for (const l of p.surface.lanes) fillPath(ctx, l.outline, LANE_FILL[l.kind] ?? "#777");
     }
-    for (const p of visible) {
-      if (!p.surface) continue;
-      for (const m of p.surface.markings) {
-        ctx.save();
-        ctx.strokeStyle = m.style === "double" ? "#f2c94c" : m.style === "kerb" ? "#8f887c" : "#ffffff";
-        ctx.lineWidth = m.width;
-        ctx.setLineDash(m.dash ?? []);
-        for (const path of m.paths) {
-          ctx.beginPath();
-          tracePath(ctx, path);
-          ctx.stroke();
-        }
-        ctx.restore();
-      }
-    }
+    for (const p of visible) if (p.surface) strokeMarkings(ctx, p.surface.markings);
     if (state.bezier) {
       for (const p of pieces) {
         if (!p.bezier) continue;
