@@ -54,6 +54,25 @@ export async function run() {
     const dragUs = (best(() => {
       for (let i = 0; i < N; i++) drag();
     }, 7) / N) * 1000;
+    // A drag step that runs into the limit: arm 0 pulled towards the centre,
+    // stopped by constrainArm's bisection, and the page asks why.
+    const stuck = () => {
+      const wanted = arm(0, 5 + (step++ % 2));
+      const placed = A.constrainArm(current, 0, wanted);
+      try {
+        A.connectJunction(current.map((a, k) => (k === 0 ? wanted : a)));
+      } catch {
+        // the reason the page shows
+      }
+      current[0] = placed;
+      net.setProfile(mouths[0], placed);
+      net.setProfile(starts[0], A.advanceProfile(placed, -APPROACH));
+      net.junction(j);
+      net.markings(pieces[0]);
+    };
+    const stuckUs = (best(() => {
+      for (let i = 0; i < 50; i++) stuck();
+    }, 5) / 50) * 1000;
     const exportUs = (best(() => {
       for (let i = 0; i < 20; i++) net.toOpenDrive();
     }, 5) / 20) * 1000;
@@ -74,6 +93,14 @@ export async function run() {
         peer: null,
         peerName: null,
         note: "constrainArm + 2 setProfile (the arm's road and the junction rebuilt) + junction + markings; goal < 1000 µs",
+      },
+      {
+        name: "junction: the same, a drag step that runs into the limit (the arm stopped by bisection)",
+        unit: "µs",
+        ours: +stuckUs.toFixed(2),
+        peer: null,
+        peerName: null,
+        note: "constrainArm bisects to 1e-6 of the arm's width, plus the page's connectJunction for the reason in words",
       },
       {
         name: "junction: RoadNetwork.toOpenDrive of that network (4 roads, one junction)",

@@ -231,7 +231,7 @@ fn check_outline(path: &Path, scale: f64, what: &str) -> Result<(), String> {
         .map(|i| poly[i].to_vec2().cross(poly[(i + 1) % n].to_vec2()))
         .sum::<f64>()
         / 2.0;
-    if !(area > 0.0) {
+    if area.is_nan() || area <= 0.0 {
         return Err(format!("{what}: area {area}, not counter-clockwise"));
     }
     let eps = 1e-12 * scale * scale;
@@ -284,7 +284,7 @@ fn expected_moves(
             let tau = a.cross(b).atan2(a.dot(b));
             let pairs: Vec<(usize, usize)> = if tau.abs() <= FRAC_PI_4 {
                 e.iter().copied().zip(x.iter().copied()).collect()
-            } else if tau < -3.0 * FRAC_PI_4 || tau > 3.0 * FRAC_PI_4 {
+            } else if !(-3.0 * FRAC_PI_4..=3.0 * FRAC_PI_4).contains(&tau) {
                 continue;
             } else if tau < 0.0 {
                 vec![(e[0], x[0])]
@@ -320,7 +320,7 @@ fn check_junction(arms: &[Profile], j: &Junction) -> Result<(), String> {
         return Err(format!("order {:?} is not a permutation from 0", j.order));
     }
     for w in j.order.windows(2) {
-        if !(rel(w[0]) < rel(w[1])) {
+        if rel(w[0]) >= rel(w[1]) {
             return Err(format!("order {:?} not counter-clockwise", j.order));
         }
     }

@@ -9,14 +9,18 @@ use crate::geom::normalize_angle;
 use crate::road::name::Name;
 use crate::road::Profile;
 
-/// Halvings of the way from the arm's placement to the proposed one.
-const STEPS: usize = 24;
+/// The most halvings of the way from the arm's placement to the proposed one.
+const STEPS: usize = 40;
+
+/// Bisection stops once the arm would move less than this fraction of its
+/// width (and turn less than this many radians) across what is left.
+const PRECISION: f64 = 1e-6;
 
 /// `arm` itself when [`connect_junction_with`] builds `arms` with it in
 /// place of `arms[index]`; otherwise the placement nearest to it on the way
 /// from `arms[index]` (position along the straight line, heading along the
 /// shorter turn, `arm`'s lanes) that still builds, found by bisection to
-/// `2^-24` of the way.
+/// a millionth of the arm's width (and of a radian).
 ///
 /// # Errors
 /// The errors of [`connect_junction_with`] about `arms` or `options`;
@@ -78,7 +82,11 @@ pub fn constrain_arm(
         return Err(proposed);
     }
     let (mut lo, mut hi) = (0.0, 1.0);
+    let moves = (arm.position() - current.position()).length() / arm.width();
     for _ in 0..STEPS {
+        if (hi - lo) * moves <= PRECISION && (hi - lo) * turn.abs() <= PRECISION {
+            break;
+        }
         let mid = (lo + hi) / 2.0;
         let p = at(mid);
         if builds(&p).is_ok() {
