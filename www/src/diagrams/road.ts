@@ -12,6 +12,7 @@ import { dot, label, strokeLine } from "../shell/draw.js";
 import { LANE_FILL, fillPath, strokeMarkings } from "../shell/road-draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
 import { Emitter } from "../shell/emitter.js";
+import { downloadText } from "../shell/download.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { BezierOffsets, Lane, LaneKind, Profile, RoadConstruction, RoadMarkings } from "../../pkg/arcline.js";
@@ -141,6 +142,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     update(() => state.profiles.pop());
     rebuildHandles();
   });
+  button(bar, "download OpenDRIVE (.xodr)", () => downloadText("road.xodr", openDrive(), "application/xml"));
   const laneBox = document.createElement("div");
   laneBox.className = "controls lanes";
   root.append(laneBox);
@@ -148,6 +150,18 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const readout = textLine(root, "readout");
 
   const profileOf = (p: Pose): Profile => ({ x: p.x, y: p.y, heading: p.heading, lanes: state.lanes });
+
+  /** The road as OpenDRIVE: a network of the profiles, each joined to the next (pieces that cannot be built are left out). */
+  function openDrive(): string {
+    const net = new api.RoadNetwork();
+    try {
+      const ids = state.profiles.map((p) => net.addProfile(profileOf(p)));
+      for (let i = 0; i + 1 < ids.length; i++) net.connect(ids[i] ?? 0, ids[i + 1] ?? 0);
+      return net.toOpenDrive();
+    } finally {
+      net.free();
+    }
+  }
 
   /** The half-plane rule against the previous profile (the core decides). */
   function constrained(i: number, p: Pose): Pose {
