@@ -15,11 +15,12 @@ WB_ROOT := $(HOME)/.cache/arcline/wasm-bindgen-$(WB_VERSION)
 WASM_BINDGEN := $(WB_ROOT)/bin/wasm-bindgen
 WB_TEST_RUNNER := $(WB_ROOT)/bin/wasm-bindgen-test-runner
 WASM_RAW := target/$(WASM_TARGET)/release/arcline_wasm.wasm
+EMBED_RAW := target/$(WASM_TARGET)/embed/arcline_wasm.wasm
 BINDINGS := -p arcline-wasm
 PKG := www/pkg
 BIN := node_modules/.bin
 
-.PHONY: setup setup-rust setup-browser build serve test test-rust test-wasm test-types test-api test-browser test-opendrive lint bench clean
+.PHONY: setup setup-rust setup-browser setup-ompl build serve test test-rust test-ompl test-opendrive test-wasm test-types test-api test-browser lint bench clean
 
 ## --- set-up -------------------------------------------------------------
 
@@ -39,6 +40,23 @@ node_modules/.installed: package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
+# OMPL (PyPI `ompl`) in a virtual environment of its own, the peer of the
+# Reeds-Shepp planner's tests and benchmarks; `leaked` lines it prints at exit
+# are harmless.
+OMPL_VERSION := 2.0.1
+OMPL_VENV := $(HOME)/.cache/arcline/ompl-$(OMPL_VERSION)
+OMPL_PY := $(OMPL_VENV)/bin/python
+OMPL_QUIET := 2>&1 | { grep -v 'leaked' || true; }
+
+setup-ompl: $(OMPL_VENV)/.installed
+
+$(OMPL_VENV)/.installed:
+	@echo "Installing OMPL $(OMPL_VERSION) (PyPI) into $(OMPL_VENV)"
+	rm -rf $(OMPL_VENV)
+	python3 -m venv $(OMPL_VENV)
+	$(OMPL_VENV)/bin/pip install --quiet --disable-pip-version-check ompl==$(OMPL_VERSION)
+	@touch $@
+
 setup-browser:
 	@command -v chromium >/dev/null || { \
 	  echo "Installing Debian's chromium"; \
@@ -50,15 +68,15 @@ setup-browser:
 WASM_OPT_FLAGS := -Oz --converge --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-mutable-globals --strip-producers --strip-target-features
 # One smaller module per system for <arcline-demo> (the features of bindings/Cargo.toml).
-SYSTEMS := paths crowd roads
+SYSTEMS := paths pathfind crowd roads
 
 build: setup
 	cargo build --release --target $(WASM_TARGET) $(BINDINGS)
 	$(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline $(WASM_RAW)
 	$(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_bg.wasm -o $(PKG)/arcline_bg.wasm
 	for s in $(SYSTEMS); do \
-	  cargo build --release --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s; \
-	  $(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline_$$s $(WASM_RAW); \
+	  cargo build --profile embed --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s; \
+	  $(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline_$$s $(EMBED_RAW); \
 	  $(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_$${s}_bg.wasm -o $(PKG)/arcline_$${s}_bg.wasm; \
 	done
 	rm -rf www/build
@@ -75,6 +93,7 @@ serve: build
 
 test: setup setup-browser
 	$(MAKE) test-rust
+	$(MAKE) test-ompl
 	$(MAKE) test-opendrive
 	$(MAKE) build
 	$(MAKE) test-wasm
@@ -88,6 +107,20 @@ test-rust:
 	cargo test -p arcline --all-features --all-targets
 	cargo test -p arcline --all-features --doc
 	for e in examples/*.rs; do cargo run -q -p arcline --all-features --example $$(basename $$e .rs) > /dev/null; done
+
+# The Reeds-Shepp planner against OMPL: OMPL's distances for a fixed query
+# set (scripts/ompl_reeds_shepp.py) written under target/, then compared
+# (tests/planner/reeds_shepp_ompl.rs, ignored by a plain cargo test).
+OMPL_DISTANCES := target/ompl/reeds_shepp-$(OMPL_VERSION).f64
+
+$(OMPL_DISTANCES): scripts/ompl_reeds_shepp.py $(OMPL_VENV)/.installed
+	@mkdir -p $(dir $@)
+	$(OMPL_PY) scripts/ompl_reeds_shepp.py queries $@.tmp $(OMPL_QUIET)
+	mv $@.tmp $@
+
+test-ompl: $(OMPL_DISTANCES)
+	ARCLINE_OMPL_REEDS_SHEPP=$(OMPL_DISTANCES) \
+	  cargo test -p arcline --all-features --test planner reeds_shepp_ompl -- --ignored --nocapture
 
 # In Node: the determinism digests compiled to wasm (bindings/tests/determinism.rs)
 # and the bindings' own tests (their conversions against serde-wasm-bindgen).
@@ -131,8 +164,8 @@ lint: setup
 	for s in $(SYSTEMS); do cargo clippy --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s -- -D warnings; done
 	$(BIN)/tsc --noEmit -p www
 
-bench: build
-	node scripts/bench.mjs
+bench: build setup-ompl
+	OMPL_PYTHON=$(OMPL_PY) node scripts/bench.mjs
 
 clean:
 	rm -rf target $(PKG) www/build dist

@@ -203,7 +203,7 @@ pub enum Reason {
     Junction(JunctionConflict),
     /// The same value again, where each may appear once (the same profile
     /// twice among a junction's arms).
-    Repeated {
+    Duplicate {
         /// The index of its first appearance.
         first: usize,
     },
@@ -214,6 +214,43 @@ pub enum Reason {
         by: &'static str,
         /// That object's id.
         id: u64,
+    },
+    /// A vehicle that is already a member of formation `formation` was asked
+    /// to join another one (it must leave the first).
+    AlreadyInFormation {
+        /// The id of the formation it is in.
+        formation: u64,
+    },
+    /// A formation pattern with fewer slots than the formation has members.
+    PatternTooSmall {
+        /// How many slots the pattern has.
+        capacity: usize,
+        /// How many members the formation has.
+        members: usize,
+    },
+    /// A polygon whose edges `first` and `second` (indices of their first
+    /// corners) cross or touch: it must be simple.
+    NotSimple {
+        /// The earlier edge.
+        first: usize,
+        /// The later edge.
+        second: usize,
+    },
+    /// A polygon that encloses no area (its corners are collinear).
+    NoArea,
+    /// A point equal to the one before it (a polygon corner repeated).
+    Repeated,
+    /// A position inside an obstacle, or closer to it than the clearance
+    /// asked for: the field names the obstacle (`obstacles.circles[2]`,
+    /// `grid.blocked[37]`).
+    InsideObstacle(Field),
+    /// A list of the wrong length for the others it goes with (a grid's
+    /// tiles for its columns and rows).
+    WrongLength {
+        /// The length needed.
+        expected: usize,
+        /// The length given.
+        got: usize,
     },
 }
 
@@ -268,8 +305,25 @@ impl fmt::Display for Reason {
                 write!(f, "unsupported version (this build reads versions 1 to {supported})")
             }
             Reason::Junction(conflict) => conflict.fmt(f),
-            Reason::Repeated { first } => write!(f, "repeats item {first}"),
+            Reason::Duplicate { first } => write!(f, "repeats item {first}"),
             Reason::AlreadyUsed { by, id } => write!(f, "is already used by {by} {id}"),
+            Reason::AlreadyInFormation { formation } => {
+                write!(f, "is already in formation {formation} (leave it first)")
+            }
+            Reason::PatternTooSmall { capacity, members } => write!(
+                f,
+                "has {capacity} slots but the formation has {members} members"
+            ),
+            Reason::NotSimple { first, second } => write!(
+                f,
+                "must be a simple polygon: edges {first} and {second} cross or touch"
+            ),
+            Reason::NoArea => f.write_str("must enclose an area (its corners are collinear)"),
+            Reason::Repeated => f.write_str("repeats the point before it"),
+            Reason::InsideObstacle(obstacle) => write!(f, "is inside or too close to {obstacle}"),
+            Reason::WrongLength { expected, got } => {
+                write!(f, "must hold {expected} values, got {got}")
+            }
         }
     }
 }

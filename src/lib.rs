@@ -43,20 +43,23 @@ pub mod typescript;
 pub use error::{Error, Field, Reason, Step, Unsolvable};
 pub use geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
 
-// TODO(issue 14): the steering and formation modules still re-export
-// everything at the root; each goes to named paths and the prelude.
-#[doc(hidden)]
-#[allow(unused_imports)]
-pub use formation::*;
-#[doc(hidden)]
-#[allow(unused_imports)]
-pub use steering::*;
-
 /// The types and functions most programs use: `use arcline::prelude::*`.
 pub mod prelude {
     pub use crate::error::{Error, Reason};
     pub use crate::geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
     pub use crate::planner::{dubins_shortest, plan_turn, Motion};
+
+    // Steering and formations.
+    pub use crate::formation::{
+        AssignmentStrategy, FormationId, FormationPattern, FormationSpec, FormationTarget,
+        PatternKind, WorldFormations,
+    };
+    pub use crate::steering::{
+        Behavior, BehaviorKind, Combine, Obstacle, VehicleId, VehicleLimits, VehicleSpec,
+        VehicleState, World,
+    };
+
+    // Roads.
     pub use crate::road::{
         connect_profiles, constrain_profile, Direction, Lane, LaneKind, PieceId, PieceKind,
         Profile, ProfileId, RoadNetwork, RoadPiece,

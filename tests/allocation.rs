@@ -3,12 +3,10 @@
 //! Counted with a global allocator that tallies every allocation.
 #![cfg(not(target_arch = "wasm32"))]
 
-use arcline::{
-    Behavior, BehaviorKind, Combine, Line, Obstacle, Path, Point, Vec2, VehicleSpec, World,
-};
+use arcline::steering::{Behavior, BehaviorKind, Combine, Obstacle, VehicleSpec, World};
+use arcline::{Line, Path, Point, Vec2};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc as Shared;
 
 struct Counting;
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
@@ -44,13 +42,8 @@ fn a_warmed_up_crowd_step_allocates_nothing() {
                 .unwrap(),
         );
     }
-    let path = Shared::new(
-        Path::single(Line::new(Point::new(0.0, 0.0), Point::new(200.0, 50.0))).unwrap(),
-    );
-    let obstacles: Shared<[Obstacle]> = Shared::from(vec![Obstacle {
-        center: Point::new(60.0, 40.0),
-        radius: 5.0,
-    }]);
+    let path = Path::single(Line::new(Point::new(0.0, 0.0), Point::new(200.0, 50.0))).unwrap();
+    let obstacles = vec![Obstacle::new(Point::new(60.0, 40.0), 5.0)];
     for (k, &id) in ids.iter().enumerate() {
         let list = match k % 4 {
             0 => vec![

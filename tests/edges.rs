@@ -7,6 +7,7 @@
 use arcline::geom::*;
 use arcline::planner::*;
 use arcline::road::{connect_profiles, Lane, LaneKind, PieceKind, Profile, RoadPiece};
+use arcline::steering::*;
 use arcline::*;
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 use dubins_paths::f64::{DubinsPath, PosRot};

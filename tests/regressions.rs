@@ -6,6 +6,7 @@
 use arcline::geom::*;
 use arcline::planner::*;
 use arcline::road::{connect_profiles, Lane, LaneKind, PieceKind, Profile};
+use arcline::steering::*;
 use arcline::*;
 use core::f64::consts::{FRAC_PI_2, PI};
 
@@ -314,7 +315,7 @@ fn seek_one_step(max_speed: f64, max_force: f64, mass: f64, weight: f64, dt: f64
 }
 
 /// Seek with weight 1e300 and max speed 1e300: the weighted force overflowed
-/// to infinity, the seed's truncate made it `inf · 0 = NaN`, and the world
+/// to infinity, Reynolds' truncate made it `inf · 0 = NaN`, and the world
 /// froze the vehicle (velocity zero) instead of steering at max force.
 #[test]
 fn seek_with_weight_1e300_steers_at_max_force_instead_of_freezing() {
@@ -335,7 +336,7 @@ fn a_finite_force_whose_square_overflows_is_truncated_to_max_force() {
     );
 }
 
-/// Max speed 1e-300, a velocity of 1.8e17 to truncate: the seed's shrink
+/// Max speed 1e-300, a velocity of 1.8e17 to truncate: Reynolds' shrink
 /// 1e-300 / 1.8e17 is subnormal, and the speed came out 1.00000008e-300,
 /// above max speed.
 #[test]

@@ -4,8 +4,9 @@
 //! - a min-cost (Hungarian) assignment of 200 members to 200 slots, alone and
 //!   through the manager (cost matrix of distances included).
 
+use arcline::formation::*;
 use arcline::geom::*;
-use arcline::*;
+use arcline::steering::VehicleId;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
@@ -37,7 +38,7 @@ fn thousand_formations(c: &mut Criterion) {
         let cy = rng.next() * 1000.0;
         let s: Vec<MemberState> = (0..10)
             .map(|i| MemberState {
-                id: f * 10 + i,
+                id: VehicleId(f * 10 + i),
                 position: Point::new(cx + rng.next() * 20.0, cy + rng.next() * 20.0),
                 velocity: Vec2::new(rng.next() - 0.5, rng.next() - 0.5),
             })
@@ -92,7 +93,7 @@ fn assignment_200(c: &mut Criterion) {
         .iter()
         .enumerate()
         .map(|(i, &p)| MemberState {
-            id: i as u32,
+            id: VehicleId(i as u32),
             position: p,
             velocity: Vec2::ZERO,
         })

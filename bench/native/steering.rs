@@ -4,7 +4,8 @@
 //! maxForce 0.2, separation radius 3; 50,000 for seek only, the size of the
 //! yuka comparison). `cargo bench --bench steering`.
 
-use arcline::{Behavior, Combine, Point, VehicleSpec, World};
+use arcline::steering::{Behavior, Combine, VehicleSpec, World};
+use arcline::Point;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::time::Duration;
 

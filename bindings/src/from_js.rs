@@ -120,6 +120,25 @@ const WHOLE: &str = "must be a whole number from 0 to 4294967295";
 
 /// `value` read as a `T`.
 fn read<T: DeserializeOwned>(value: &JsValue) -> Result<T, DeError> {
+    let (tape, strings) = encode(value);
+    let out = KEYS.with(|keys| {
+        let keys = keys.borrow();
+        let mut d = Reader {
+            tape: &tape,
+            at: 0,
+            keys: &keys,
+            strings: &strings,
+        };
+        T::deserialize(&mut d)
+    });
+    TAPE.with(|t| *t.borrow_mut() = tape);
+    out
+}
+
+/// The tape of `value` and the strings that go with it (out of line: the
+/// same code for every shape read).
+#[inline(never)]
+fn encode(value: &JsValue) -> (Vec<f64>, Vec<String>) {
     let mut tape = TAPE.with(|t| std::mem::take(&mut *t.borrow_mut()));
     if tape.capacity() < 64 {
         tape.reserve(64);
@@ -143,18 +162,7 @@ fn read<T: DeserializeOwned>(value: &JsValue) -> Result<T, DeError> {
     } else {
         Vec::new()
     };
-    let out = KEYS.with(|keys| {
-        let keys = keys.borrow();
-        let mut d = Reader {
-            tape: &tape,
-            at: 0,
-            keys: &keys,
-            strings: &strings,
-        };
-        T::deserialize(&mut d)
-    });
-    TAPE.with(|t| *t.borrow_mut() = tape);
-    out
+    (tape, strings)
 }
 
 /// Reads one value from the tape.
@@ -272,25 +280,43 @@ enum Step {
     Index(usize),
 }
 
-/// A value that could not be read as the shape: where, and why.
+/// A value that could not be read as the shape: where, and why. Boxed, so
+/// that every `Result` a shape's reader passes along is two words (this
+/// halves the size of the derived readers in wasm).
 #[derive(Debug, PartialEq)]
-pub struct DeError {
+pub struct DeError(Box<Problem>);
+
+/// Where and why.
+#[derive(Debug, PartialEq)]
+struct Problem {
     /// Innermost first (steps are added as the error returns outwards).
     path: Vec<Step>,
     why: Why,
 }
 
 impl DeError {
+    #[cold]
+    #[inline(never)]
     fn new(why: Why) -> DeError {
-        DeError {
+        DeError(Box::new(Problem {
             path: Vec::new(),
             why,
-        }
+        }))
     }
 
+    #[cold]
+    #[inline(never)]
     fn at(mut self, step: Step) -> DeError {
-        self.path.push(step);
+        self.0.path.push(step);
         self
+    }
+
+    /// `self` inside the field `key` (out of line: every field of every
+    /// shape returns its errors through here).
+    #[cold]
+    #[inline(never)]
+    fn at_key(self, key: &str) -> DeError {
+        self.at(Step::Key(key.into()))
     }
 
     /// The JS `Error` about argument `name`.
@@ -298,7 +324,7 @@ impl DeError {
     #[inline(never)]
     fn to_js(&self, name: &str) -> JsError {
         let mut path = String::new();
-        for step in self.path.iter().rev() {
+        for step in self.0.path.iter().rev() {
             match step {
                 Step::Key(k) => {
                     path.push('.');
@@ -311,7 +337,7 @@ impl DeError {
                 }
             }
         }
-        let why: String = match &self.why {
+        let why: String = match &self.0.why {
             Why::Missing => "is missing".into(),
             Why::Type(w) => match w {
                 Want::Number => "must be a number",
@@ -673,8 +699,7 @@ impl<'de> de::MapAccess<'de> for Fields<'_, '_> {
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> R<V::Value> {
         let key = self.key.take().unwrap_or("");
-        seed.deserialize(&mut *self.r)
-            .map_err(|e| e.at(Step::Key(key.into())))
+        seed.deserialize(&mut *self.r).map_err(|e| e.at_key(key))
     }
 }
 

@@ -1,13 +1,11 @@
 //! The only door to JavaScript: thin wrappers that read their arguments
-//! (`from_js`, serde-wasm-bindgen over the core's serde shapes), call the
-//! core, and write results (`to_js`, the same shapes) or JS `Error`s whose
-//! message names the argument (`error`). The TypeScript declarations of the
-//! shapes are generated from the same types (`build.rs`).
+//! (`from_js`: a serde deserializer over the core's shapes), call the core,
+//! and write results (`to_js`: the same shapes) or JS `Error`s whose message
+//! names the argument (`error`). The TypeScript declarations of the shapes
+//! are generated from the same types (`build.rs`). See docs/architecture.md.
 
-// A module with only some systems (see the `wasm-*` features in Cargo.toml)
-// leaves some shared helpers unused.
-#[cfg_attr(not(feature = "default"), allow(dead_code, unused_imports))]
-mod convert;
+// A module with only some systems (the features in Cargo.toml) leaves some
+// shared helpers unused.
 mod draw;
 #[cfg_attr(not(feature = "default"), allow(dead_code))]
 mod error;
@@ -17,12 +15,14 @@ mod formation;
 mod from_js;
 #[cfg(feature = "paths")]
 mod geom;
-#[cfg_attr(not(feature = "default"), allow(dead_code, unused_imports))]
-mod legacy_to_js;
 #[cfg(all(test, target_arch = "wasm32", feature = "paths"))]
 mod oracle;
+#[cfg(feature = "pathfind")]
+mod pathfind;
 #[cfg(feature = "paths")]
 mod planner;
+#[cfg(feature = "paths")]
+mod reeds_shepp;
 #[cfg(feature = "roads")]
 mod road;
 #[cfg(feature = "crowd")]

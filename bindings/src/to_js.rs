@@ -48,16 +48,42 @@ const END: f64 = -1.0;
 const MAX_INTERNED_LEN: usize = 24;
 const MAX_INTERNED: usize = 4096;
 
+/// Short strings and their key index, sorted by content (a binary search:
+/// these tables hold tens of strings, and a hash table would be the only
+/// one in the module).
+#[derive(Default)]
+struct ByContent(Vec<(Box<str>, u32)>);
+
+impl ByContent {
+    fn get(&self, s: &str) -> Option<u32> {
+        self.0
+            .binary_search_by(|(k, _)| (**k).cmp(s))
+            .ok()
+            .map(|i| self.0[i].1)
+    }
+
+    fn insert(&mut self, s: &str, index: u32) {
+        if let Err(at) = self.0.binary_search_by(|(k, _)| (**k).cmp(s)) {
+            self.0.insert(at, (s.into(), index));
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
 /// The key table, mirrored in `js/tape.js`: static strings by address,
 /// short dynamic strings by content.
 struct Keys {
     /// A direct-mapped cache in front of `by_address` (a key's address
     /// picks its slot): most results hit it for every field.
     recent: [(usize, usize, u32); 256],
-    /// Every static key by `(address, length)`, sorted.
-    by_address: Vec<((usize, usize), u32)>,
-    /// Every interned string by content, sorted.
-    by_content: Vec<(Box<str>, u32)>,
+    /// `(address, length, index)`, sorted: searched only when `recent`
+    /// misses (a new key, or two keys in one slot), so a binary search does,
+    /// and it needs no second hash table in the module.
+    by_address: Vec<(usize, usize, u32)>,
+    by_content: ByContent,
     count: u32,
 }
 
@@ -66,7 +92,7 @@ impl Default for Keys {
         Keys {
             recent: [(0, 0, 0); 256],
             by_address: Vec::new(),
-            by_content: Vec::new(),
+            by_content: ByContent::default(),
             count: 0,
         }
     }
@@ -78,13 +104,18 @@ thread_local! {
 }
 
 /// The serializer's error: a shape the tape cannot carry (never for the
-/// crate's own types).
+/// crate's own types). Boxed, so that every `Result` a shape's writer
+/// passes along is one word.
 #[derive(Debug)]
-pub struct Unsupported(String);
+pub struct Unsupported(Box<Message>);
+
+/// What [`Unsupported`] says.
+#[derive(Debug)]
+struct Message(String);
 
 impl std::fmt::Display for Unsupported {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.0 .0)
     }
 }
 
@@ -92,7 +123,7 @@ impl std::error::Error for Unsupported {}
 
 impl ser::Error for Unsupported {
     fn custom<T: std::fmt::Display>(msg: T) -> Self {
-        Unsupported(msg.to_string())
+        Unsupported(Box::new(Message(msg.to_string())))
     }
 }
 
@@ -109,7 +140,7 @@ thread_local! {
 pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     let mut tape = TAPE.with(|t| std::mem::take(&mut *t.borrow_mut()));
     tape.clear();
-    let result = KEYS.with(|keys| {
+    let (written, new_keys, strings) = KEYS.with(|keys| {
         let mut keys = keys.borrow_mut();
         let mut w = Writer {
             tape: &mut tape,
@@ -118,18 +149,29 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
             strings: Vec::new(),
         };
         let written = value.serialize(&mut w);
-        let (new_keys, strings) = (w.new_keys, w.strings);
-        if !new_keys.is_empty() {
-            let list = js_sys::Array::new();
-            for k in new_keys {
-                list.push(&JsValue::from_str(&k));
-            }
-            JS.with(|js| js.add_keys(list));
-        }
-        written.map(|()| strings)
+        (written, w.new_keys, w.strings)
     });
-    let out = match result {
-        Ok(strings) => {
+    decode(tape, written, new_keys, strings)
+}
+
+/// The JS value of a written tape (out of line: the same code for every
+/// shape written).
+#[inline(never)]
+fn decode(
+    tape: Vec<f64>,
+    written: Result<(), Unsupported>,
+    new_keys: Vec<String>,
+    strings: Vec<String>,
+) -> Result<JsValue, JsError> {
+    if !new_keys.is_empty() {
+        let list = js_sys::Array::new();
+        for k in new_keys {
+            list.push(&JsValue::from_str(&k));
+        }
+        JS.with(|js| js.add_keys(list));
+    }
+    let out = match written {
+        Ok(()) => {
             let strings = if strings.is_empty() {
                 JsValue::UNDEFINED
             } else {
@@ -175,11 +217,12 @@ impl Writer<'_> {
     #[inline(never)]
     fn slow_key(&mut self, k: &'static str) -> u32 {
         let at = (k.as_ptr() as usize, k.len());
-        match self.keys.by_address.binary_search_by(|(a, _)| a.cmp(&at)) {
-            Ok(found) => self.keys.by_address[found].1,
-            Err(slot) => {
+        let table = &self.keys.by_address;
+        match table.binary_search_by(|&(a, l, _)| (a, l).cmp(&at)) {
+            Ok(found) => table[found].2,
+            Err(place) => {
                 let i = self.new_key(k);
-                self.keys.by_address.insert(slot, (at, i));
+                self.keys.by_address.insert(place, (at.0, at.1, i));
                 i
             }
         }
@@ -197,17 +240,13 @@ impl Writer<'_> {
     /// otherwise carried with the result.
     fn string(&mut self, s: &str) {
         if s.len() <= MAX_INTERNED_LEN {
-            let found = self.keys.by_content.binary_search_by(|(k, _)| (**k).cmp(s));
-            let i = match found {
-                Ok(at) => Some(self.keys.by_content[at].1),
-                Err(at) if self.keys.by_content.len() < MAX_INTERNED => {
-                    let i = self.new_key(s);
-                    self.keys.by_content.insert(at, (s.into(), i));
-                    Some(i)
-                }
-                Err(_) => None,
-            };
-            if let Some(i) = i {
+            if let Some(i) = self.keys.by_content.get(s) {
+                self.tape.extend_from_slice(&[KEY, f64::from(i)]);
+                return;
+            }
+            if self.keys.by_content.len() < MAX_INTERNED {
+                let i = self.new_key(s);
+                self.keys.by_content.insert(s, i);
                 self.tape.extend_from_slice(&[KEY, f64::from(i)]);
                 return;
             }
@@ -289,7 +328,9 @@ impl<'w, 'a> ser::Serializer for &'w mut Writer<'a> {
         Ok(())
     }
     fn serialize_bytes(self, _: &[u8]) -> Done {
-        Err(Unsupported("byte strings are not a JS result".into()))
+        Err(Unsupported(Box::new(Message(
+            "byte strings are not a JS result".into(),
+        ))))
     }
     fn serialize_none(self) -> Done {
         self.tape.push(NULL);
@@ -424,15 +465,11 @@ impl ser::SerializeMap for &mut Writer<'_> {
     type Error = Unsupported;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, k: &T) -> Done {
         let name = k.serialize(MapKey)?;
-        let i = match self
-            .keys
-            .by_content
-            .binary_search_by(|(k, _)| (**k).cmp(name.as_str()))
-        {
-            Ok(at) => self.keys.by_content[at].1,
-            Err(at) => {
+        let i = match self.keys.by_content.get(&name) {
+            Some(i) => i,
+            None => {
                 let i = self.new_key(&name);
-                self.keys.by_content.insert(at, (name.into(), i));
+                self.keys.by_content.insert(&name, i);
                 i
             }
         };
@@ -614,5 +651,7 @@ impl ser::Serializer for MapKey {
 
 #[cold]
 fn not_a_key() -> Unsupported {
-    Unsupported("a map key must be a string or a whole number".into())
+    Unsupported(Box::new(Message(
+        "a map key must be a string or a whole number".into(),
+    )))
 }

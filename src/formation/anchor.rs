@@ -1,6 +1,6 @@
 //! The formation's own (high-level) steering: where its anchor goes.
 //!
-//! Every update the anchor is first reset to the seed's
+//! Every update the anchor is first reset to Millington's
 //! `p_anchor = p_c + k_offset · v_c` (centre of mass of the members plus a
 //! lead along their mean velocity) and kept within the leash of `p_c`; then it
 //! is steered toward the formation target with high limits, and clamped to the
@@ -14,19 +14,58 @@
 //! the whole formation turns like a vehicle.
 
 use super::FormationParams;
-use crate::geom::normalize_angle;
-use crate::{Path, Point, Pose, Vec2};
+use crate::error::{Error, Field, Reason};
+use crate::geom::{normalize_angle, Path, Point, Pose, Vec2};
 
 /// Where the formation should go: a point (keep the current heading when
-/// there) or a pose (its heading turns the formation when it arrives).
+/// there) or a pose (its heading turns the formation when it arrives). As
+/// data (the `serde` feature): `{ x, y }` or `{ x, y, heading }`.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum FormationTarget {
+    /// Go there and keep the heading.
     Point(Point),
+    /// Go there and turn to its heading.
     Pose(Pose),
 }
 
+/// A point or a pose, read as one object: a `heading` makes it a pose.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct TargetFields {
+    x: f64,
+    y: f64,
+    heading: Option<f64>,
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for FormationTarget {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<FormationTarget, D::Error> {
+        let t = TargetFields::deserialize(d)?;
+        Ok(match t.heading {
+            Some(heading) => FormationTarget::Pose(Pose::new(t.x, t.y, heading)),
+            None => FormationTarget::Point(Point::new(t.x, t.y)),
+        })
+    }
+}
+
+impl From<Point> for FormationTarget {
+    fn from(p: Point) -> FormationTarget {
+        FormationTarget::Point(p)
+    }
+}
+
+impl From<Pose> for FormationTarget {
+    fn from(p: Pose) -> FormationTarget {
+        FormationTarget::Pose(p)
+    }
+}
+
 impl FormationTarget {
+    /// Where to go.
     #[inline]
+    #[must_use]
     pub fn position(self) -> Point {
         match self {
             FormationTarget::Point(p) => p,
@@ -36,6 +75,7 @@ impl FormationTarget {
 
     /// The heading to take at the target, if it is a pose.
     #[inline]
+    #[must_use]
     pub fn heading(self) -> Option<f64> {
         match self {
             FormationTarget::Point(_) => None,
@@ -43,12 +83,37 @@ impl FormationTarget {
         }
     }
 
+    /// Whether every number is finite.
     #[inline]
+    #[must_use]
     pub fn is_finite(self) -> bool {
         match self {
             FormationTarget::Point(p) => p.is_finite(),
             FormationTarget::Pose(p) => p.is_finite(),
         }
+    }
+
+    /// Checks every number.
+    ///
+    /// # Errors
+    /// [`Reason::NotFinite`] about `target.x`, `target.y` or
+    /// `target.heading`.
+    pub fn check(self) -> Result<(), Error> {
+        let p = self.position();
+        let parts = [
+            (p.x, "x"),
+            (p.y, "y"),
+            (self.heading().unwrap_or(0.0), "heading"),
+        ];
+        for (v, part) in parts {
+            if !v.is_finite() {
+                return Err(Error::new(
+                    Field::named("target").key(part),
+                    Reason::NotFinite,
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -106,7 +171,7 @@ impl Anchor {
         let p = input.params;
         let leash_radius = p.leash * input.spacing;
         let dt = input.dt;
-        // Reset to the seed's anchor point.
+        // Reset to the anchor point `p_c + k_offset · v_c`.
         let base = match input.members {
             Some((pc, vc)) => leash(pc + vc * p.velocity_lead, pc, leash_radius),
             None => self.pose.position(),

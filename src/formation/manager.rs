@@ -1,4 +1,4 @@
-//! The formation manager (the seed's `FormationManager`): members, their slot
+//! The formation manager (Millington's `FormationManager`): members, their slot
 //! assignments, the drift offset, the anchor, and each member's slot target.
 //!
 //! It is a function of the member states handed to [`FormationManager::update`],
@@ -12,27 +12,35 @@
 
 use super::anchor::{Anchor, AnchorInput, Followed};
 use super::{
-    min_cost_assignment, AssignmentStrategy, FormationError, FormationParams, FormationPattern,
-    FormationTarget,
+    min_cost_assignment, AssignmentStrategy, FormationParams, FormationPattern, FormationTarget,
+    PatternChange,
 };
-use crate::geom::{math, normalize_angle};
-use crate::{Path, Point, Pose, Vec2};
+use crate::error::{Error, Reason};
+use crate::geom::{math, normalize_angle, Path, Point, Pose, Vec2};
+use crate::steering::VehicleId;
 
-/// Identifies a member (for a steering world, the vehicle id).
-pub type MemberId = u32;
-
-/// What the manager needs to know about a member each update.
+/// What the manager needs to know about a member each update. Members are
+/// named by [`VehicleId`]s (a game with units of its own uses its unit
+/// numbers as ids).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MemberState {
-    pub id: MemberId,
+    /// Which member.
+    pub id: VehicleId,
+    /// Where it is.
     pub position: Point,
+    /// Its velocity.
     pub velocity: Vec2,
 }
 
-/// A member's slot and where the slot is this update.
+/// A member's slot and where the slot is this update. As data (the `serde`
+/// feature): `{ vehicle, slot, target }`.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct SlotTarget {
-    pub member: MemberId,
+    /// The member.
+    pub vehicle: VehicleId,
+    /// Its slot number in the pattern.
     pub slot: usize,
     /// The slot's position and the heading the member should face there.
     pub target: Pose,
@@ -40,7 +48,7 @@ pub struct SlotTarget {
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Member {
-    id: MemberId,
+    id: VehicleId,
     slot: usize,
     /// The last state handed to `update`, if any yet.
     state: Option<(Point, Vec2)>,
@@ -51,14 +59,16 @@ struct Member {
 ///
 /// # Examples
 /// ```
-/// use arcline::*;
+/// use arcline::formation::{AssignmentStrategy, FormationManager, FormationPattern, MemberState, PatternKind};
+/// use arcline::steering::VehicleId;
+/// use arcline::{Point, Vec2};
 /// let pattern = FormationPattern::new(PatternKind::Line, 2.0).unwrap();
 /// let mut f = FormationManager::new(pattern, AssignmentStrategy::MinCost);
-/// assert!(f.add_member(7));
-/// assert!(f.add_member(9));
+/// assert!(f.add_member(VehicleId(7)));
+/// assert!(f.add_member(VehicleId(9)));
 /// let states = [
-///     MemberState { id: 7, position: Point::new(0.0, 0.0), velocity: Vec2::ZERO },
-///     MemberState { id: 9, position: Point::new(0.0, 4.0), velocity: Vec2::ZERO },
+///     MemberState { id: VehicleId(7), position: Point::new(0.0, 0.0), velocity: Vec2::ZERO },
+///     MemberState { id: VehicleId(9), position: Point::new(0.0, 4.0), velocity: Vec2::ZERO },
 /// ];
 /// let targets = f.update(&states, 0.0);
 /// // Two members abreast, 2 apart, centred on their centre of mass (0, 2).
@@ -112,16 +122,22 @@ impl FormationManager {
     /// The same formation with other parameters.
     ///
     /// # Errors
-    /// As [`FormationParams::validated`].
-    pub fn with_params(mut self, params: FormationParams) -> Result<Self, FormationError> {
+    /// As [`set_params`](Self::set_params).
+    pub fn with_params(mut self, params: FormationParams) -> Result<Self, Error> {
         self.set_params(params)?;
         Ok(self)
     }
 
+    /// Changes the tuning.
+    ///
     /// # Errors
-    /// As [`FormationParams::validated`]; nothing changes on error.
-    pub fn set_params(&mut self, params: FormationParams) -> Result<(), FormationError> {
-        self.params = params.validated()?;
+    /// As [`FormationParams::validated`], and [`Reason::Overflow`] about
+    /// `leash` or `slowing_radius` when it times the spacing is not finite;
+    /// nothing changes on error.
+    pub fn set_params(&mut self, params: FormationParams) -> Result<(), Error> {
+        let params = params.validated()?;
+        params.check_scaled(self.pattern.spacing())?;
+        self.params = params;
         Ok(())
     }
 
@@ -129,10 +145,10 @@ impl FormationManager {
     /// any member has joined. Updates pull it back to the members.
     ///
     /// # Errors
-    /// [`FormationError::NonFinite`]`("anchor")` for a NaN or infinite pose.
-    pub fn set_anchor(&mut self, pose: Pose) -> Result<(), FormationError> {
+    /// [`Reason::NotFinite`] about `pose` for a NaN or infinite pose.
+    pub fn set_anchor(&mut self, pose: Pose) -> Result<(), Error> {
         if !pose.is_finite() {
-            return Err(FormationError::NonFinite("anchor"));
+            return Err(Error::at("pose", Reason::NotFinite));
         }
         self.anchor.pose = Pose::at(pose.position(), normalize_angle(pose.heading));
         self.anchor.velocity = Vec2::ZERO;
@@ -142,10 +158,10 @@ impl FormationManager {
 
     // ----- membership ---------------------------------------------------
 
-    /// Adds a member (the seed's `addCharacter`). `false` when the pattern
+    /// Adds a member (Millington's `addCharacter`). `false` when the pattern
     /// has no free slot. Adding a member that is already in the formation
     /// keeps its slot and returns `true`.
-    pub fn add_member(&mut self, id: MemberId) -> bool {
+    pub fn add_member(&mut self, id: VehicleId) -> bool {
         if self.is_member(id) {
             return true;
         }
@@ -164,7 +180,7 @@ impl FormationManager {
 
     /// Removes a member (a unit killed, or one leaving); the others close
     /// ranks. `false` if it was not a member.
-    pub fn remove_member(&mut self, id: MemberId) -> bool {
+    pub fn remove_member(&mut self, id: VehicleId) -> bool {
         let Some(i) = self.index_of(id) else {
             return false;
         };
@@ -199,39 +215,46 @@ impl FormationManager {
         self.refresh_targets();
     }
 
+    /// Whether `id` is a member.
     #[inline]
-    pub fn is_member(&self, id: MemberId) -> bool {
+    #[must_use]
+    pub fn is_member(&self, id: VehicleId) -> bool {
         self.index_of(id).is_some()
     }
 
-    fn index_of(&self, id: MemberId) -> Option<usize> {
+    fn index_of(&self, id: VehicleId) -> Option<usize> {
         self.members.iter().position(|m| m.id == id)
     }
 
     /// The number of members.
     #[inline]
+    #[must_use]
     pub fn len(&self) -> usize {
         self.members.len()
     }
 
+    /// Whether the formation has no member.
     #[inline]
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.members.is_empty()
     }
 
     /// Whether no other member can join.
     #[inline]
+    #[must_use]
     pub fn is_full(&self) -> bool {
         !self.pattern.supports(self.members.len() + 1)
     }
 
     /// The members, in joining order.
-    pub fn members(&self) -> impl Iterator<Item = MemberId> + '_ {
+    pub fn members(&self) -> impl Iterator<Item = VehicleId> + '_ {
         self.members.iter().map(|m| m.id)
     }
 
     /// The slot a member holds.
-    pub fn slot_of(&self, id: MemberId) -> Option<usize> {
+    #[must_use]
+    pub fn slot_of(&self, id: VehicleId) -> Option<usize> {
         self.index_of(id)
             .and_then(|i| self.members.get(i))
             .map(|m| m.slot)
@@ -239,7 +262,9 @@ impl FormationManager {
 
     // ----- pattern and strategy ------------------------------------------
 
+    /// The pattern.
     #[inline]
+    #[must_use]
     pub fn pattern(&self) -> &FormationPattern {
         &self.pattern
     }
@@ -248,13 +273,21 @@ impl FormationManager {
     /// again and, with the cost-based strategy, reassigned at the next update.
     ///
     /// # Errors
-    /// [`FormationError::PatternTooSmall`] when the members would not fit.
-    pub fn set_pattern(&mut self, pattern: FormationPattern) -> Result<(), FormationError> {
+    /// [`Reason::PatternTooSmall`] about `pattern` when the members would
+    /// not fit; [`Reason::Overflow`] about `spacing` when the tuning's
+    /// distances in spacings would not be finite.
+    pub fn set_pattern(&mut self, pattern: FormationPattern) -> Result<(), Error> {
         if !pattern.supports(self.members.len()) {
-            return Err(FormationError::PatternTooSmall {
-                members: self.members.len(),
-                capacity: pattern.capacity(),
-            });
+            return Err(Error::at(
+                "pattern",
+                Reason::PatternTooSmall {
+                    capacity: pattern.capacity(),
+                    members: self.members.len(),
+                },
+            ));
+        }
+        if self.params.check_scaled(pattern.spacing()).is_err() {
+            return Err(Error::at("spacing", Reason::Overflow));
         }
         self.pattern = pattern;
         self.reassign = self.strategy == AssignmentStrategy::MinCost;
@@ -263,9 +296,44 @@ impl FormationManager {
         Ok(())
     }
 
+    /// How slots are handed out.
     #[inline]
+    #[must_use]
     pub fn strategy(&self) -> AssignmentStrategy {
         self.strategy
+    }
+
+    /// Changes any of the pattern's kind and spacing and the assignment
+    /// strategy (what `change` leaves out stays). A new kind gets its default
+    /// capacity; the same kind keeps the capacity it had.
+    ///
+    /// # Errors
+    /// As [`FormationPattern::with`] (about `spacing`) and
+    /// [`set_pattern`](Self::set_pattern) (about `pattern` or `spacing`);
+    /// nothing changes on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::formation::{AssignmentStrategy, FormationManager, FormationPattern, PatternChange, PatternKind};
+    /// let mut f = FormationManager::new(FormationPattern::new(PatternKind::Line, 1.0).unwrap(), AssignmentStrategy::Sequential);
+    /// f.change_pattern(&PatternChange { spacing: Some(3.0), ..Default::default() }).unwrap();
+    /// assert_eq!((f.pattern().kind(), f.pattern().spacing()), (PatternKind::Line, 3.0));
+    /// ```
+    pub fn change_pattern(&mut self, change: &PatternChange) -> Result<(), Error> {
+        let current = self.pattern;
+        let kind = change.pattern.unwrap_or(current.kind());
+        let spacing = change.spacing.unwrap_or(current.spacing());
+        let capacity = if kind == current.kind() {
+            current.capacity()
+        } else {
+            kind.default_capacity()
+        };
+        let pattern = FormationPattern::with(kind, spacing, capacity)?;
+        self.set_pattern(pattern)?;
+        if let Some(s) = change.assignment {
+            self.set_strategy(s);
+        }
+        Ok(())
     }
 
     /// Changes the assignment strategy: sequential renumbers at once in
@@ -282,9 +350,20 @@ impl FormationManager {
         }
     }
 
+    /// The tuning.
     #[inline]
+    #[must_use]
     pub fn params(&self) -> &FormationParams {
         &self.params
+    }
+
+    /// The slowing radius members arrive at their slots with: the tuning's
+    /// [`slowing_radius`](FormationParams::slowing_radius) (in spacings)
+    /// times the spacing (always finite: both setters check the product).
+    #[inline]
+    #[must_use]
+    pub fn slowing_radius(&self) -> f64 {
+        self.params.slowing_radius * self.pattern.spacing()
     }
 
     // ----- target ----------------------------------------------------------
@@ -294,12 +373,10 @@ impl FormationManager {
     /// update (to the slots as they are then).
     ///
     /// # Errors
-    /// [`FormationError::NonFinite`]`("target")` for NaN or infinite numbers;
-    /// nothing changes then.
-    pub fn set_target(&mut self, target: FormationTarget) -> Result<(), FormationError> {
-        if !target.is_finite() {
-            return Err(FormationError::NonFinite("target"));
-        }
+    /// [`Reason::NotFinite`] about `target.x`, `target.y` or
+    /// `target.heading`; nothing changes then.
+    pub fn set_target(&mut self, target: FormationTarget) -> Result<(), Error> {
+        target.check()?;
         self.target = Some(target);
         self.followed = None;
         self.reassign |= self.strategy == AssignmentStrategy::MinCost;
@@ -325,19 +402,22 @@ impl FormationManager {
         });
     }
 
+    /// Where the formation is going, if anywhere.
     #[inline]
+    #[must_use]
     pub fn target(&self) -> Option<FormationTarget> {
         self.target
     }
 
     /// The path being followed, if any, and the distance along it so far.
+    #[must_use]
     pub fn followed_path(&self) -> Option<(&Path, f64)> {
         self.followed.as_ref().map(|f| (&f.path, f.travelled))
     }
 
     // ----- the update --------------------------------------------------------
 
-    /// One update (the seed's `updateSlots`, plus the formation's own
+    /// One update (Millington's `updateSlots`, plus the formation's own
     /// steering): records the member states, reassigns slots if due, moves the
     /// anchor by `dt` seconds, and returns every member's slot target in
     /// joining order. `dt = 0` only refreshes the targets.
@@ -453,7 +533,7 @@ impl FormationManager {
     }
 
     /// Lays the slots out for the current membership and stores them
-    /// relative to the centre of mass of the occupied slots (the seed: "this
+    /// relative to the centre of mass of the occupied slots (Millington: "this
     /// should be done once and the new slot coordinates stored").
     fn recompute_offsets(&mut self) {
         let n = self.members.len();
@@ -483,7 +563,7 @@ impl FormationManager {
                 target = a;
             }
             self.targets.push(SlotTarget {
-                member: m.id,
+                vehicle: m.id,
                 slot: m.slot,
                 target,
             });
@@ -495,12 +575,14 @@ impl FormationManager {
     /// The anchor: the point the slots are measured from (the centroid of the
     /// slot targets) and the formation's heading.
     #[inline]
+    #[must_use]
     pub fn anchor(&self) -> Pose {
         self.anchor.pose
     }
 
     /// The anchor's own velocity (its high-level steering).
     #[inline]
+    #[must_use]
     pub fn anchor_velocity(&self) -> Vec2 {
         self.anchor.velocity
     }
@@ -508,47 +590,65 @@ impl FormationManager {
     /// The drift offset: the centre of mass of the occupied slots in the
     /// pattern's own frame, recomputed when membership changes.
     #[inline]
+    #[must_use]
     pub fn drift_offset(&self) -> Point {
         self.drift
     }
 
     /// The pattern's origin in the world: `anchor − rotate(drift, heading)`.
+    /// (The anchor itself where that would not be finite, near `f64::MAX`.)
+    #[must_use]
     pub fn pattern_origin(&self) -> Point {
         let a = self.anchor.pose;
-        a.position() - self.drift.to_vec2().rotate(a.heading)
+        let o = a.position() - self.drift.to_vec2().rotate(a.heading);
+        if o.is_finite() {
+            o
+        } else {
+            a.position()
+        }
     }
 
     /// The members' centre of mass and mean velocity at the last update
     /// (`None` before any member state was known).
     #[inline]
+    #[must_use]
     pub fn center_of_mass(&self) -> Option<(Point, Vec2)> {
         self.center
     }
 
     /// Every member's slot target, in joining order, as of the last change.
     #[inline]
+    #[must_use]
     pub fn slot_targets(&self) -> &[SlotTarget] {
         &self.targets
     }
 
     /// One member's slot target.
-    pub fn target_of(&self, id: MemberId) -> Option<SlotTarget> {
-        self.targets.iter().find(|t| t.member == id).copied()
+    #[must_use]
+    pub fn target_of(&self, id: VehicleId) -> Option<SlotTarget> {
+        self.targets.iter().find(|t| t.vehicle == id).copied()
     }
 
     /// Where every slot of the current layout is (occupied slots only: they
     /// are `0..len()`), in slot order.
+    /// A slot that would not be finite (near `f64::MAX`) is the anchor.
+    #[must_use]
     pub fn slot_poses(&self) -> Vec<Pose> {
         let a = self.anchor.pose;
         let (s, c) = (math::sin(a.heading), math::cos(a.heading));
         self.offsets
             .iter()
             .map(|o| {
-                Pose::new(
+                let p = Pose::new(
                     a.x + o.x * c - o.y * s,
                     a.y + o.x * s + o.y * c,
                     normalize_angle(a.heading + o.heading),
-                )
+                );
+                if p.is_finite() {
+                    p
+                } else {
+                    a
+                }
             })
             .collect()
     }

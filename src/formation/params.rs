@@ -1,16 +1,16 @@
 //! The tuning of a formation: the limits of its anchor's (high-level)
 //! steering and how its members arrive at their slots.
 
-use super::FormationError;
+use crate::error::{Error, Reason};
 use core::f64::consts::PI;
 
 /// Limits and gains of a formation. Distances given "in spacings" scale with
 /// the pattern's spacing, so a formation keeps its behaviour when it is spread
 /// out or packed in.
 ///
-/// The anchor's steering has deliberately high limits (the seed: "it is also
-/// necessary to set a very high maximum acceleration and maximum velocity for
-/// the formation's steering"): what holds the formation back is its members,
+/// The anchor's steering has deliberately high limits (Millington: "it is
+/// also necessary to set a very high maximum acceleration and maximum velocity
+/// for the formation's steering"): what holds the formation back is its members,
 /// through the anchor being reset to their centre of mass every update and kept
 /// within [`leash`](FormationParams::leash) of it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -50,27 +50,38 @@ impl FormationParams {
     /// These parameters if every one is finite and in range.
     ///
     /// # Errors
-    /// [`FormationError::NonFinite`] naming the first non-finite field,
-    /// [`FormationError::InvalidParameter`] naming the first negative
-    /// `velocity_lead` or non-positive other field.
-    pub fn validated(self) -> Result<FormationParams, FormationError> {
-        let fields = [
-            ("velocityLead", self.velocity_lead, true),
-            ("maxSpeed", self.max_speed, false),
-            ("maxAcceleration", self.max_acceleration, false),
-            ("maxTurnRate", self.max_turn_rate, false),
-            ("leash", self.leash, false),
-            ("slowingRadius", self.slowing_radius, false),
-        ];
-        for (name, v, zero_ok) in fields {
-            if !v.is_finite() {
-                return Err(FormationError::NonFinite(name));
-            }
-            if v < 0.0 || (v == 0.0 && !zero_ok) {
-                return Err(FormationError::InvalidParameter(name));
-            }
+    /// [`Reason::NotFinite`] about the first non-finite field,
+    /// [`Reason::Negative`] about a negative `velocity_lead`,
+    /// [`Reason::NotPositive`] about another field ≤ 0.
+    pub fn validated(self) -> Result<FormationParams, Error> {
+        crate::error::non_negative(self.velocity_lead, "velocity_lead")?;
+        for (name, v) in [
+            ("max_speed", self.max_speed),
+            ("max_acceleration", self.max_acceleration),
+            ("max_turn_rate", self.max_turn_rate),
+            ("leash", self.leash),
+            ("slowing_radius", self.slowing_radius),
+        ] {
+            crate::error::positive(v, name)?;
         }
         Ok(self)
+    }
+
+    /// Checks that the distances given in spacings stay finite at `spacing`.
+    ///
+    /// # Errors
+    /// [`Reason::Overflow`] about `leash` or `slowing_radius` when its
+    /// product with `spacing` is not finite.
+    pub(crate) fn check_scaled(&self, spacing: f64) -> Result<(), Error> {
+        for (name, v) in [
+            ("leash", self.leash),
+            ("slowing_radius", self.slowing_radius),
+        ] {
+            if !(v * spacing).is_finite() {
+                return Err(Error::at(name, Reason::Overflow));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -85,19 +96,28 @@ mod tests {
             leash: 0.0,
             ..Default::default()
         };
-        assert_eq!(
-            p.validated(),
-            Err(FormationError::InvalidParameter("leash"))
-        );
+        assert_eq!(p.validated(), Err(Error::at("leash", Reason::NotPositive)));
         let p = FormationParams {
             max_speed: f64::INFINITY,
             ..Default::default()
         };
-        assert_eq!(p.validated(), Err(FormationError::NonFinite("maxSpeed")));
+        assert_eq!(
+            p.validated(),
+            Err(Error::at("max_speed", Reason::NotFinite))
+        );
         let p = FormationParams {
             velocity_lead: 0.0,
             ..Default::default()
         };
         assert!(p.validated().is_ok());
+        let p = FormationParams {
+            slowing_radius: 1e200,
+            ..Default::default()
+        };
+        assert_eq!(
+            p.check_scaled(1e200),
+            Err(Error::at("slowing_radius", Reason::Overflow))
+        );
+        assert!(p.check_scaled(1e100).is_ok());
     }
 }

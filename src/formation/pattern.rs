@@ -6,19 +6,24 @@
 //! "scalable formations"): a circle grows with its members so neighbours stay
 //! `spacing` apart (a defensive circle), and a box keeps a square-ish block.
 
-use super::FormationError;
-use crate::geom::math;
-use crate::{Point, Pose};
-use core::f64::consts::{FRAC_1_SQRT_2, PI, TAU};
+use crate::error::{Error, Reason};
+use crate::geom::{math, Point, Pose};
+use core::f64::consts::{FRAC_1_SQRT_2, PI, SQRT_2, TAU};
 use core::fmt;
-use core::str::FromStr;
 
 /// The largest number of slots any pattern may be given (the cost-based
 /// assignment is O(n³): about a second for 1,024 members).
 pub const MAX_CAPACITY: usize = 1024;
 
-/// The shapes a formation can take.
+/// The shapes a formation can take. As data (the `serde` feature):
+/// `"line"`, `"column"`, `"v"`, `"circle"` or `"box"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum PatternKind {
     /// Side by side, abreast, perpendicular to the heading; slot 0 on the left.
     Line,
@@ -44,7 +49,8 @@ impl PatternKind {
         PatternKind::Box,
     ];
 
-    /// The name used by the JS API (`"line"`, `"column"`, `"v"`, `"circle"`, `"box"`).
+    /// Its name as data: `"line"`, `"column"`, `"v"`, `"circle"`, `"box"`.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             PatternKind::Line => "line",
@@ -56,6 +62,7 @@ impl PatternKind {
     }
 
     /// The number of slots a pattern of this kind has unless told otherwise.
+    #[must_use]
     pub fn default_capacity(self) -> usize {
         match self {
             PatternKind::Line | PatternKind::Column => 16,
@@ -66,8 +73,22 @@ impl PatternKind {
     }
 
     /// Whether the slot locations depend on how many slots are occupied.
+    #[must_use]
     pub fn is_scalable(self) -> bool {
         matches!(self, PatternKind::Circle | PatternKind::Box)
+    }
+
+    /// An upper bound of the distance from the pattern's origin to any of
+    /// `capacity` slots, in spacings, however many are occupied.
+    fn reach(self, capacity: usize) -> f64 {
+        let n = capacity as f64;
+        match self {
+            PatternKind::Line | PatternKind::Column => n,
+            PatternKind::V => n / 2.0 + 1.0,
+            // r = s / (2 sin(π / n)) grows with n; sin x ≥ 2x/π below π/2.
+            PatternKind::Circle => n / 4.0 + 1.0,
+            PatternKind::Box => (ceil_sqrt(capacity) as f64 + 1.0) * SQRT_2,
+        }
     }
 }
 
@@ -77,25 +98,14 @@ impl fmt::Display for PatternKind {
     }
 }
 
-impl FromStr for PatternKind {
-    type Err = FormationError;
-
-    /// # Errors
-    /// [`FormationError::UnknownPattern`] for any name but the five above
-    /// (exact, lower case).
-    fn from_str(s: &str) -> Result<PatternKind, FormationError> {
-        PatternKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| FormationError::UnknownPattern(s.to_string()))
-    }
-}
-
-/// A pattern kind with its slot spacing and number of slots.
+/// A pattern kind with its slot spacing and number of slots. Its spacing is
+/// small enough that every slot, and every slot relative to the centre of
+/// the occupied ones, is finite (a spacing of `1e306` for 1,024 slots in a
+/// line is refused).
 ///
 /// # Examples
 /// ```
-/// use arcline::{FormationPattern, PatternKind};
+/// use arcline::formation::{FormationPattern, PatternKind};
 /// let line = FormationPattern::new(PatternKind::Line, 2.0).unwrap();
 /// // The third slot of a line is two spacings to the right of the first.
 /// assert_eq!(line.slot_location(2, 3).unwrap().y, -4.0);
@@ -113,55 +123,84 @@ impl FormationPattern {
     /// default capacity.
     ///
     /// # Errors
-    /// [`FormationError::NonFinite`] for a NaN or infinite spacing,
-    /// [`FormationError::NonPositiveSpacing`] for spacing ≤ 0.
-    pub fn new(kind: PatternKind, spacing: f64) -> Result<FormationPattern, FormationError> {
-        check_spacing(spacing)?;
+    /// About `spacing`: [`Reason::NotFinite`], [`Reason::NotPositive`], or
+    /// [`Reason::Overflow`] when the slots would not be finite.
+    pub fn new(kind: PatternKind, spacing: f64) -> Result<FormationPattern, Error> {
+        FormationPattern::with(kind, spacing, kind.default_capacity())
+    }
+
+    /// A pattern of `capacity` slots.
+    ///
+    /// # Errors
+    /// About `capacity`: [`Reason::OutOfRange`] outside `1..=MAX_CAPACITY`;
+    /// about `spacing`: as [`FormationPattern::new`].
+    pub fn with(
+        kind: PatternKind,
+        spacing: f64,
+        capacity: usize,
+    ) -> Result<FormationPattern, Error> {
+        if capacity == 0 || capacity > MAX_CAPACITY {
+            return Err(Error::at(
+                "capacity",
+                Reason::OutOfRange {
+                    min: 1.0,
+                    max: MAX_CAPACITY as f64,
+                },
+            ));
+        }
+        crate::error::positive(spacing, "spacing")?;
+        // Slots, the centre of the occupied ones, and the slots relative to
+        // it (at most twice the reach) all finite.
+        if !(4.0 * kind.reach(capacity) * spacing).is_finite() {
+            return Err(Error::at("spacing", Reason::Overflow));
+        }
         Ok(FormationPattern {
             kind,
             spacing,
-            capacity: kind.default_capacity(),
+            capacity,
         })
     }
 
     /// The same pattern with `capacity` slots.
     ///
     /// # Errors
-    /// [`FormationError::InvalidCapacity`] outside `1..=MAX_CAPACITY`.
-    pub fn with_capacity(self, capacity: usize) -> Result<FormationPattern, FormationError> {
-        if capacity == 0 || capacity > MAX_CAPACITY {
-            return Err(FormationError::InvalidCapacity(capacity));
-        }
-        Ok(FormationPattern { capacity, ..self })
+    /// As [`FormationPattern::with`].
+    pub fn with_capacity(self, capacity: usize) -> Result<FormationPattern, Error> {
+        FormationPattern::with(self.kind, self.spacing, capacity)
     }
 
     /// The same pattern with another spacing.
     ///
     /// # Errors
     /// As [`FormationPattern::new`].
-    pub fn with_spacing(self, spacing: f64) -> Result<FormationPattern, FormationError> {
-        check_spacing(spacing)?;
-        Ok(FormationPattern { spacing, ..self })
+    pub fn with_spacing(self, spacing: f64) -> Result<FormationPattern, Error> {
+        FormationPattern::with(self.kind, spacing, self.capacity)
     }
 
+    /// The shape.
     #[inline]
+    #[must_use]
     pub fn kind(&self) -> PatternKind {
         self.kind
     }
 
+    /// The distance between neighbouring slots.
     #[inline]
+    #[must_use]
     pub fn spacing(&self) -> f64 {
         self.spacing
     }
 
     /// How many slots the pattern supports (Millington's `supportsSlots`).
     #[inline]
+    #[must_use]
     pub fn capacity(&self) -> usize {
         self.capacity
     }
 
     /// Whether the pattern can hold `n` members.
     #[inline]
+    #[must_use]
     pub fn supports(&self, n: usize) -> bool {
         n <= self.capacity
     }
@@ -172,6 +211,7 @@ impl FormationPattern {
     /// faces, relative to the formation's heading. `None` when `slot` is not
     /// below the capacity. An `occupied` smaller than `slot + 1` counts as
     /// `slot + 1`.
+    #[must_use]
     pub fn slot_location(&self, slot: usize, occupied: usize) -> Option<Pose> {
         if slot >= self.capacity {
             return None;
@@ -213,9 +253,10 @@ impl FormationPattern {
         })
     }
 
-    /// The drift offset (the seed's `getDriftOffset`): the centre of mass of
-    /// the given occupied slots, laid out for `slots.len()` members. Slots at
-    /// or past the capacity are skipped; the origin when none is left.
+    /// The drift offset (Millington's `getDriftOffset`): the centre of mass
+    /// of the given occupied slots, laid out for `slots.len()` members. Slots
+    /// at or past the capacity are skipped; the origin when none is left.
+    #[must_use]
     pub fn drift_offset(&self, slots: &[usize]) -> Point {
         let n = slots.len();
         let (mut sx, mut sy, mut count) = (0.0, 0.0, 0usize);
@@ -231,16 +272,6 @@ impl FormationPattern {
         } else {
             Point::new(sx / count as f64, sy / count as f64)
         }
-    }
-}
-
-fn check_spacing(spacing: f64) -> Result<(), FormationError> {
-    if !spacing.is_finite() {
-        Err(FormationError::NonFinite("spacing"))
-    } else if spacing <= 0.0 {
-        Err(FormationError::NonPositiveSpacing)
-    } else {
-        Ok(())
     }
 }
 
@@ -331,19 +362,60 @@ mod tests {
     }
 
     #[test]
-    fn bad_spacing_and_names_are_refused() {
+    fn bad_spacing_and_capacity_are_refused() {
         assert_eq!(
             FormationPattern::new(PatternKind::Box, -1.0),
-            Err(FormationError::NonPositiveSpacing)
+            Err(Error::at("spacing", Reason::NotPositive))
         );
         assert_eq!(
             FormationPattern::new(PatternKind::Box, f64::NAN),
-            Err(FormationError::NonFinite("spacing"))
+            Err(Error::at("spacing", Reason::NotFinite))
         );
-        assert!("hexagon".parse::<PatternKind>().is_err());
-        assert_eq!("v".parse::<PatternKind>(), Ok(PatternKind::V));
         let p = FormationPattern::new(PatternKind::Line, 1.0).unwrap();
-        assert!(p.with_capacity(0).is_err());
+        assert_eq!(
+            p.with_capacity(0).unwrap_err().to_string(),
+            "capacity: must be from 1 to 1024"
+        );
         assert_eq!(p.with_capacity(3).unwrap().capacity(), 3);
+    }
+
+    /// The reach bounds every slot of every occupancy (so the overflow check
+    /// refuses what could overflow, with a margin of at most 5×).
+    #[test]
+    fn reach_bounds_every_slot() {
+        for kind in PatternKind::ALL {
+            for cap in [1usize, 2, 3, 7, 16, 100, MAX_CAPACITY] {
+                let p = FormationPattern::with(kind, 1.0, cap).unwrap();
+                let mut far: f64 = 0.0;
+                for n in 1..=cap.min(130) {
+                    for slot in 0..n {
+                        let s = p.slot_location(slot, n).unwrap();
+                        far = far.max(s.position().distance(Point::ORIGIN));
+                    }
+                }
+                if cap <= 130 {
+                    assert!(
+                        far <= kind.reach(cap),
+                        "{kind} {cap}: {far} > {}",
+                        kind.reach(cap)
+                    );
+                    assert!(kind.reach(cap) <= 5.0 * far.max(1.0), "{kind} {cap}: loose");
+                }
+                let last = p.slot_location(cap - 1, cap).unwrap().position();
+                assert!(last.distance(Point::ORIGIN) <= kind.reach(cap));
+            }
+        }
+    }
+
+    #[test]
+    fn a_spacing_whose_slots_would_overflow_is_refused() {
+        let e = FormationPattern::with(PatternKind::Line, 1e306, MAX_CAPACITY).unwrap_err();
+        assert_eq!(e, Error::at("spacing", Reason::Overflow));
+        let p = FormationPattern::with(PatternKind::Line, 1e300, MAX_CAPACITY).unwrap();
+        let far = p.slot_location(MAX_CAPACITY - 1, MAX_CAPACITY).unwrap();
+        assert!(far.is_finite());
+        assert!(p
+            .drift_offset(&(0..MAX_CAPACITY).collect::<Vec<_>>())
+            .is_finite());
     }
 }

@@ -2,26 +2,64 @@
 //! over its vehicles. A member belongs to at most one formation.
 
 use super::sorted_map::SortedMap;
-use super::{
-    AssignmentStrategy, FormationError, FormationManager, FormationPattern, MemberId, MemberState,
-};
-use crate::{Point, Vec2};
+use super::{AssignmentStrategy, FormationManager, FormationPattern, MemberState};
+use crate::error::{Error, Field, Reason};
+use crate::geom::{Point, Vec2};
+use crate::steering::VehicleId;
+use core::fmt;
 
-/// Identifies a formation in a [`Formations`] registry.
-pub type FormationId = u32;
+/// Identifies a formation in a [`Formations`] registry (from 1, never
+/// reused). As data (the `serde` feature) a plain number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(as = "u32"))]
+pub struct FormationId(pub u32);
+
+impl fmt::Display for FormationId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl From<u32> for FormationId {
+    fn from(id: u32) -> FormationId {
+        FormationId(id)
+    }
+}
+
+impl From<FormationId> for u32 {
+    fn from(id: FormationId) -> u32 {
+        id.0
+    }
+}
+
+/// "no formation with id …" about `field`.
+#[cold]
+#[inline(never)]
+pub(crate) fn unknown_formation(field: &'static str, id: FormationId) -> Error {
+    Error::new(
+        Field::named(field),
+        Reason::UnknownId {
+            what: "formation",
+            id: u64::from(id.0),
+        },
+    )
+}
 
 /// A registry of formations (ids from 1, never reused) and of membership.
 /// Iteration is in id order, so a world that steps it is deterministic.
 #[derive(Debug, Clone, Default)]
 pub struct Formations {
     formations: SortedMap<FormationId, FormationManager>,
-    member_of: SortedMap<MemberId, FormationId>,
-    next_id: FormationId,
+    member_of: SortedMap<VehicleId, FormationId>,
+    next_id: u32,
     scratch: Vec<MemberState>,
-    gone: Vec<MemberId>,
+    gone: Vec<VehicleId>,
 }
 
 impl Formations {
+    /// No formations.
+    #[must_use]
     pub fn new() -> Formations {
         Formations::default()
     }
@@ -39,8 +77,8 @@ impl Formations {
     /// formation of this registry; any that are stay where they were).
     pub fn insert(&mut self, mut formation: FormationManager) -> FormationId {
         self.next_id = self.next_id.wrapping_add(1).max(1);
-        let id = self.next_id;
-        let clash: Vec<MemberId> = formation
+        let id = FormationId(self.next_id);
+        let clash: Vec<VehicleId> = formation
             .members()
             .filter(|m| self.member_of.contains_key(m))
             .collect();
@@ -57,19 +95,21 @@ impl Formations {
     /// Removes a formation; its members are free again. Returns them.
     ///
     /// # Errors
-    /// [`FormationError::UnknownFormation`].
-    pub fn remove(&mut self, id: FormationId) -> Result<Vec<MemberId>, FormationError> {
+    /// [`Reason::UnknownId`] about `id`.
+    pub fn remove(&mut self, id: FormationId) -> Result<Vec<VehicleId>, Error> {
         let f = self
             .formations
             .remove(&id)
-            .ok_or(FormationError::UnknownFormation(id))?;
-        let members: Vec<MemberId> = f.members().collect();
+            .ok_or_else(|| unknown_formation("id", id))?;
+        let members: Vec<VehicleId> = f.members().collect();
         for m in &members {
             self.member_of.remove(m);
         }
         Ok(members)
     }
 
+    /// One formation.
+    #[must_use]
     pub fn get(&self, id: FormationId) -> Option<&FormationManager> {
         self.formations.get(&id)
     }
@@ -86,16 +126,21 @@ impl Formations {
         self.formations.iter().map(|(&k, v)| (k, v))
     }
 
+    /// How many formations there are.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.formations.len()
     }
 
+    /// Whether there is none.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.formations.is_empty()
     }
 
     /// The formation a member is in.
-    pub fn formation_of(&self, member: MemberId) -> Option<FormationId> {
+    #[must_use]
+    pub fn formation_of(&self, member: VehicleId) -> Option<FormationId> {
         self.member_of.get(&member).copied()
     }
 
@@ -104,21 +149,23 @@ impl Formations {
     /// (it keeps its slot).
     ///
     /// # Errors
-    /// [`FormationError::UnknownFormation`]; [`FormationError::AlreadyInFormation`]
-    /// when the member is in another formation.
-    pub fn join(&mut self, id: FormationId, member: MemberId) -> Result<bool, FormationError> {
+    /// [`Reason::UnknownId`] about `id`; [`Reason::AlreadyInFormation`]
+    /// about `member` when it is in another formation.
+    pub fn join(&mut self, id: FormationId, member: VehicleId) -> Result<bool, Error> {
         if let Some(&other) = self.member_of.get(&member) {
             if other != id {
-                return Err(FormationError::AlreadyInFormation {
-                    member,
-                    formation: other,
-                });
+                return Err(Error::at(
+                    "member",
+                    Reason::AlreadyInFormation {
+                        formation: u64::from(other.0),
+                    },
+                ));
             }
         }
         let f = self
             .formations
             .get_mut(&id)
-            .ok_or(FormationError::UnknownFormation(id))?;
+            .ok_or_else(|| unknown_formation("id", id))?;
         let joined = f.add_member(member);
         if joined {
             self.member_of.insert(member, id);
@@ -128,7 +175,7 @@ impl Formations {
 
     /// Takes `member` out of its formation (the others close ranks). Returns
     /// the formation it left, `None` if it was in none.
-    pub fn leave(&mut self, member: MemberId) -> Option<FormationId> {
+    pub fn leave(&mut self, member: VehicleId) -> Option<FormationId> {
         let id = self.member_of.remove(&member)?;
         if let Some(f) = self.formations.get_mut(&id) {
             f.remove_member(member);
@@ -139,7 +186,7 @@ impl Formations {
     /// Updates every formation by `dt`, asking `lookup` for each member's
     /// position and velocity. A member that `lookup` no longer knows (a unit
     /// killed, a vehicle removed) leaves its formation.
-    pub fn update(&mut self, mut lookup: impl FnMut(MemberId) -> Option<(Point, Vec2)>, dt: f64) {
+    pub fn update(&mut self, mut lookup: impl FnMut(VehicleId) -> Option<(Point, Vec2)>, dt: f64) {
         let mut scratch = core::mem::take(&mut self.scratch);
         let mut gone = core::mem::take(&mut self.gone);
         gone.clear();
@@ -169,7 +216,8 @@ impl Formations {
 
     /// The members that left during the last [`update`](Self::update)
     /// because `lookup` no longer knew them.
-    pub fn last_gone(&self) -> &[MemberId] {
+    #[must_use]
+    pub fn last_gone(&self) -> &[VehicleId] {
         &self.gone
     }
 }
@@ -191,7 +239,7 @@ impl FormationMut<'_> {
     ///
     /// # Errors
     /// As there.
-    pub fn set_target(&mut self, t: super::FormationTarget) -> Result<(), FormationError> {
+    pub fn set_target(&mut self, t: super::FormationTarget) -> Result<(), Error> {
         self.0.set_target(t)
     }
 
@@ -201,7 +249,7 @@ impl FormationMut<'_> {
     }
 
     /// See [`FormationManager::follow_path`].
-    pub fn follow_path(&mut self, path: crate::Path) {
+    pub fn follow_path(&mut self, path: crate::geom::Path) {
         self.0.follow_path(path)
     }
 
@@ -209,8 +257,16 @@ impl FormationMut<'_> {
     ///
     /// # Errors
     /// As there.
-    pub fn set_pattern(&mut self, p: FormationPattern) -> Result<(), FormationError> {
+    pub fn set_pattern(&mut self, p: FormationPattern) -> Result<(), Error> {
         self.0.set_pattern(p)
+    }
+
+    /// See [`FormationManager::change_pattern`].
+    ///
+    /// # Errors
+    /// As there.
+    pub fn change_pattern(&mut self, change: &super::PatternChange) -> Result<(), Error> {
+        self.0.change_pattern(change)
     }
 
     /// See [`FormationManager::set_strategy`].
@@ -222,7 +278,7 @@ impl FormationMut<'_> {
     ///
     /// # Errors
     /// As there.
-    pub fn set_params(&mut self, p: super::FormationParams) -> Result<(), FormationError> {
+    pub fn set_params(&mut self, p: super::FormationParams) -> Result<(), Error> {
         self.0.set_params(p)
     }
 
@@ -230,7 +286,7 @@ impl FormationMut<'_> {
     ///
     /// # Errors
     /// As there.
-    pub fn set_anchor(&mut self, p: crate::Pose) -> Result<(), FormationError> {
+    pub fn set_anchor(&mut self, p: crate::geom::Pose) -> Result<(), Error> {
         self.0.set_anchor(p)
     }
 
@@ -243,33 +299,35 @@ impl FormationMut<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::PatternKind;
+    use crate::formation::PatternKind;
 
     fn line() -> FormationPattern {
         FormationPattern::new(PatternKind::Line, 1.0).unwrap()
     }
+
+    const V: fn(u32) -> VehicleId = VehicleId;
 
     #[test]
     fn a_member_is_in_at_most_one_formation() {
         let mut r = Formations::new();
         let a = r.create(line(), AssignmentStrategy::Sequential);
         let b = r.create(line(), AssignmentStrategy::Sequential);
-        assert_eq!(r.join(a, 5), Ok(true));
-        assert_eq!(r.join(a, 5), Ok(true));
+        assert_eq!(r.join(a, V(5)), Ok(true));
+        assert_eq!(r.join(a, V(5)), Ok(true));
         assert_eq!(r.get(a).unwrap().len(), 1);
+        let e = r.join(b, V(5)).unwrap_err();
+        assert_eq!(e.reason(), &Reason::AlreadyInFormation { formation: 1 });
         assert_eq!(
-            r.join(b, 5),
-            Err(FormationError::AlreadyInFormation {
-                member: 5,
-                formation: a
-            })
+            e.to_string(),
+            "member: is already in formation 1 (leave it first)"
         );
-        assert_eq!(r.join(99, 6), Err(FormationError::UnknownFormation(99)));
-        assert_eq!(r.leave(5), Some(a));
-        assert_eq!(r.leave(5), None);
-        assert_eq!(r.join(b, 5), Ok(true));
-        assert_eq!(r.remove(b), Ok(vec![5]));
-        assert_eq!(r.formation_of(5), None);
+        let e = r.join(FormationId(99), V(6)).unwrap_err();
+        assert_eq!(e.to_string(), "id: no formation with id 99");
+        assert_eq!(r.leave(V(5)), Some(a));
+        assert_eq!(r.leave(V(5)), None);
+        assert_eq!(r.join(b, V(5)), Ok(true));
+        assert_eq!(r.remove(b), Ok(vec![V(5)]));
+        assert_eq!(r.formation_of(V(5)), None);
     }
 
     #[test]
@@ -279,10 +337,10 @@ mod tests {
             line().with_capacity(2).unwrap(),
             AssignmentStrategy::Sequential,
         );
-        assert_eq!(r.join(a, 1), Ok(true));
-        assert_eq!(r.join(a, 2), Ok(true));
-        assert_eq!(r.join(a, 3), Ok(false));
-        assert_eq!(r.formation_of(3), None);
+        assert_eq!(r.join(a, V(1)), Ok(true));
+        assert_eq!(r.join(a, V(2)), Ok(true));
+        assert_eq!(r.join(a, V(3)), Ok(false));
+        assert_eq!(r.formation_of(V(3)), None);
     }
 
     #[test]
@@ -290,14 +348,17 @@ mod tests {
         let mut r = Formations::new();
         let a = r.create(line(), AssignmentStrategy::Sequential);
         for m in 1..=3 {
-            r.join(a, m).unwrap();
+            r.join(a, V(m)).unwrap();
         }
         r.update(
-            |id| (id != 2).then(|| (Point::new(id as f64, 0.0), Vec2::ZERO)),
+            |id| (id != V(2)).then(|| (Point::new(f64::from(id.0), 0.0), Vec2::ZERO)),
             0.1,
         );
-        assert_eq!(r.formation_of(2), None);
-        assert_eq!(r.get(a).unwrap().members().collect::<Vec<_>>(), vec![1, 3]);
-        assert_eq!(r.get(a).unwrap().slot_of(3), Some(1));
+        assert_eq!(r.formation_of(V(2)), None);
+        assert_eq!(
+            r.get(a).unwrap().members().collect::<Vec<_>>(),
+            vec![V(1), V(3)]
+        );
+        assert_eq!(r.get(a).unwrap().slot_of(V(3)), Some(1));
     }
 }

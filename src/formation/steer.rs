@@ -6,13 +6,16 @@
 //! world's setters) are noticed at the next step and become the ones it gets
 //! back when it leaves.
 
+use super::registry::unknown_formation;
 use super::sorted_map::SortedMap;
 use super::{
-    AssignmentStrategy, FormationError, FormationId, FormationMut, FormationPattern, Formations,
-    MemberId,
+    AssignmentStrategy, FormationId, FormationMut, FormationPattern, FormationSpec, Formations,
+    MemberState,
 };
-use crate::{Behavior, BehaviorKind, BehaviorSet, Combine, SteeringError, VehicleId, World};
-use std::sync::Arc as Shared;
+use crate::error::{Error, Field, Reason};
+use crate::steering::{
+    unknown_vehicle, Behavior, BehaviorKind, BehaviorSet, Combine, VehicleId, World,
+};
 
 /// The formations of one [`World`] and the behaviours their members had
 /// before joining. Every method that changes membership takes the world, so
@@ -20,7 +23,8 @@ use std::sync::Arc as Shared;
 ///
 /// # Examples
 /// ```
-/// use arcline::*;
+/// use arcline::formation::{AssignmentStrategy, FormationPattern, PatternKind, WorldFormations};
+/// use arcline::steering::{VehicleSpec, World};
 /// let mut world = World::new(0);
 /// let mut f = WorldFormations::new();
 /// let line = f.create(FormationPattern::new(PatternKind::Line, 2.0).unwrap(), AssignmentStrategy::MinCost);
@@ -38,18 +42,21 @@ use std::sync::Arc as Shared;
 #[derive(Debug, Clone, Default)]
 pub struct WorldFormations {
     formations: Formations,
-    own: SortedMap<MemberId, Shared<BehaviorSet>>,
+    own: SortedMap<VehicleId, BehaviorSet>,
     /// The arrive each member was last given, to notice when someone else
     /// gave it behaviours meanwhile.
-    given: SortedMap<MemberId, Shared<BehaviorSet>>,
+    given: SortedMap<VehicleId, BehaviorSet>,
 }
 
 impl WorldFormations {
+    /// No formations.
+    #[must_use]
     pub fn new() -> WorldFormations {
         WorldFormations::default()
     }
 
     /// The registry (read only: change membership through this type).
+    #[must_use]
     pub fn formations(&self) -> &Formations {
         &self.formations
     }
@@ -63,6 +70,14 @@ impl WorldFormations {
         self.formations.create(pattern, strategy)
     }
 
+    /// Adds an empty formation made from `spec` and returns its id.
+    ///
+    /// # Errors
+    /// As [`FormationSpec::manager`]: the spec's first bad field.
+    pub fn create_with(&mut self, spec: &FormationSpec) -> Result<FormationId, Error> {
+        Ok(self.formations.insert(spec.manager()?))
+    }
+
     /// Targets, pattern, strategy and parameters of one formation.
     pub fn formation_mut(&mut self, id: FormationId) -> Option<FormationMut<'_>> {
         self.formations.get_mut(id)
@@ -73,24 +88,35 @@ impl WorldFormations {
     /// (it keeps its slot). The slot targets are refreshed at once.
     ///
     /// # Errors
-    /// [`FormationError::UnknownFormation`], [`FormationError::UnknownMember`]
-    /// for a vehicle not in the world, [`FormationError::AlreadyInFormation`].
+    /// [`Reason::UnknownId`] about `formation`, or about `vehicle` for a
+    /// vehicle not in the world; [`Reason::AlreadyInFormation`] about
+    /// `vehicle`.
     pub fn join(
         &mut self,
         world: &mut World,
         formation: FormationId,
         vehicle: VehicleId,
-    ) -> Result<bool, FormationError> {
+    ) -> Result<bool, Error> {
         if self.formations.get(formation).is_none() {
-            return Err(FormationError::UnknownFormation(formation));
+            return Err(unknown_formation("formation", formation));
         }
         let own = world
             .behaviors(vehicle)
             .cloned()
-            .ok_or(FormationError::UnknownMember(vehicle.0))?;
-        let joined = self.formations.join(formation, vehicle.0)?;
-        if joined && !self.own.contains_key(&vehicle.0) {
-            self.own.insert(vehicle.0, Shared::new(own));
+            .ok_or_else(|| unknown_vehicle(Field::named("vehicle"), vehicle))?;
+        if let Some(other) = self.formations.formation_of(vehicle) {
+            if other != formation {
+                return Err(Error::at(
+                    "vehicle",
+                    Reason::AlreadyInFormation {
+                        formation: u64::from(other.0),
+                    },
+                ));
+            }
+        }
+        let joined = self.formations.join(formation, vehicle)?;
+        if joined && !self.own.contains_key(&vehicle) {
+            self.own.insert(vehicle, own);
         }
         if joined {
             self.refresh(world, formation);
@@ -102,10 +128,10 @@ impl WorldFormations {
     /// behaviours; the others close ranks. Returns the formation it left
     /// (`None` if it was in none).
     pub fn leave(&mut self, world: &mut World, vehicle: VehicleId) -> Option<FormationId> {
-        let left = self.formations.leave(vehicle.0)?;
-        self.adopt_changes(world, vehicle.0);
-        self.given.remove(&vehicle.0);
-        if let Some(own) = self.own.remove(&vehicle.0) {
+        let left = self.formations.leave(vehicle)?;
+        self.adopt_changes(world, vehicle);
+        self.given.remove(&vehicle);
+        if let Some(own) = self.own.remove(&vehicle) {
             // The vehicle may be gone from the world: nothing to give back then.
             let _ = world.set_behavior_set(vehicle, own);
         }
@@ -116,17 +142,17 @@ impl WorldFormations {
     /// Removes a formation; its members get their own behaviours back.
     ///
     /// # Errors
-    /// [`FormationError::UnknownFormation`].
-    pub fn remove(
-        &mut self,
-        world: &mut World,
-        formation: FormationId,
-    ) -> Result<(), FormationError> {
-        for m in self.formations.remove(formation)? {
+    /// [`Reason::UnknownId`] about `formation`.
+    pub fn remove(&mut self, world: &mut World, formation: FormationId) -> Result<(), Error> {
+        let members = self
+            .formations
+            .remove(formation)
+            .map_err(|_| unknown_formation("formation", formation))?;
+        for m in members {
             self.adopt_changes(world, m);
             self.given.remove(&m);
             if let Some(own) = self.own.remove(&m) {
-                let _ = world.set_behavior_set(VehicleId(m), own);
+                let _ = world.set_behavior_set(m, own);
             }
         }
         Ok(())
@@ -142,23 +168,23 @@ impl WorldFormations {
         world: &mut World,
         vehicle: VehicleId,
         behaviors: Vec<Behavior>,
-    ) -> Result<(), SteeringError> {
-        if self.formations.formation_of(vehicle.0).is_none() {
+    ) -> Result<(), Error> {
+        if self.formations.formation_of(vehicle).is_none() {
             return world.set_behaviors(vehicle, behaviors);
         }
         let set = world.behavior_set(behaviors, Combine::WeightedSum)?;
-        self.own.insert(vehicle.0, set);
+        self.own.insert(vehicle, set);
         Ok(())
     }
 
     /// Forgets members that are no longer in the world (the others close
     /// ranks at once); the anchors do not move.
     pub fn prune(&mut self, world: &World) {
-        let gone: Vec<MemberId> = self
+        let gone: Vec<VehicleId> = self
             .formations
             .iter()
             .flat_map(|(_, f)| f.members())
-            .filter(|&m| !world.contains(VehicleId(m)))
+            .filter(|&m| !world.contains(m))
             .collect();
         for m in gone {
             self.formations.leave(m);
@@ -170,36 +196,30 @@ impl WorldFormations {
     /// Runs every formation for a step of `dt` from the world's current
     /// state and sets each member's steering to arrive at its slot target
     /// (slowing radius: the formation's `slowing_radius` × spacing). Call it
-    /// right before [`World::step`] with the same `dt`.
+    /// right before [`World::step`] with the same `dt` (longer than
+    /// [`World::MAX_STEP`] counts as `MAX_STEP`, as there).
     pub fn before_step(&mut self, world: &mut World, dt: f64) {
-        self.formations.update(
-            |id| {
-                world
-                    .vehicle(VehicleId(id))
-                    .map(|v| (v.position, v.velocity))
-            },
-            dt,
-        );
+        let dt = dt.min(World::MAX_STEP);
+        self.formations
+            .update(|id| world.vehicle(id).map(|v| (v.position, v.velocity)), dt);
         for id in self.formations.last_gone() {
             self.own.remove(id);
             self.given.remove(id);
         }
         for (_, f) in self.formations.iter() {
-            let slowing = f.params().slowing_radius * f.pattern().spacing();
+            // (A product of two tiny numbers may underflow to zero.)
+            let slowing = f.slowing_radius().max(f64::MIN_POSITIVE);
             for t in f.slot_targets() {
-                adopt(world, &mut self.own, &self.given, t.member);
+                adopt(world, &mut self.own, &self.given, t.vehicle);
                 let arrive = Behavior::new(BehaviorKind::Arrive {
                     target: t.target.position(),
                     slowing_radius: slowing,
                 });
-                if let Ok(set) = BehaviorSet::new(vec![arrive], Combine::WeightedSum) {
-                    let set = Shared::new(set);
-                    if world
-                        .set_behavior_set(VehicleId(t.member), set.clone())
-                        .is_ok()
-                    {
-                        self.given.insert(t.member, set);
-                    }
+                // Slot targets are finite (the manager falls back to the
+                // anchor) and the slowing radius positive and finite.
+                let set = BehaviorSet::checked(vec![arrive], Combine::WeightedSum);
+                if world.set_behavior_set(t.vehicle, set.clone()).is_ok() {
+                    self.given.insert(t.vehicle, set);
                 }
             }
         }
@@ -207,22 +227,23 @@ impl WorldFormations {
 
     /// If a member's behaviours are no longer the arrive this type gave it,
     /// someone set new ones: keep those for when it leaves.
-    fn adopt_changes(&mut self, world: &World, member: MemberId) {
+    fn adopt_changes(&mut self, world: &World, member: VehicleId) {
         adopt(world, &mut self.own, &self.given, member);
     }
 
     /// The behaviours a member will get back when it leaves.
+    #[must_use]
     pub fn own_behaviors(&self, member: VehicleId) -> Option<&BehaviorSet> {
-        self.own.get(&member.0).map(|s| &**s)
+        self.own.get(&member)
     }
 
     /// Refreshes one formation's slot targets from the world (dt = 0).
     fn refresh(&mut self, world: &mut World, formation: FormationId) {
-        let states: Vec<super::MemberState> = match self.formations.get(formation) {
+        let states: Vec<MemberState> = match self.formations.get(formation) {
             Some(f) => f
                 .members()
                 .filter_map(|id| {
-                    world.vehicle(VehicleId(id)).map(|v| super::MemberState {
+                    world.vehicle(id).map(|v| MemberState {
                         id,
                         position: v.position,
                         velocity: v.velocity,
@@ -239,13 +260,13 @@ impl WorldFormations {
 
 fn adopt(
     world: &World,
-    own: &mut SortedMap<MemberId, Shared<BehaviorSet>>,
-    given: &SortedMap<MemberId, Shared<BehaviorSet>>,
-    member: MemberId,
+    own: &mut SortedMap<VehicleId, BehaviorSet>,
+    given: &SortedMap<VehicleId, BehaviorSet>,
+    member: VehicleId,
 ) {
-    if let (Some(now), Some(ours)) = (world.behaviors(VehicleId(member)), given.get(&member)) {
-        if !core::ptr::eq(now, &**ours) {
-            own.insert(member, Shared::new(now.clone()));
+    if let (Some(now), Some(ours)) = (world.behaviors(member), given.get(&member)) {
+        if !now.same_as(ours) {
+            own.insert(member, now.clone());
         }
     }
 }

@@ -1,102 +1,187 @@
-//! `Behavior`: one weighted steering behaviour (seek, flee, arrive, pursue,
+//! [`Behavior`]: one weighted steering behaviour (seek, flee, arrive, pursue,
 //! evade, wander, separation, alignment, cohesion, obstacle avoidance, path
-//! following), and `Combine`: how a vehicle adds its behaviours up.
+//! following); [`Combine`]: how a vehicle adds its behaviours up;
+//! [`BehaviorSet`]: a checked list of them that many vehicles can share.
 
-use super::error::{finite, non_negative, positive, SteeringError};
 use super::VehicleId;
-use crate::{Path, Point};
+use crate::error::{Error, Field, Reason};
+use crate::geom::{Path, Point};
 use std::sync::Arc as Shared;
 
-/// A circular obstacle for [`BehaviorKind::Avoid`].
+/// A circular obstacle for [`BehaviorKind::Avoid`]: centre `(x, y)` and
+/// radius. As data (the `serde` feature): `{ x, y, radius }`.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Obstacle {
-    pub center: Point,
+    /// The centre, x.
+    pub x: f64,
+    /// The centre, y.
+    pub y: f64,
+    /// The radius (> 0).
     pub radius: f64,
+}
+
+impl Obstacle {
+    /// The circle of `radius` around `center`.
+    #[must_use]
+    pub fn new(center: Point, radius: f64) -> Obstacle {
+        Obstacle {
+            x: center.x,
+            y: center.y,
+            radius,
+        }
+    }
+
+    /// The centre.
+    #[inline]
+    #[must_use]
+    pub fn center(&self) -> Point {
+        Point::new(self.x, self.y)
+    }
 }
 
 /// What a behaviour asks for. Every kind returns a *steering* vector in
 /// velocity units (`desired velocity − velocity`), as Reynolds' seek does.
 #[derive(Debug, Clone, PartialEq)]
 pub enum BehaviorKind {
-    /// The seed's seek: `normalize(target − position) · maxSpeed − velocity`.
-    Seek { target: Point },
+    /// Reynolds' seek: `normalize(target − position) · maxSpeed − velocity`.
+    Seek {
+        /// The point to go to.
+        target: Point,
+    },
     /// Seek's mirror: `normalize(position − target) · maxSpeed − velocity`.
-    Flee { target: Point },
+    Flee {
+        /// The point to get away from.
+        target: Point,
+    },
     /// Seek that slows down linearly inside `slowing_radius` and never asks
     /// for more speed than would reach the target in one step.
-    Arrive { target: Point, slowing_radius: f64 },
+    Arrive {
+        /// The point to stop at.
+        target: Point,
+        /// The distance (> 0) from the target at which slowing starts.
+        slowing_radius: f64,
+    },
     /// Seek the quarry's predicted position `q + v_q · T`, with
     /// `T = distance / (maxSpeed + |v_q|)`. A removed quarry gives no force.
-    Pursue { quarry: VehicleId },
+    Pursue {
+        /// The vehicle to catch.
+        quarry: VehicleId,
+    },
     /// Flee the quarry's predicted position (as [`BehaviorKind::Pursue`]).
-    Evade { quarry: VehicleId },
+    Evade {
+        /// The vehicle to escape.
+        quarry: VehicleId,
+    },
     /// Reynolds' wander: a point on a circle of `radius` held `distance`
     /// ahead, jittered each step by up to `jitter · dt` (seeded per vehicle).
     Wander {
+        /// How far ahead the circle is (≥ 0).
         distance: f64,
+        /// Its radius (> 0).
         radius: f64,
+        /// How far the point may move per unit of time (≥ 0).
         jitter: f64,
     },
     /// Push away from neighbours closer than `radius`: the sum over them of
     /// `unit(away) · maxSpeed · (1 − d / radius)`.
-    Separation { radius: f64 },
+    Separation {
+        /// The neighbourhood radius (> 0).
+        radius: f64,
+    },
     /// Match the mean velocity of neighbours within `radius`.
-    Alignment { radius: f64 },
+    Alignment {
+        /// The neighbourhood radius (> 0).
+        radius: f64,
+    },
     /// Seek the centre of the neighbours within `radius`.
-    Cohesion { radius: f64 },
+    Cohesion {
+        /// The neighbourhood radius (> 0).
+        radius: f64,
+    },
     /// Steer around the nearest circle ahead within `look_ahead` (default
     /// `10 · maxSpeed`); a vehicle inside a circle is pushed straight out.
     Avoid {
-        obstacles: Shared<[Obstacle]>,
+        /// The circles to keep out of.
+        obstacles: Vec<Obstacle>,
+        /// How far ahead to look (> 0; absent: ten times the max speed).
         look_ahead: Option<f64>,
     },
     /// Seek the point `look_ahead` further along `path` than the closest
     /// point; arrive at the end (slowing over `look_ahead`).
-    FollowPath { path: Shared<Path>, look_ahead: f64 },
+    FollowPath {
+        /// The path to follow.
+        path: Path,
+        /// How far ahead along the path to aim (> 0).
+        look_ahead: f64,
+    },
 }
 
 /// A behaviour and its weight.
+///
+/// # Examples
+/// ```
+/// use arcline::steering::{Behavior, BehaviorKind};
+/// use arcline::Point;
+/// let b = Behavior::new(BehaviorKind::Arrive { target: Point::new(3.0, 4.0), slowing_radius: 2.0 }).weighted(0.5);
+/// assert!(b.check().is_ok());
+/// let bad = Behavior::new(BehaviorKind::Separation { radius: -1.0 });
+/// assert_eq!(bad.check().unwrap_err().to_string(), "radius: must be greater than zero");
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Behavior {
+    /// What the steering vector is multiplied by (default 1).
     pub weight: f64,
+    /// What the behaviour does.
     pub kind: BehaviorKind,
 }
 
-/// How a vehicle's behaviours become one force.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// How a vehicle's behaviours become one force. As data (the `serde`
+/// feature): `"weighted"` or `"priority"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum Combine {
     /// `truncate(Σ weightᵢ · behaviourᵢ, maxForce)`: the published rule.
     #[default]
+    #[cfg_attr(feature = "serde", serde(rename = "weighted"))]
     WeightedSum,
     /// Behaviours in order, each added whole while it fits in what is left of
     /// `maxForce`; the first that does not fit is added shortened to the rest,
     /// and the ones after it are not evaluated.
+    #[cfg_attr(feature = "serde", serde(rename = "priority"))]
     Priority,
 }
 
 impl Behavior {
     /// A behaviour with weight 1.
+    #[must_use]
     pub fn new(kind: BehaviorKind) -> Behavior {
         Behavior { weight: 1.0, kind }
     }
 
     /// The same behaviour with another weight.
+    #[must_use]
     pub fn weighted(mut self, weight: f64) -> Behavior {
         self.weight = weight;
         self
     }
 
     /// Seek `target` with weight 1.
+    #[must_use]
     pub fn seek(target: Point) -> Behavior {
         Behavior::new(BehaviorKind::Seek { target })
     }
 
     /// Separation within `radius` with weight 1.
+    #[must_use]
     pub fn separation(radius: f64) -> Behavior {
         Behavior::new(BehaviorKind::Separation { radius })
     }
 
     /// The neighbour radius this behaviour needs, or 0 when it needs none.
+    #[must_use]
     pub fn neighbour_radius(&self) -> f64 {
         match self.kind {
             BehaviorKind::Separation { radius }
@@ -110,21 +195,21 @@ impl Behavior {
     /// and distance ≥ 0). Quarry ids are checked by the world.
     ///
     /// # Errors
-    /// A [`SteeringError`] naming the field, e.g. `slowingRadius`.
-    pub fn check(&self) -> Result<(), SteeringError> {
+    /// The first bad field, by its name in the behaviour (`weight`,
+    /// `target.x`, `slowing_radius`, `obstacles[2].radius`, ...).
+    pub fn check(&self) -> Result<(), Error> {
+        use crate::error::{finite, non_negative, positive};
         finite(self.weight, "weight")?;
         match &self.kind {
             BehaviorKind::Seek { target } | BehaviorKind::Flee { target } => {
-                finite(target.x, "target.x")?;
-                finite(target.y, "target.y")?;
+                check_point(*target, "target")?;
             }
             BehaviorKind::Arrive {
                 target,
                 slowing_radius,
             } => {
-                finite(target.x, "target.x")?;
-                finite(target.y, "target.y")?;
-                positive(*slowing_radius, "slowingRadius")?;
+                check_point(*target, "target")?;
+                positive(*slowing_radius, "slowing_radius")?;
             }
             BehaviorKind::Pursue { .. } | BehaviorKind::Evade { .. } => {}
             BehaviorKind::Wander {
@@ -145,27 +230,63 @@ impl Behavior {
                 obstacles,
                 look_ahead,
             } => {
-                for o in obstacles.iter() {
-                    finite(o.center.x, "obstacles.x")?;
-                    finite(o.center.y, "obstacles.y")?;
-                    positive(o.radius, "obstacles.radius")?;
+                for (k, o) in obstacles.iter().enumerate() {
+                    let at = |e: Error| e.within_index(k).within("obstacles");
+                    finite(o.x, "x").map_err(at)?;
+                    finite(o.y, "y").map_err(at)?;
+                    positive(o.radius, "radius").map_err(at)?;
                 }
                 if let Some(l) = look_ahead {
-                    positive(*l, "lookAhead")?;
+                    positive(*l, "look_ahead")?;
                 }
             }
             BehaviorKind::FollowPath { look_ahead, .. } => {
-                positive(*look_ahead, "lookAhead")?;
+                positive(*look_ahead, "look_ahead")?;
             }
         }
         Ok(())
     }
+
+    /// The vehicle this behaviour follows or flees, if any.
+    #[must_use]
+    pub fn quarry(&self) -> Option<VehicleId> {
+        match self.kind {
+            BehaviorKind::Pursue { quarry } | BehaviorKind::Evade { quarry } => Some(quarry),
+            _ => None,
+        }
+    }
+}
+
+/// `p.x` and `p.y` finite, errors about `name.x`, `name.y`.
+fn check_point(p: Point, name: &'static str) -> Result<(), Error> {
+    if !p.x.is_finite() {
+        return Err(Error::new(Field::named(name).key("x"), Reason::NotFinite));
+    }
+    if !p.y.is_finite() {
+        return Err(Error::new(Field::named(name).key("y"), Reason::NotFinite));
+    }
+    Ok(())
 }
 
 /// A vehicle's behaviours, checked, with what the world needs to know about
-/// them precomputed. Shared between vehicles that were given the same list.
+/// them precomputed. Cloning one is cheap (it is shared, not copied), so a
+/// crowd given the same list holds it once.
+///
+/// # Examples
+/// ```
+/// use arcline::steering::{Behavior, BehaviorSet, Combine};
+/// use arcline::Point;
+/// let set = BehaviorSet::new(vec![Behavior::seek(Point::new(1.0, 0.0)), Behavior::separation(2.0)], Combine::WeightedSum).unwrap();
+/// assert_eq!(set.behaviors().len(), 2);
+/// let e = BehaviorSet::new(vec![Behavior::separation(f64::NAN)], Combine::Priority).unwrap_err();
+/// assert_eq!(e.to_string(), "behaviors[0].radius: must be a finite number");
+/// ```
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct BehaviorSet {
+pub struct BehaviorSet(Shared<SetInner>);
+
+/// What a [`BehaviorSet`] shares.
+#[derive(Debug, PartialEq, Default)]
+pub(crate) struct SetInner {
     pub(crate) behaviors: Vec<Behavior>,
     pub(crate) combine: Combine,
     /// The largest separation/alignment/cohesion radius (0: no neighbours needed).
@@ -179,24 +300,33 @@ pub struct BehaviorSet {
 }
 
 impl BehaviorSet {
+    /// What the world reads in its step.
+    #[inline(always)]
+    pub(crate) fn inner(&self) -> &SetInner {
+        &self.0
+    }
+
     /// Checks each behaviour and precomputes the neighbour radius.
     ///
     /// # Errors
-    /// The index of the first bad behaviour and why.
-    pub fn new(
-        behaviors: Vec<Behavior>,
-        combine: Combine,
-    ) -> Result<BehaviorSet, (usize, SteeringError)> {
+    /// The first bad behaviour's field, as `behaviors[i].field` (see
+    /// [`Behavior::check`]).
+    pub fn new(behaviors: Vec<Behavior>, combine: Combine) -> Result<BehaviorSet, Error> {
+        for (i, b) in behaviors.iter().enumerate() {
+            b.check()
+                .map_err(|e| e.within_index(i).within("behaviors"))?;
+        }
+        Ok(BehaviorSet::checked(behaviors, combine))
+    }
+
+    /// The set of behaviours already known to pass [`Behavior::check`].
+    pub(crate) fn checked(behaviors: Vec<Behavior>, combine: Combine) -> BehaviorSet {
+        debug_assert!(behaviors.iter().all(|b| b.check().is_ok()));
         let mut neighbour_radius: f64 = 0.0;
         let mut reads_others = false;
-        for (i, b) in behaviors.iter().enumerate() {
-            b.check().map_err(|e| (i, e))?;
+        for b in &behaviors {
             neighbour_radius = neighbour_radius.max(b.neighbour_radius());
-            reads_others |= b.neighbour_radius() > 0.0
-                || matches!(
-                    b.kind,
-                    BehaviorKind::Pursue { .. } | BehaviorKind::Evade { .. }
-                );
+            reads_others |= b.neighbour_radius() > 0.0 || b.quarry().is_some();
         }
         let single_seek = match (behaviors.as_slice(), combine) {
             (
@@ -208,20 +338,30 @@ impl BehaviorSet {
             ) => Some((*target, *weight)),
             _ => None,
         };
-        Ok(BehaviorSet {
+        BehaviorSet(Shared::new(SetInner {
             behaviors,
             combine,
             neighbour_radius,
             single_seek,
             reads_others,
-        })
+        }))
     }
 
+    /// The behaviours, in order.
+    #[must_use]
     pub fn behaviors(&self) -> &[Behavior] {
-        &self.behaviors
+        &self.0.behaviors
     }
 
+    /// How they are added up.
+    #[must_use]
     pub fn combine(&self) -> Combine {
-        self.combine
+        self.0.combine
+    }
+
+    /// Whether `self` and `other` are the same shared set (not only equal).
+    #[must_use]
+    pub fn same_as(&self, other: &BehaviorSet) -> bool {
+        Shared::ptr_eq(&self.0, &other.0)
     }
 }

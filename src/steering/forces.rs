@@ -4,7 +4,7 @@
 
 use super::behavior::Obstacle;
 use super::path_follow::closest_distance_along;
-use crate::{Path, Point, Vec2};
+use crate::geom::{Path, Point, Vec2};
 
 /// `|v|` with the hardware square root. `libm::sqrt` is a software routine
 /// on stable wasm32; `f64::sqrt` is IEEE-exact everywhere, so this is
@@ -27,12 +27,12 @@ pub fn try_unit(v: Vec2) -> Option<Vec2> {
     }
 }
 
-/// The seed's `truncate`: scale by `max / |v|` when that is below 1
+/// Reynolds' `truncate`: scale by `max / |v|` when that is below 1
 /// (a zero vector, or `max = 0` with a zero vector, comes back unchanged).
 ///
 /// Vectors clearly shorter than `max` (by a relative margin of 2⁻⁵⁰, far
 /// above the rounding of `|v|²` and `max²`) skip the square root: for them
-/// the seed's `max / |v|` is certainly ≥ 1, so the result is the same bits.
+/// Reynolds' `max / |v|` is certainly ≥ 1, so the result is the same bits.
 #[inline]
 pub fn truncate(v: Vec2, max: f64) -> Vec2 {
     let l2 = v.length_squared();
@@ -45,7 +45,7 @@ pub fn truncate(v: Vec2, max: f64) -> Vec2 {
             v * i
         } else {
             // |v|² overflowed (i = 0; v · 0 is NaN for an infinite v), the
-            // ratio is subnormal, or max is 0: the seed's arithmetic has lost
+            // ratio is subnormal, or max is 0: Reynolds' arithmetic has lost
             // the answer (a test only on this path, so ordinary numbers pay
             // one predictable comparison).
             truncate_scaled(v, max)
@@ -55,7 +55,7 @@ pub fn truncate(v: Vec2, max: f64) -> Vec2 {
     }
 }
 
-/// [`truncate`] where the seed's arithmetic loses the answer: `|v|²`
+/// [`truncate`] where Reynolds' arithmetic loses the answer: `|v|²`
 /// overflows (`max / |v|` is 0 and `v · 0` is NaN for an infinite
 /// component: a vehicle seeking with weight 1e300 froze), underflows, or
 /// `max / |v|` is subnormal (1e-300 / 1.8e17: a max speed of 1e-300 was
@@ -64,7 +64,7 @@ pub fn truncate(v: Vec2, max: f64) -> Vec2 {
 /// [`truncate`] calls it only when its ratio is below the smallest normal
 /// (so ordinary numbers pay one predictable comparison); the world calls it
 /// for velocities whose length over- or underflowed. A force whose square
-/// underflows against a max force below 1e-154 is left as the seed leaves it.
+/// underflows against a max force below 1e-154 is left as Reynolds' arithmetic leaves it.
 #[cold]
 #[inline(never)]
 pub(crate) fn truncate_scaled(v: Vec2, max: f64) -> Vec2 {
@@ -94,7 +94,7 @@ pub(crate) fn truncate_scaled(v: Vec2, max: f64) -> Vec2 {
     }
 }
 
-/// The seed's seek: `normalize(target − position) · maxSpeed − velocity`.
+/// Reynolds' seek: `normalize(target − position) · maxSpeed − velocity`.
 #[inline]
 pub fn seek(pos: Point, vel: Vec2, max_speed: f64, target: Point) -> Vec2 {
     let desired = match try_unit(target - pos) {
@@ -184,7 +184,7 @@ pub fn avoid(
     let margin = max_speed;
     let mut nearest: Option<(f64, f64, f64)> = None; // (ahead, lateral, grown radius)
     for o in obstacles {
-        let d = o.center - pos;
+        let d = o.center() - pos;
         if d.length_squared() < o.radius * o.radius {
             let out = try_unit(-d).unwrap_or(-heading);
             return out * max_speed - vel;
@@ -260,7 +260,7 @@ pub fn tie_break(me: u32, other: u32) -> Vec2 {
 mod tests {
     use super::*;
 
-    /// The seed's truncate, written out: `i = max / |v|; if i < 1 { v *= i }`.
+    /// Reynolds' truncate, written out: `i = max / |v|; if i < 1 { v *= i }`.
     fn seed_truncate(v: Vec2, max: f64) -> Vec2 {
         let i = max / (v.x * v.x + v.y * v.y).sqrt();
         if i < 1.0 {
@@ -308,7 +308,7 @@ mod tests {
                 "{v:?} {max}"
             );
         }
-        // Where |v|² overflows the seed's max / |v| is 0 (and v · 0 is NaN
+        // Where |v|² overflows Reynolds' max / |v| is 0 (and v · 0 is NaN
         // for an infinite v): here the direction survives at length max.
         let h = core::f64::consts::FRAC_1_SQRT_2;
         for v in [

@@ -1,25 +1,60 @@
-//! Steering behaviours (seed 003, Reynolds): vehicles with a position,
-//! velocity, maximum speed, maximum force and mass, steered by weighted
-//! behaviours, in a [`World`] built for crowds of 100,000 (struct-of-arrays
-//! storage, a uniform-grid spatial hash, a simultaneous update).
+//! Steering behaviours after Craig Reynolds: vehicles with a position,
+//! velocity, maximum speed, maximum force and mass, each steered by a list of
+//! weighted [`Behavior`]s, in a [`World`] built for crowds of 100,000
+//! (struct-of-arrays storage, a uniform-grid spatial hash, every vehicle
+//! updated from the previous step's state).
 //!
-//! With `dt = 1` a step is the seed's per-frame rule bit for bit:
-//! `steering = truncate(desired − velocity, maxForce)`, `steering /= mass`,
-//! `velocity = truncate(velocity + steering, maxSpeed)`, `position += velocity`.
+//! Each step, for each vehicle:
+//!
+//! ```text
+//! force    = truncate(Σ weightᵢ · behaviourᵢ, maxForce)
+//! velocity = truncate(velocity + force / mass · dt, maxSpeed)
+//! position = position + velocity · dt
+//! ```
+//!
+//! where every behaviour gives a steering vector `desired velocity −
+//! velocity` (seek: `desired = normalize(target − position) · maxSpeed`) and
+//! `truncate(v, max)` scales `v` down to length `max` when it is longer. With
+//! `dt = 1` this is Reynolds' per-frame rule exactly; the heading follows the
+//! velocity, and a vehicle at rest keeps its heading.
+//!
+//! The behaviours: seek, flee, arrive, pursue and evade another vehicle,
+//! wander, separation, alignment and cohesion among neighbours, obstacle
+//! avoidance and path following ([`BehaviorKind`]). They are added as a
+//! weighted sum or by priority ([`Combine`]).
+//!
+//! Bad input is an [`Error`](crate::Error) naming the field (`mass: must be
+//! greater than zero`, `behaviors[1].radius: must be a finite number`);
+//! nothing a step computes is NaN or infinite.
+//!
+//! # Examples
+//! ```
+//! use arcline::steering::{Behavior, VehicleSpec, World};
+//! use arcline::Point;
+//! let mut world = World::new(0);
+//! let car = world.add_vehicle(VehicleSpec::new(0.0, 0.0, 2.0, 0.5)).unwrap();
+//! world.set_behaviors(car, vec![Behavior::seek(Point::new(10.0, 0.0)), Behavior::separation(1.5)]).unwrap();
+//! for _ in 0..20 {
+//!     world.step(1.0);
+//! }
+//! let v = world.vehicle(car).unwrap();
+//! assert!(v.position.x > 5.0 && v.velocity.length() <= 2.0);
+//! ```
 
 mod behavior;
-mod error;
 mod forces;
 mod grid;
 mod path_follow;
 mod rng;
 mod seek_block;
+#[cfg(feature = "serde")]
+pub mod shape;
 mod vehicle;
 mod world;
 
 pub use behavior::{Behavior, BehaviorKind, BehaviorSet, Combine, Obstacle};
-pub use error::SteeringError;
 pub use path_follow::{closest_distance_along, racetrack};
-pub use rng::Pcg32;
-pub use vehicle::{VehicleDebug, VehicleId, VehicleSpec, VehicleState};
+pub use vehicle::{VehicleDebug, VehicleId, VehicleLimits, VehicleSpec, VehicleState};
 pub use world::World;
+
+pub(crate) use vehicle::unknown_vehicle;

@@ -1,8 +1,8 @@
 //! Where a point is along a [`Path`]: the distance along it of the path's
 //! closest point, for path following.
 
-use crate::geom::wrap_two_pi;
-use crate::{Arc, Line, Path, Point, Segment};
+use crate::error::{Error, Field, Reason};
+use crate::geom::{wrap_two_pi, Arc, Line, Path, Point, Segment};
 use core::f64::consts::{FRAC_PI_2, PI};
 
 /// The distance along `path` (in `[0, length]`) of the point of the path
@@ -10,11 +10,13 @@ use core::f64::consts::{FRAC_PI_2, PI};
 ///
 /// # Examples
 /// ```
-/// use arcline::{closest_distance_along, Line, Path, Point};
+/// use arcline::steering::closest_distance_along;
+/// use arcline::{Line, Path, Point};
 /// let p = Path::single(Line::new(Point::new(0.0, 0.0), Point::new(10.0, 0.0))).unwrap();
 /// assert_eq!(closest_distance_along(&p, Point::new(3.0, 5.0)), 3.0);
 /// assert_eq!(closest_distance_along(&p, Point::new(-3.0, 5.0)), 0.0);
 /// ```
+#[must_use]
 pub fn closest_distance_along(path: &Path, p: Point) -> f64 {
     let mut best = f64::INFINITY;
     let mut best_s = 0.0;
@@ -37,40 +39,66 @@ pub fn closest_distance_along(path: &Path, p: Point) -> f64 {
 /// counter-clockwise from the middle of the bottom straight.
 ///
 /// # Errors
-/// `None` when a number is not finite, `radius ≤ 0` or `half_length < 0`.
+/// [`Reason::NotFinite`] about `center.x`, `center.y`, `half_length` or
+/// `radius`; [`Reason::Negative`] about `half_length`;
+/// [`Reason::NotPositive`] about `radius`; [`Reason::Overflow`] about
+/// `half_length` or `radius` (whichever is larger) when the track's length or
+/// a point of it would not be finite.
 ///
 /// # Examples
 /// ```
-/// use arcline::{racetrack, Point};
+/// use arcline::steering::racetrack;
+/// use arcline::Point;
 /// let p = racetrack(Point::new(0.0, 0.0), 10.0, 5.0).unwrap();
 /// assert_eq!(p.word(), "SLSLS");
 /// assert!((p.length() - (40.0 + 10.0 * core::f64::consts::PI)).abs() < 1e-12);
+/// let e = racetrack(Point::new(0.0, 0.0), 1e308, 5.0).unwrap_err();
+/// assert_eq!(e.to_string(), "half_length: is so large that the result would not be finite");
 /// ```
-pub fn racetrack(center: Point, half_length: f64, radius: f64) -> Option<Path> {
-    if !(center.is_finite() && half_length.is_finite() && radius.is_finite())
-        || half_length < 0.0
-        || radius <= 0.0
-    {
-        return None;
+pub fn racetrack(center: Point, half_length: f64, radius: f64) -> Result<Path, Error> {
+    for (v, part) in [(center.x, "x"), (center.y, "y")] {
+        if !v.is_finite() {
+            return Err(Error::new(
+                Field::named("center").key(part),
+                Reason::NotFinite,
+            ));
+        }
     }
+    crate::error::non_negative(half_length, "half_length")?;
+    crate::error::positive(radius, "radius")?;
     let (cx, cy, h, r) = (center.x, center.y, half_length, radius);
+    let overflow = || {
+        let field = if h >= r { "half_length" } else { "radius" };
+        Error::at(field, Reason::Overflow)
+    };
+    // The whole length, and every point the track reaches (x within cx ± (h + r)).
+    let reach = [
+        4.0 * h + 2.0 * PI * r,
+        cx - h - r,
+        cx + h + r,
+        cy - r,
+        cy + r,
+    ];
+    if !reach.iter().all(|v| v.is_finite()) {
+        return Err(overflow());
+    }
     let segments = vec![
         Segment::Line(Line::new(
             Point::new(cx, cy - r),
             Point::new(cx + h, cy - r),
         )),
-        Segment::Arc(Arc::new(Point::new(cx + h, cy), r, -FRAC_PI_2, PI).ok()?),
+        Segment::Arc(Arc::new(Point::new(cx + h, cy), r, -FRAC_PI_2, PI)?),
         Segment::Line(Line::new(
             Point::new(cx + h, cy + r),
             Point::new(cx - h, cy + r),
         )),
-        Segment::Arc(Arc::new(Point::new(cx - h, cy), r, FRAC_PI_2, PI).ok()?),
+        Segment::Arc(Arc::new(Point::new(cx - h, cy), r, FRAC_PI_2, PI)?),
         Segment::Line(Line::new(
             Point::new(cx - h, cy - r),
             Point::new(cx, cy - r),
         )),
     ];
-    Path::new(segments).ok()
+    Path::new(segments).map_err(|_| overflow())
 }
 
 /// Distance along `seg` of its closest point to `p`, and that point.
@@ -108,7 +136,6 @@ fn closest_on_segment(seg: &Segment, p: Point) -> (f64, Point) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Arc, Line};
     use core::f64::consts::{FRAC_PI_2, PI};
 
     #[test]

@@ -1,18 +1,9 @@
-//! `Pcg32`: a small seeded generator written here (PCG-XSH-RR 64/32), so
-//! wander repeats bit for bit on every platform and across runs.
+//! `Pcg32`: a small seeded generator (PCG-XSH-RR 64/32), so wander repeats
+//! bit for bit on every platform and across runs.
 
 /// PCG-XSH-RR with 64 bits of state and a fixed odd increment.
-///
-/// # Examples
-/// ```
-/// use arcline::Pcg32;
-/// let mut a = Pcg32::new(7);
-/// let mut b = Pcg32::new(7);
-/// assert_eq!(a.next_u32(), b.next_u32());
-/// assert!((-1.0..1.0).contains(&a.next_signed()));
-/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Pcg32 {
+pub(crate) struct Pcg32 {
     state: u64,
 }
 
@@ -30,7 +21,7 @@ pub(crate) fn splitmix64(mut z: u64) -> u64 {
 
 impl Pcg32 {
     /// A generator from any seed (seeds that differ by one give unrelated streams).
-    pub fn new(seed: u64) -> Pcg32 {
+    pub(crate) fn new(seed: u64) -> Pcg32 {
         let mut g = Pcg32 { state: 0 };
         g.next_u32();
         g.state = g.state.wrapping_add(splitmix64(seed));
@@ -40,7 +31,7 @@ impl Pcg32 {
 
     /// The next 32 random bits.
     #[inline]
-    pub fn next_u32(&mut self) -> u32 {
+    pub(crate) fn next_u32(&mut self) -> u32 {
         let old = self.state;
         self.state = old.wrapping_mul(MULTIPLIER).wrapping_add(INCREMENT);
         let xorshifted = (((old >> 18) ^ old) >> 27) as u32;
@@ -50,7 +41,7 @@ impl Pcg32 {
 
     /// A number in `[-1, 1)`, exactly representable (a multiple of 2⁻³¹).
     #[inline]
-    pub fn next_signed(&mut self) -> f64 {
+    pub(crate) fn next_signed(&mut self) -> f64 {
         f64::from(self.next_u32()) * (1.0 / 2_147_483_648.0) - 1.0
     }
 }

@@ -15,7 +15,6 @@
 
 use super::behavior::BehaviorSet;
 use crate::Point;
-use std::sync::Arc as Shared;
 
 /// Vehicles per block: the passes' scratch stays in the L1 cache.
 pub(super) const BLOCK: usize = 64;
@@ -52,7 +51,7 @@ impl SeekBlock {
         &mut self,
         pos: &[[f64; 2]],
         vel: &[[f64; 2]],
-        sets: &[Shared<BehaviorSet>],
+        sets: &[BehaviorSet],
         max_speed: &[f64],
         max_force: &[f64],
         inv_mass: &[f64],
@@ -76,28 +75,28 @@ impl SeekBlock {
         &mut self,
         pos: &[[f64; 2]],
         vel: &[[f64; 2]],
-        sets: &[Shared<BehaviorSet>],
+        sets: &[BehaviorSet],
         max_speed: &[f64],
     ) -> bool {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         if simd::seek(self, pos, vel, sets, max_speed) {
             return true;
         }
-        if sets.iter().all(|s| s.single_seek.is_none()) {
+        if sets.iter().all(|s| s.inner().single_seek.is_none()) {
             return false;
         }
         // Pass 1: `d = target − pos` and `|d|`.
         let scratch = self.v.iter_mut().zip(&mut self.len).zip(&mut self.ok);
         for ((p, set), ((d, len), ok)) in pos.iter().zip(sets).zip(scratch) {
-            let t = set.single_seek.map_or(Point::ORIGIN, |(t, _)| t);
-            *ok = set.single_seek.is_some();
+            let t = set.inner().single_seek.map_or(Point::ORIGIN, |(t, _)| t);
+            *ok = set.inner().single_seek.is_some();
             *d = [t.x - p[0], t.y - p[1]];
             *len = (d[0] * d[0] + d[1] * d[1]).sqrt();
         }
         // Pass 2: the unit `d / |d|` and the force.
         let scratch = self.v.iter_mut().zip(&self.len).zip(&mut self.ok);
         for (((v, set), &ms), ((d, &len), ok)) in vel.iter().zip(sets).zip(max_speed).zip(scratch) {
-            let w = set.single_seek.map_or(0.0, |(_, w)| w);
+            let w = set.inner().single_seek.map_or(0.0, |(_, w)| w);
             let u = [d[0] / len, d[1] / len];
             // Beyond 1e-150 nothing underflows, |d| ≤ len and the unit is
             // finite (shorter and infinite or NaN lengths are left to the
@@ -207,7 +206,7 @@ fn divide(force: [f64; 2], mass: &f64) -> [f64; 2] {
 /// the same order as the scalar passes, lane by lane, so the same bits.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod simd {
-    use super::{BehaviorSet, SeekBlock, Shared, BLOCK, SHORTER};
+    use super::{BehaviorSet, SeekBlock, BLOCK, SHORTER};
     use core::arch::wasm32::*;
 
     fn lanes(a: [f64; 2], b: [f64; 2]) -> (v128, v128) {
@@ -224,7 +223,7 @@ mod simd {
         b: &mut SeekBlock,
         pos: &[[f64; 2]],
         vel: &[[f64; 2]],
-        sets: &[Shared<BehaviorSet>],
+        sets: &[BehaviorSet],
         max_speed: &[f64],
     ) -> bool {
         let n = pos.len();
@@ -233,14 +232,15 @@ mod simd {
             || vel.len() != n
             || sets.len() != n
             || max_speed.len() != n
-            || sets.iter().any(|s| s.single_seek.is_none())
+            || sets.iter().any(|s| s.inner().single_seek.is_none())
         {
             return false;
         }
         let tiny = f64x2_splat(1e-150);
         let inf = f64x2_splat(f64::INFINITY);
         for j in (0..n).step_by(2) {
-            let (Some((t0, w0)), Some((t1, w1))) = (sets[j].single_seek, sets[j + 1].single_seek)
+            let (Some((t0, w0)), Some((t1, w1))) =
+                (sets[j].inner().single_seek, sets[j + 1].inner().single_seek)
             else {
                 return false;
             };

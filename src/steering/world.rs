@@ -6,20 +6,21 @@
 //! ([`super::seek_block`]), the others through the general per-vehicle code.
 
 use super::behavior::{Behavior, BehaviorKind, BehaviorSet, Combine};
-use super::error::SteeringError;
 use super::forces;
 use super::grid::Grid;
 use super::rng::{splitmix64, Pcg32};
 use super::seek_block::{SeekBlock, BLOCK};
-use super::vehicle::{VehicleDebug, VehicleId, VehicleSpec, VehicleState};
-use crate::{Point, Vec2};
-use std::sync::Arc as Shared;
+use super::vehicle::{
+    unknown_vehicle, VehicleDebug, VehicleId, VehicleLimits, VehicleSpec, VehicleState,
+};
+use crate::error::{Error, Field, Reason};
+use crate::geom::{Point, Vec2};
 
 const NO_SLOT: u32 = u32::MAX;
 
 /// A crowd of vehicles and their behaviours.
 ///
-/// Per step, for each vehicle (with `dt = 1` this is the seed's per-frame
+/// Per step, for each vehicle (with `dt = 1` this is Reynolds' per-frame
 /// rule, bit for bit):
 /// `force = truncate(Σ weightᵢ · behaviourᵢ, maxForce)`,
 /// `velocity = truncate(velocity + force / mass · dt, maxSpeed)`,
@@ -32,9 +33,13 @@ const NO_SLOT: u32 = u32::MAX;
 /// ([`positions`](World::positions), [`velocities`](World::velocities),
 /// [`headings`](World::headings), [`ids`](World::ids)) are in slot order.
 ///
+/// A step longer than [`World::MAX_STEP`] counts as `MAX_STEP`; a vehicle
+/// whose next position would not be finite stays where it is.
+///
 /// # Examples
 /// ```
-/// use arcline::{Behavior, Point, VehicleSpec, World};
+/// use arcline::steering::{Behavior, VehicleSpec, World};
+/// use arcline::Point;
 /// let mut w = World::new(1);
 /// let id = w.add_vehicle(VehicleSpec::new(0.0, 0.0, 2.0, 0.5)).unwrap();
 /// w.set_behaviors(id, vec![Behavior::seek(Point::new(10.0, 0.0))]).unwrap();
@@ -48,7 +53,7 @@ pub struct World {
     /// Slot of each id ever issued (`NO_SLOT` once removed).
     slot_of: Vec<u32>,
     // Per slot:
-    ids: Vec<u32>,
+    ids: Vec<VehicleId>,
     pos: Vec<[f64; 2]>,
     vel: Vec<[f64; 2]>,
     head: Vec<[f64; 2]>,
@@ -60,7 +65,7 @@ pub struct World {
     /// `1 / mass` when that is exact (mass a power of two: then
     /// `f * inv == f / mass` bit for bit), else 0: divide.
     inv_mass: Vec<f64>,
-    sets: Vec<Shared<BehaviorSet>>,
+    sets: Vec<BehaviorSet>,
     wander: Vec<[f64; 2]>,
     rng: Vec<Pcg32>,
     desired: Vec<[f64; 2]>,
@@ -75,12 +80,12 @@ pub struct World {
     // Scratch buffers for reordering the slots (kept for their capacity).
     scratch2: Vec<[f64; 2]>,
     scratch1: Vec<f64>,
-    scratch_ids: Vec<u32>,
+    scratch_ids: Vec<VehicleId>,
     scratch_rng: Vec<Pcg32>,
-    scratch_sets: Vec<Shared<BehaviorSet>>,
+    scratch_sets: Vec<BehaviorSet>,
     /// What the behaviours need (None: recompute).
     neighbourhood: Option<Needs>,
-    empty: Shared<BehaviorSet>,
+    empty: BehaviorSet,
 }
 
 impl Default for World {
@@ -90,7 +95,14 @@ impl Default for World {
 }
 
 impl World {
+    /// The longest step: [`step`](World::step) counts a longer `dt` as this
+    /// one (a million units of time: far beyond any frame or tick, and
+    /// short enough that `max_speed · dt` and `max_force / mass · dt` keep
+    /// their meaning).
+    pub const MAX_STEP: f64 = 1e6;
+
     /// An empty world whose wander generators derive from `seed`.
+    #[must_use]
     pub fn new(seed: u64) -> World {
         World {
             seed,
@@ -122,21 +134,25 @@ impl World {
             scratch_rng: Vec::new(),
             scratch_sets: Vec::new(),
             neighbourhood: Some(Needs::default()),
-            empty: Shared::new(BehaviorSet::default()),
+            empty: BehaviorSet::default(),
         }
     }
 
     /// Number of vehicles.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.ids.len()
     }
 
+    /// Whether there is no vehicle.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.ids.is_empty()
     }
 
-    /// The slot of a live vehicle.
+    /// The slot of a live vehicle: its index in the bulk views.
     #[inline]
+    #[must_use]
     pub fn slot(&self, id: VehicleId) -> Option<usize> {
         match self.slot_of.get(id.0 as usize) {
             Some(&s) if s != NO_SLOT => Some(s as usize),
@@ -144,26 +160,34 @@ impl World {
         }
     }
 
+    /// Whether `id` names a live vehicle.
+    #[must_use]
     pub fn contains(&self, id: VehicleId) -> bool {
         self.slot(id).is_some()
+    }
+
+    /// The slot of a live vehicle, or an error about `field`.
+    fn live(&self, id: VehicleId, field: &'static str) -> Result<usize, Error> {
+        self.slot(id)
+            .ok_or_else(|| unknown_vehicle(Field::named(field), id))
     }
 
     /// Adds a vehicle and returns its new id.
     ///
     /// # Errors
-    /// The spec's first bad number (see [`VehicleSpec::check`]), or
-    /// [`SteeringError::OutOfIds`] after 2³² − 1 vehicles.
-    pub fn add_vehicle(&mut self, spec: VehicleSpec) -> Result<VehicleId, SteeringError> {
+    /// The spec's first bad field (see [`VehicleSpec::check`]: `x`,
+    /// `max_speed`, ...), or [`Reason::OutOfIds`] after 2³² − 1 vehicles.
+    pub fn add_vehicle(&mut self, spec: VehicleSpec) -> Result<VehicleId, Error> {
         spec.check()?;
         if self.next_id >= u64::from(NO_SLOT) {
-            return Err(SteeringError::OutOfIds);
+            return Err(Error::new(Field::default(), Reason::OutOfIds));
         }
         let id = VehicleId(self.next_id as u32);
         self.next_id += 1;
         self.slot_of.push(self.ids.len() as u32);
-        self.ids.push(id.0);
-        let v = spec.velocity;
-        self.pos.push([spec.position.x, spec.position.y]);
+        self.ids.push(id);
+        let v = spec.velocity();
+        self.pos.push([spec.x, spec.y]);
         self.vel.push([v.x, v.y]);
         let h = match spec.heading {
             Some(a) => Vec2::from_angle(a),
@@ -185,13 +209,29 @@ impl World {
         Ok(id)
     }
 
+    /// Adds many vehicles, all checked before any is added; returns their
+    /// ids in order.
+    ///
+    /// # Errors
+    /// The first bad spec's field as `[k].field` (`[3].mass`), or
+    /// [`Reason::OutOfIds`] when the ids would run out.
+    pub fn add_vehicles(&mut self, specs: &[VehicleSpec]) -> Result<Vec<VehicleId>, Error> {
+        for (k, s) in specs.iter().enumerate() {
+            s.check().map_err(|e| e.within_index(k))?;
+        }
+        if self.next_id + specs.len() as u64 > u64::from(NO_SLOT) {
+            return Err(Error::new(Field::default(), Reason::OutOfIds));
+        }
+        specs.iter().map(|&s| self.add_vehicle(s)).collect()
+    }
+
     /// Removes a vehicle; its id is never handed out again. Behaviours that
     /// pursue or evade it stop pushing.
     ///
     /// # Errors
-    /// [`SteeringError::UnknownVehicle`] for an unknown or removed id.
-    pub fn remove_vehicle(&mut self, id: VehicleId) -> Result<(), SteeringError> {
-        let slot = self.slot(id).ok_or(SteeringError::UnknownVehicle(id.0))?;
+    /// [`Reason::UnknownId`] about `id` for an unknown or removed id.
+    pub fn remove_vehicle(&mut self, id: VehicleId) -> Result<(), Error> {
+        let slot = self.live(id, "id")?;
         let last = self.ids.len() - 1;
         self.ids.swap_remove(slot);
         self.pos.swap_remove(slot);
@@ -209,7 +249,7 @@ impl World {
         self.force.swap_remove(slot);
         if slot != last {
             let moved = self.ids[slot];
-            self.slot_of[moved as usize] = slot as u32;
+            self.slot_of[moved.0 as usize] = slot as u32;
         }
         self.slot_of[id.0 as usize] = NO_SLOT;
         self.neighbourhood = None;
@@ -219,14 +259,20 @@ impl World {
     /// Gives a vehicle these behaviours, added as a weighted sum.
     ///
     /// # Errors
-    /// [`SteeringError::UnknownVehicle`], or [`SteeringError::Behavior`] with
-    /// the index of the first bad behaviour (a bad number, or a quarry that
-    /// is not a live vehicle).
-    pub fn set_behaviors(
-        &mut self,
-        id: VehicleId,
-        behaviors: Vec<Behavior>,
-    ) -> Result<(), SteeringError> {
+    /// [`Reason::UnknownId`] about `id`, or the first bad behaviour's field
+    /// as `behaviors[i].field` (a bad number, or a `quarry` that is not a
+    /// live vehicle).
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::steering::{Behavior, BehaviorKind, VehicleId, VehicleSpec, World};
+    /// let mut w = World::new(0);
+    /// let id = w.add_vehicle(VehicleSpec::new(0.0, 0.0, 1.0, 1.0)).unwrap();
+    /// let chase = Behavior::new(BehaviorKind::Pursue { quarry: VehicleId(9) });
+    /// let e = w.set_behaviors(id, vec![chase]).unwrap_err();
+    /// assert_eq!(e.to_string(), "behaviors[0].quarry: no vehicle with id 9");
+    /// ```
+    pub fn set_behaviors(&mut self, id: VehicleId, behaviors: Vec<Behavior>) -> Result<(), Error> {
         self.set_behaviors_with(id, behaviors, Combine::WeightedSum)
     }
 
@@ -239,8 +285,8 @@ impl World {
         id: VehicleId,
         behaviors: Vec<Behavior>,
         combine: Combine,
-    ) -> Result<(), SteeringError> {
-        let slot = self.slot(id).ok_or(SteeringError::UnknownVehicle(id.0))?;
+    ) -> Result<(), Error> {
+        let slot = self.live(id, "id")?;
         let set = self.behavior_set(behaviors, combine)?;
         self.sets[slot] = set;
         self.neighbourhood = None;
@@ -248,54 +294,70 @@ impl World {
     }
 
     /// Checks a list of behaviours once so it can be shared by many vehicles
-    /// ([`set_behavior_set`](World::set_behavior_set)).
+    /// ([`set_behavior_set`](World::set_behavior_set),
+    /// [`set_all_behaviors`](World::set_all_behaviors)).
     ///
     /// # Errors
-    /// [`SteeringError::Behavior`] naming the first bad behaviour.
+    /// The first bad behaviour's field as `behaviors[i].field` (see
+    /// [`BehaviorSet::new`]; a `quarry` must be a live vehicle).
     pub fn behavior_set(
         &self,
         behaviors: Vec<Behavior>,
         combine: Combine,
-    ) -> Result<Shared<BehaviorSet>, SteeringError> {
+    ) -> Result<BehaviorSet, Error> {
         for (index, b) in behaviors.iter().enumerate() {
-            if let BehaviorKind::Pursue { quarry } | BehaviorKind::Evade { quarry } = b.kind {
+            if let Some(quarry) = b.quarry() {
                 if !self.contains(quarry) {
-                    return Err(SteeringError::Behavior {
-                        index,
-                        error: Box::new(SteeringError::UnknownQuarry(quarry.0)),
-                    });
+                    let field = Field::named("behaviors").index(index).key("quarry");
+                    return Err(unknown_vehicle(field, quarry));
                 }
             }
         }
         BehaviorSet::new(behaviors, combine)
-            .map(Shared::new)
-            .map_err(|(index, e)| SteeringError::Behavior {
-                index,
-                error: Box::new(e),
-            })
     }
 
     /// Gives a vehicle a checked, possibly shared, behaviour set.
     ///
     /// # Errors
-    /// [`SteeringError::UnknownVehicle`].
-    pub fn set_behavior_set(
-        &mut self,
-        id: VehicleId,
-        set: Shared<BehaviorSet>,
-    ) -> Result<(), SteeringError> {
-        let slot = self.slot(id).ok_or(SteeringError::UnknownVehicle(id.0))?;
+    /// [`Reason::UnknownId`] about `id`.
+    pub fn set_behavior_set(&mut self, id: VehicleId, set: BehaviorSet) -> Result<(), Error> {
+        let slot = self.live(id, "id")?;
         self.sets[slot] = set;
         self.neighbourhood = None;
         Ok(())
     }
 
+    /// Gives each of `ids` the same set; every id is checked before any
+    /// vehicle changes.
+    ///
+    /// # Errors
+    /// [`Reason::UnknownId`] about `ids[k]`, the first that is not a live
+    /// vehicle.
+    pub fn set_behavior_set_many(
+        &mut self,
+        ids: &[VehicleId],
+        set: &BehaviorSet,
+    ) -> Result<(), Error> {
+        if let Some(k) = ids.iter().position(|&id| !self.contains(id)) {
+            return Err(unknown_vehicle(Field::named("ids").index(k), ids[k]));
+        }
+        for &id in ids {
+            if let Some(slot) = self.slot(id) {
+                self.sets[slot] = set.clone();
+            }
+        }
+        self.neighbourhood = None;
+        Ok(())
+    }
+
     /// A vehicle's behaviours.
+    #[must_use]
     pub fn behaviors(&self, id: VehicleId) -> Option<&BehaviorSet> {
-        self.slot(id).map(|s| &*self.sets[s])
+        self.slot(id).map(|s| &self.sets[s])
     }
 
     /// A vehicle's state, or `None` for an unknown or removed id.
+    #[must_use]
     pub fn vehicle(&self, id: VehicleId) -> Option<VehicleState> {
         let s = self.slot(id)?;
         let (p, v, h) = (self.pos[s], self.vel[s], self.head[s]);
@@ -304,9 +366,11 @@ impl World {
             position: Point::new(p[0], p[1]),
             velocity: Vec2::new(v[0], v[1]),
             heading: Vec2::new(h[0], h[1]).angle(),
-            max_speed: self.max_speed[s],
-            max_force: self.max_force[s],
-            mass: self.mass[s],
+            limits: VehicleLimits {
+                max_speed: self.max_speed[s],
+                max_force: self.max_force[s],
+                mass: self.mass[s],
+            },
         })
     }
 
@@ -315,18 +379,25 @@ impl World {
     /// non-zero velocity.
     ///
     /// # Errors
-    /// [`SteeringError::UnknownVehicle`] or a non-finite number.
+    /// [`Reason::UnknownId`] about `id`, or [`Reason::NotFinite`] about
+    /// `position.x`, `position.y`, `velocity.x` or `velocity.y`.
     pub fn set_state(
         &mut self,
         id: VehicleId,
         position: Point,
         velocity: Vec2,
-    ) -> Result<(), SteeringError> {
-        let s = self.slot(id).ok_or(SteeringError::UnknownVehicle(id.0))?;
-        super::error::finite(position.x, "x")?;
-        super::error::finite(position.y, "y")?;
-        super::error::finite(velocity.x, "vx")?;
-        super::error::finite(velocity.y, "vy")?;
+    ) -> Result<(), Error> {
+        let s = self.live(id, "id")?;
+        for (v, field, part) in [
+            (position.x, "position", "x"),
+            (position.y, "position", "y"),
+            (velocity.x, "velocity", "x"),
+            (velocity.y, "velocity", "y"),
+        ] {
+            if !v.is_finite() {
+                return Err(Error::new(Field::named(field).key(part), Reason::NotFinite));
+            }
+        }
         self.pos[s] = [position.x, position.y];
         self.vel[s] = [velocity.x, velocity.y];
         if let Some(h) = velocity.try_normalize() {
@@ -338,19 +409,16 @@ impl World {
     /// Changes a vehicle's limits and mass (the state is kept).
     ///
     /// # Errors
-    /// [`SteeringError::UnknownVehicle`], or the first bad number
-    /// (`maxSpeed`/`maxForce` negative, `mass` ≤ 0, anything non-finite).
-    pub fn set_limits(
-        &mut self,
-        id: VehicleId,
-        max_speed: f64,
-        max_force: f64,
-        mass: f64,
-    ) -> Result<(), SteeringError> {
-        let s = self.slot(id).ok_or(SteeringError::UnknownVehicle(id.0))?;
-        super::error::non_negative(max_speed, "maxSpeed")?;
-        super::error::non_negative(max_force, "maxForce")?;
-        super::error::positive(mass, "mass")?;
+    /// [`Reason::UnknownId`] about `id`, or the first bad limit as
+    /// `limits.field` (see [`VehicleLimits::check`]).
+    pub fn set_limits(&mut self, id: VehicleId, limits: VehicleLimits) -> Result<(), Error> {
+        let s = self.live(id, "id")?;
+        limits.check().map_err(|e| e.within("limits"))?;
+        let VehicleLimits {
+            max_speed,
+            max_force,
+            mass,
+        } = limits;
         self.max_speed[s] = max_speed;
         self.inv_max_speed[s] = 1.0 / max_speed;
         self.max_force[s] = max_force;
@@ -367,6 +435,7 @@ impl World {
 
     /// What the last step computed for a vehicle (zero force before the
     /// first step with recording on).
+    #[must_use]
     pub fn debug(&self, id: VehicleId) -> Option<VehicleDebug> {
         let s = self.slot(id)?;
         let (d, f) = (self.desired[s], self.force[s]);
@@ -376,20 +445,16 @@ impl World {
         })
     }
 
-    /// The ids of the live vehicles, in slot order.
-    pub fn ids(&self) -> impl ExactSizeIterator<Item = VehicleId> + '_ {
-        self.ids.iter().map(|&i| VehicleId(i))
-    }
-
-    /// The ids of the live vehicles as plain numbers, in slot order (the
-    /// `i`-th id names the vehicle at `positions()[2i..2i + 2]`).
-    pub fn raw_ids(&self) -> &[u32] {
+    /// The ids of the live vehicles, in slot order (the `i`-th id names
+    /// the vehicle at `positions()[2i..2i + 2]`).
+    #[must_use]
+    pub fn ids(&self) -> &[VehicleId] {
         &self.ids
     }
 
     /// Gives every vehicle the same checked behaviour set (see
     /// [`behavior_set`](World::behavior_set)).
-    pub fn set_all_behaviors(&mut self, set: Shared<BehaviorSet>) {
+    pub fn set_all_behaviors(&mut self, set: BehaviorSet) {
         for s in &mut self.sets {
             *s = set.clone();
         }
@@ -397,16 +462,19 @@ impl World {
     }
 
     /// Positions `x0, y0, x1, y1, …` (stride 2) in slot order.
+    #[must_use]
     pub fn positions(&self) -> &[f64] {
         self.pos.as_flattened()
     }
 
     /// Velocities `vx0, vy0, …` (stride 2) in slot order.
+    #[must_use]
     pub fn velocities(&self) -> &[f64] {
         self.vel.as_flattened()
     }
 
     /// Unit heading vectors `cos h0, sin h0, …` (stride 2) in slot order.
+    #[must_use]
     pub fn headings(&self) -> &[f64] {
         self.head.as_flattened()
     }
@@ -417,9 +485,9 @@ impl World {
             Some(n) => n,
             None => {
                 let n = self.sets.iter().fold(Needs::default(), |n, s| Needs {
-                    radius: n.radius.max(s.neighbour_radius),
-                    simultaneous: n.simultaneous || s.reads_others,
-                    seeks: n.seeks || s.single_seek.is_some(),
+                    radius: n.radius.max(s.inner().neighbour_radius),
+                    simultaneous: n.simultaneous || s.inner().reads_others,
+                    seeks: n.seeks || s.inner().single_seek.is_some(),
                 });
                 self.neighbourhood = Some(n);
                 n
@@ -453,7 +521,7 @@ impl World {
         permute(&mut self.sets, &mut self.scratch_sets, order);
         self.scratch_sets.clear();
         for (slot, &id) in self.ids.iter().enumerate() {
-            self.slot_of[id as usize] = slot as u32;
+            self.slot_of[id.0 as usize] = slot as u32;
         }
         for (slot, s) in self.grid.slot.iter_mut().enumerate() {
             *s = slot as u32;
@@ -461,11 +529,13 @@ impl World {
     }
 
     /// Advances every vehicle by `dt` from the previous step's state. `dt`
-    /// that is zero, negative or not finite changes nothing.
+    /// that is zero, negative or not finite changes nothing; a `dt` beyond
+    /// [`World::MAX_STEP`] counts as `MAX_STEP`.
     pub fn step(&mut self, dt: f64) {
         if !(dt > 0.0 && dt.is_finite()) || self.ids.is_empty() {
             return;
         }
+        let dt = dt.min(World::MAX_STEP);
         let n = self.ids.len();
         let Needs {
             radius,
@@ -543,7 +613,7 @@ impl World {
                         prev.advance(i, own, params(i), &sets[i], &mut wanders[i], &mut rngs[i]);
                     (pos[i], vel[i], head[i]) = (out.pos, out.vel, out.head);
                     if record_debug {
-                        (desired[i], forces_out[i]) = (out.desired, out.force);
+                        (desired[i], forces_out[i]) = (clamp_finite(out.desired), out.force);
                     }
                 }
                 start = end;
@@ -595,7 +665,7 @@ impl World {
                 let out = prev.advance(i, own, params(i), &sets[i], &mut wanders[i], &mut rngs[i]);
                 (next_pos[i], next_vel[i], next_head[i]) = (out.pos, out.vel, out.head);
                 if record_debug {
-                    (desired[i], forces_out[i]) = (out.desired, out.force);
+                    (desired[i], forces_out[i]) = (clamp_finite(out.desired), out.force);
                 }
             }
             start = end;
@@ -662,6 +732,16 @@ struct Advanced {
     force: [f64; 2],
 }
 
+/// `v` with components beyond `±f64::MAX` clamped to it: the debug view's
+/// desired velocity is a sum of two finite vectors, which near `f64::MAX`
+/// may not be finite.
+fn clamp_finite(v: [f64; 2]) -> [f64; 2] {
+    [
+        v[0].clamp(-f64::MAX, f64::MAX),
+        v[1].clamp(-f64::MAX, f64::MAX),
+    ]
+}
+
 /// `1 / mass` when multiplying by it is exactly dividing by `mass` (a
 /// normal power of two), else 0.
 fn exact_inverse(mass: f64) -> f64 {
@@ -695,7 +775,7 @@ fn extreme_velocity(raw: Vec2, max_speed: f64, head: &[f64; 2]) -> (Vec2, [f64; 
     (v, *head)
 }
 
-/// The seed's `truncate(raw, maxSpeed)` and its heading for the numbers the
+/// Reynolds' `truncate(raw, maxSpeed)` and its heading for the numbers the
 /// ordinary path of [`Prev::advance`] leaves out (a max speed of zero or
 /// below 1e-140, a length at rest, huge, infinite or NaN).
 #[cold]
@@ -740,14 +820,14 @@ struct Prev<'a> {
     /// Everyone's previous positions and velocities.
     pos: &'a [[f64; 2]],
     vel: &'a [[f64; 2]],
-    ids: &'a [u32],
+    ids: &'a [VehicleId],
     slot_of: &'a [u32],
     grid: &'a Grid,
     dt: f64,
 }
 
 impl Prev<'_> {
-    /// The seed's rule for one vehicle: `force = truncate(Σ wᵢ·bᵢ, maxForce)`,
+    /// Reynolds' rule for one vehicle: `force = truncate(Σ wᵢ·bᵢ, maxForce)`,
     /// `velocity = truncate(velocity + force / mass · dt, maxSpeed)`,
     /// `position += velocity · dt`; the heading follows the velocity.
     #[inline(always)]
@@ -762,7 +842,7 @@ impl Prev<'_> {
     ) -> Advanced {
         let dt = self.dt;
         let (pos, vel, max_speed) = (own.pos, own.vel, k.max_speed);
-        let sum = match set.single_seek {
+        let sum = match set.inner().single_seek {
             Some((target, weight)) => forces::seek(pos, vel, max_speed, target) * weight,
             None => self.combined(i, own, k, set, wander, rng),
         };
@@ -772,13 +852,13 @@ impl Prev<'_> {
         } else {
             force / *k.mass
         };
-        // The seed's truncate(velocity + force / mass, maxSpeed), keeping
+        // Reynolds' truncate(velocity + force / mass, maxSpeed), keeping
         // the length it computes so the heading needs no second sqrt.
         let raw = vel + accel * dt;
         let len = forces::length(raw);
         let (mut new_vel, mut heading) =
             if max_speed > 1e-140 && len < 1e150 && len > 1e-9 * max_speed {
-                // Ordinary numbers. The seed's shrink `maxSpeed / len` is
+                // Ordinary numbers. Reynolds' shrink `maxSpeed / len` is
                 // below 1 exactly when `maxSpeed < len` (for positive normal
                 // numbers the quotient of a smaller by a larger is at most
                 // 1 − 2⁻⁵³), so one division gives either the shrink or the
@@ -851,15 +931,15 @@ impl Prev<'_> {
     ) -> Vec2 {
         let max_force = k.max_force;
         let mut acc = Vec2::ZERO;
-        match set.combine {
+        match set.inner().combine {
             Combine::WeightedSum => {
-                for b in &set.behaviors {
+                for b in &set.inner().behaviors {
                     acc += self.behavior(i, own, k.max_speed, &b.kind, wander, rng) * b.weight;
                 }
             }
             Combine::Priority => {
                 let mut left = max_force;
-                for b in &set.behaviors {
+                for b in &set.inner().behaviors {
                     let f = self.behavior(i, own, k.max_speed, &b.kind, wander, rng) * b.weight;
                     let m = forces::length(f);
                     if m <= left {
@@ -985,7 +1065,7 @@ impl Prev<'_> {
                         sx += dx * k;
                         sy += dy * k;
                     } else if let Some(&them) = self.ids.get(other) {
-                        let u = forces::tie_break(self.ids[i], them);
+                        let u = forces::tie_break(self.ids[i].0, them.0);
                         sx += u.x;
                         sy += u.y;
                     }

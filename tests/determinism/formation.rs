@@ -3,8 +3,9 @@
 //! identical natively and in wasm because all trigonometry goes through libm.
 //! Shared by `formation_determinism.rs` and `wasm_formation.rs`.
 
+use arcline::formation::*;
 use arcline::geom::*;
-use arcline::*;
+use arcline::steering::VehicleId;
 
 /// FNV-1a over the bits of every value fed to it.
 pub struct Digest(u64);
@@ -49,7 +50,7 @@ fn run(d: &mut Digest, r: &mut Rng, kind: PatternKind, strategy: AssignmentStrat
     let n = 3 + (r.next(0.0, 6.0) as usize);
     let mut bodies: Vec<MemberState> = (0..n as u32)
         .map(|id| MemberState {
-            id,
+            id: VehicleId(id),
             position: Point::new(r.next(-40.0, 40.0), r.next(-40.0, 40.0)),
             velocity: Vec2::new(r.next(-1.0, 1.0), r.next(-1.0, 1.0)),
         })
@@ -86,12 +87,12 @@ fn run(d: &mut Digest, r: &mut Rng, kind: PatternKind, strategy: AssignmentStrat
             d.f64(t.target.x);
             d.f64(t.target.y);
             d.f64(t.target.heading);
-            // Arrive (seed 003 rule, mass 1).
+            // Arrive (Reynolds' rule, mass 1).
             let to = t.target.position() - b.position;
             let speed = 6.0 * (to.length() / (2.0 * spacing)).min(1.0);
             let force = (to.normalize_or_zero() * speed - b.velocity).truncate(20.0);
             b.velocity = (b.velocity + force * dt).truncate(6.0);
-            b.position = b.position + b.velocity * dt;
+            b.position += b.velocity * dt;
         }
         let a = f.anchor();
         d.f64(a.x);

@@ -3,11 +3,8 @@
 //! path following, priority mode, vehicles added and removed on the way),
 //! hashed with FNV-1a over the bits of every state. Native and wasm must agree.
 
-use arcline::{
-    Arc, Behavior, BehaviorKind, Combine, Line, Obstacle, Path, Point, Segment, Vec2, VehicleId,
-    VehicleSpec, World,
-};
-use std::sync::Arc as Shared;
+use arcline::steering::{Behavior, BehaviorKind, Combine, Obstacle, VehicleId, VehicleSpec, World};
+use arcline::{Arc, Line, Path, Point, Segment, Vec2};
 
 pub const STEPS: usize = 10_000;
 pub const GOLDEN: u64 = 0x4c81_7c8a_6b86_2f7c;
@@ -34,24 +31,25 @@ impl Xs {
 }
 
 fn add(w: &mut World, r: &mut Xs) -> VehicleId {
-    let spec = VehicleSpec {
-        velocity: Vec2::new(r.next() - 0.5, r.next() - 0.5),
-        mass: 0.5 + r.next() * 2.0,
-        ..VehicleSpec::new(
-            r.next() * 200.0 - 100.0,
-            r.next() * 200.0 - 100.0,
-            0.5 + r.next() * 1.5,
-            0.05 + r.next() * 0.3,
-        )
-    };
+    // (Fields in the order the numbers are drawn.)
+    let velocity = Vec2::new(r.next() - 0.5, r.next() - 0.5);
+    let mass = 0.5 + r.next() * 2.0;
+    let spec = VehicleSpec::new(
+        r.next() * 200.0 - 100.0,
+        r.next() * 200.0 - 100.0,
+        0.5 + r.next() * 1.5,
+        0.05 + r.next() * 0.3,
+    )
+    .with_velocity(velocity)
+    .with_mass(mass);
     w.add_vehicle(spec).expect("valid spec")
 }
 
 fn behaviours(
     k: usize,
     ids: &[VehicleId],
-    path: &Shared<Path>,
-    obstacles: &Shared<[Obstacle]>,
+    path: &Path,
+    obstacles: &[Obstacle],
     t: f64,
 ) -> (Vec<Behavior>, Combine) {
     // libm: the same bits natively and in wasm.
@@ -63,7 +61,7 @@ fn behaviours(
         Behavior::new(BehaviorKind::Cohesion { radius: 10.0 }).weighted(0.3),
     ];
     let avoid = Behavior::new(BehaviorKind::Avoid {
-        obstacles: obstacles.clone(),
+        obstacles: obstacles.to_vec(),
         look_ahead: None,
     })
     .weighted(3.0);
@@ -132,7 +130,7 @@ fn behaviours(
 }
 
 fn hash_state(h: &mut Fnv, w: &World) {
-    let mut ids: Vec<VehicleId> = w.ids().collect();
+    let mut ids: Vec<VehicleId> = w.ids().to_vec();
     ids.sort();
     for id in ids {
         let v = w.vehicle(id).expect("live id");
@@ -151,30 +149,28 @@ pub fn digest() -> u64 {
     let mut r = Xs(0x9E37_79B9_7F4A_7C15);
     let mut w = World::new(2026);
     let mut ids: Vec<VehicleId> = (0..90).map(|_| add(&mut w, &mut r)).collect();
-    let path = Shared::new(
-        Path::new(vec![
-            Segment::Line(Line::new(Point::new(-80.0, -40.0), Point::new(40.0, -40.0))),
-            Segment::Arc(
-                Arc::new(
-                    Point::new(40.0, 0.0),
-                    40.0,
-                    -core::f64::consts::FRAC_PI_2,
-                    core::f64::consts::PI,
-                )
-                .expect("arc"),
-            ),
-            Segment::Line(Line::new(Point::new(40.0, 40.0), Point::new(-80.0, 40.0))),
-        ])
-        .expect("path"),
-    );
-    let obstacles: Shared<[Obstacle]> = Shared::from(
-        (0..6)
-            .map(|k| Obstacle {
-                center: Point::new(-75.0 + 30.0 * k as f64, 10.0 * (k % 3) as f64 - 10.0),
-                radius: 4.0 + k as f64,
-            })
-            .collect::<Vec<_>>(),
-    );
+    let path = Path::new(vec![
+        Segment::Line(Line::new(Point::new(-80.0, -40.0), Point::new(40.0, -40.0))),
+        Segment::Arc(
+            Arc::new(
+                Point::new(40.0, 0.0),
+                40.0,
+                -core::f64::consts::FRAC_PI_2,
+                core::f64::consts::PI,
+            )
+            .expect("arc"),
+        ),
+        Segment::Line(Line::new(Point::new(40.0, 40.0), Point::new(-80.0, 40.0))),
+    ])
+    .expect("path");
+    let obstacles: Vec<Obstacle> = (0..6)
+        .map(|k| {
+            Obstacle::new(
+                Point::new(-75.0 + 30.0 * k as f64, 10.0 * (k % 3) as f64 - 10.0),
+                4.0 + k as f64,
+            )
+        })
+        .collect();
     let mut h = Fnv(0xcbf2_9ce4_8422_2325);
     for step in 0..STEPS {
         if step % 1000 == 0 {
@@ -256,8 +252,8 @@ fn seek_weight(k: usize, r: &mut Xs) -> f64 {
 }
 
 fn hash_slots(h: &mut Fnv, w: &World) {
-    for &id in w.raw_ids() {
-        h.add(f64::from(id));
+    for &id in w.ids() {
+        h.add(f64::from(id.0));
     }
     for s in [w.positions(), w.velocities(), w.headings()] {
         for &x in s {

@@ -4,14 +4,15 @@
 //! share a slot, and after a member is killed the others close ranks into the
 //! pattern for one fewer.
 
+use arcline::formation::*;
 use arcline::geom::*;
-use arcline::*;
+use arcline::steering::VehicleId;
 
 use crate::xorshift::Rng;
 
 #[derive(Clone, Copy)]
 struct Body {
-    id: MemberId,
+    id: VehicleId,
     p: Point,
     v: Vec2,
 }
@@ -29,7 +30,7 @@ fn arrive(b: &mut Body, target: Point, slowing: f64) {
     let desired = to.normalize_or_zero() * speed;
     let force = (desired - b.v).truncate(MAX_FORCE);
     b.v = (b.v + force * DT).truncate(MAX_SPEED);
-    b.p = b.p + b.v * DT;
+    b.p += b.v * DT;
 }
 
 fn step(f: &mut FormationManager, bodies: &mut [Body]) {
@@ -46,7 +47,7 @@ fn step(f: &mut FormationManager, bodies: &mut [Body]) {
     for b in bodies.iter_mut() {
         let t = targets
             .iter()
-            .find(|t| t.member == b.id)
+            .find(|t| t.vehicle == b.id)
             .expect("every member has a target");
         arrive(b, t.target.position(), slowing);
     }
@@ -108,7 +109,7 @@ fn run(kind: PatternKind, strategy: AssignmentStrategy, seed: u64) {
     let mut f = FormationManager::new(FormationPattern::new(kind, spacing).unwrap(), strategy);
     let mut bodies: Vec<Body> = (0..7)
         .map(|i| Body {
-            id: 100 + i,
+            id: VehicleId(100 + i),
             p: Point::new(rng.range(-30.0, 30.0), rng.range(-30.0, 30.0)),
             v: Vec2::ZERO,
         })
@@ -134,7 +135,7 @@ fn run(kind: PatternKind, strategy: AssignmentStrategy, seed: u64) {
         .iter()
         .find(|t| t.slot == 2)
         .unwrap()
-        .member;
+        .vehicle;
     assert!(f.remove_member(dead));
     bodies.retain(|b| b.id != dead);
     for _ in 0..(20.0 / DT) as usize {
@@ -194,7 +195,7 @@ fn a_line_closes_ranks_to_spacing_gaps() {
     );
     let mut bodies: Vec<Body> = (0..7)
         .map(|i| Body {
-            id: i,
+            id: VehicleId(i),
             p: Point::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)),
             v: Vec2::ZERO,
         })
@@ -206,8 +207,8 @@ fn a_line_closes_ranks_to_spacing_gaps() {
     for _ in 0..900 {
         step(&mut f, &mut bodies);
     }
-    f.remove_member(3);
-    bodies.retain(|b| b.id != 3);
+    f.remove_member(VehicleId(3));
+    bodies.retain(|b| b.id != VehicleId(3));
     for _ in 0..900 {
         step(&mut f, &mut bodies);
     }
@@ -242,7 +243,7 @@ fn the_formation_follows_a_turning_path_like_a_vehicle() {
     );
     let mut bodies: Vec<Body> = (0..5)
         .map(|i| Body {
-            id: i,
+            id: VehicleId(i),
             p: Point::new(-2.0 * i as f64, 0.5 * i as f64),
             v: Vec2::ZERO,
         })
@@ -279,11 +280,11 @@ fn a_lone_member_settles_on_the_goal_without_a_long_wobble() {
         AssignmentStrategy::Sequential,
     );
     let mut bodies = vec![Body {
-        id: 1,
+        id: VehicleId(1),
         p: Point::ORIGIN,
         v: Vec2::ZERO,
     }];
-    f.add_member(1);
+    f.add_member(VehicleId(1));
     let goal = Point::new(3.0, 4.0);
     f.set_target(FormationTarget::Point(goal)).unwrap();
     // The member's own arrive (force = desired − velocity, seed 003) is

@@ -3,8 +3,10 @@
 //! cost-based assignment is optimal (against brute force), membership rules,
 //! and properties (no crossing paths, no NaN from bad input).
 
+use arcline::formation::*;
 use arcline::geom::*;
-use arcline::*;
+use arcline::steering::VehicleId;
+use arcline::Reason;
 use proptest::prelude::*;
 
 /// A tiny xorshift so every instance is reproducible.
@@ -14,7 +16,7 @@ fn pattern(kind: PatternKind, spacing: f64) -> FormationPattern {
     FormationPattern::new(kind, spacing).unwrap()
 }
 
-fn states(ids: &[MemberId], pos: &[Point]) -> Vec<MemberState> {
+fn states(ids: &[VehicleId], pos: &[Point]) -> Vec<MemberState> {
     ids.iter()
         .zip(pos)
         .map(|(&id, &position)| MemberState {
@@ -71,7 +73,7 @@ fn centroid_of_slot_targets_is_the_anchor_before_and_after_a_removal() {
     for kind in PatternKind::ALL {
         for strategy in [AssignmentStrategy::Sequential, AssignmentStrategy::MinCost] {
             let mut f = FormationManager::new(pattern(kind, 2.5), strategy);
-            let ids: Vec<MemberId> = (10..17).collect();
+            let ids: Vec<VehicleId> = (10..17).map(VehicleId).collect();
             for &id in &ids {
                 assert!(f.add_member(id));
             }
@@ -101,7 +103,7 @@ fn centroid_of_slot_targets_is_the_anchor_before_and_after_a_removal() {
                 .iter()
                 .find(|t| t.slot == 3)
                 .unwrap()
-                .member;
+                .vehicle;
             assert!(f.remove_member(dead));
             let k = ids.iter().position(|&i| i == dead).unwrap();
             let (mut ids, mut pos) = (ids.clone(), pos.clone());
@@ -130,10 +132,10 @@ fn drift_offset_is_recomputed_when_a_member_leaves() {
         AssignmentStrategy::Sequential,
     );
     for id in 0..3 {
-        f.add_member(id);
+        f.add_member(VehicleId(id));
     }
     assert_eq!(f.drift_offset(), Point::new(-2.0, 0.0));
-    f.remove_member(0);
+    f.remove_member(VehicleId(0));
     assert_eq!(f.drift_offset(), Point::new(-1.0, 0.0));
     // The anchor at the origin heading +y: column slots are rotated to the
     // y axis, front one at +1.
@@ -144,8 +146,8 @@ fn drift_offset_is_recomputed_when_a_member_leaves() {
     assert!((t[0].target.y - 1.0).abs() < 1e-12 && t[0].target.x.abs() < 1e-12);
     assert!((t[1].target.y + 1.0).abs() < 1e-12);
     assert_eq!(
-        (t[0].member, t[0].slot, t[1].member, t[1].slot),
-        (1, 0, 2, 1)
+        (t[0].vehicle, t[0].slot, t[1].vehicle, t[1].slot),
+        (VehicleId(1), 0, VehicleId(2), 1)
     );
 }
 
@@ -206,7 +208,7 @@ fn formation_cost_assignment_equals_brute_force_over_slot_permutations() {
                 let mut f = FormationManager::new(pattern(kind, 3.0), AssignmentStrategy::MinCost);
                 f.set_anchor(Pose::new(0.0, 0.0, rng.range(-3.0, 3.0)))
                     .unwrap();
-                let ids: Vec<MemberId> = (0..n as u32).collect();
+                let ids: Vec<VehicleId> = (0..n as u32).map(VehicleId).collect();
                 for &id in &ids {
                     f.add_member(id);
                 }
@@ -227,7 +229,7 @@ fn formation_cost_assignment_equals_brute_force_over_slot_permutations() {
                     .fold(f64::INFINITY, f64::min);
                 let got: f64 = targets
                     .iter()
-                    .map(|t| pos[t.member as usize].distance(t.target.position()))
+                    .map(|t| pos[t.vehicle.0 as usize].distance(t.target.position()))
                     .sum();
                 assert!((got - best).abs() < 1e-9, "{kind} n {n}: {got} vs {best}");
                 let mut used: Vec<usize> = targets.iter().map(|t| t.slot).collect();
@@ -242,21 +244,22 @@ fn formation_cost_assignment_equals_brute_force_over_slot_permutations() {
 fn sequential_assignment_follows_joining_order() {
     let mut f = FormationManager::new(pattern(PatternKind::V, 1.0), AssignmentStrategy::Sequential);
     for id in [40, 30, 20, 10] {
-        f.add_member(id);
+        f.add_member(VehicleId(id));
     }
-    let slots: Vec<(MemberId, usize)> = f
+    let slots: Vec<(VehicleId, usize)> = f
         .slot_targets()
         .iter()
-        .map(|t| (t.member, t.slot))
+        .map(|t| (t.vehicle, t.slot))
         .collect();
-    assert_eq!(slots, vec![(40, 0), (30, 1), (20, 2), (10, 3)]);
-    f.remove_member(30);
-    let slots: Vec<(MemberId, usize)> = f
+    let v = VehicleId;
+    assert_eq!(slots, vec![(v(40), 0), (v(30), 1), (v(20), 2), (v(10), 3)]);
+    f.remove_member(VehicleId(30));
+    let slots: Vec<(VehicleId, usize)> = f
         .slot_targets()
         .iter()
-        .map(|t| (t.member, t.slot))
+        .map(|t| (t.vehicle, t.slot))
         .collect();
-    assert_eq!(slots, vec![(40, 0), (20, 1), (10, 2)]);
+    assert_eq!(slots, vec![(v(40), 0), (v(20), 1), (v(10), 2)]);
 }
 
 #[test]
@@ -264,16 +267,16 @@ fn joining_twice_keeps_one_slot_and_a_full_pattern_refuses() {
     let p = pattern(PatternKind::Box, 1.0).with_capacity(7).unwrap();
     let mut f = FormationManager::new(p, AssignmentStrategy::MinCost);
     for id in 0..7 {
-        assert!(f.add_member(id));
+        assert!(f.add_member(VehicleId(id)));
     }
-    assert!(f.add_member(3));
+    assert!(f.add_member(VehicleId(3)));
     assert_eq!(f.len(), 7);
     assert!(f.is_full());
-    assert!(!f.add_member(7));
-    assert!(!f.is_member(7));
-    assert!(f.remove_member(0));
-    assert!(!f.remove_member(0));
-    assert!(f.add_member(7));
+    assert!(!f.add_member(VehicleId(7)));
+    assert!(!f.is_member(VehicleId(7)));
+    assert!(f.remove_member(VehicleId(0)));
+    assert!(!f.remove_member(VehicleId(0)));
+    assert!(f.add_member(VehicleId(7)));
 }
 
 #[test]
@@ -283,15 +286,20 @@ fn a_pattern_too_small_for_the_members_is_refused() {
         AssignmentStrategy::Sequential,
     );
     for id in 0..5 {
-        f.add_member(id);
+        f.add_member(VehicleId(id));
     }
     let small = pattern(PatternKind::Circle, 1.0).with_capacity(4).unwrap();
+    let e = f.set_pattern(small).unwrap_err();
     assert_eq!(
-        f.set_pattern(small),
-        Err(FormationError::PatternTooSmall {
-            members: 5,
-            capacity: 4
-        })
+        e.reason(),
+        &Reason::PatternTooSmall {
+            capacity: 4,
+            members: 5
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "pattern: has 4 slots but the formation has 5 members"
     );
     assert_eq!(f.pattern().kind(), PatternKind::Line);
 }
@@ -303,25 +311,27 @@ fn bad_numbers_are_errors_or_ignored_never_nan() {
         AssignmentStrategy::MinCost,
     );
     assert_eq!(
-        f.set_target(FormationTarget::Point(Point::new(f64::NAN, 0.0))),
-        Err(FormationError::NonFinite("target"))
+        f.set_target(FormationTarget::Point(Point::new(f64::NAN, 0.0)))
+            .unwrap_err()
+            .to_string(),
+        "target.x: must be a finite number"
     );
     assert!(f.set_anchor(Pose::new(0.0, f64::INFINITY, 0.0)).is_err());
-    f.add_member(1);
-    f.add_member(2);
+    f.add_member(VehicleId(1));
+    f.add_member(VehicleId(2));
     let bad = [
         MemberState {
-            id: 1,
+            id: VehicleId(1),
             position: Point::new(f64::NAN, 1.0),
             velocity: Vec2::ZERO,
         },
         MemberState {
-            id: 2,
+            id: VehicleId(2),
             position: Point::new(1.0, 1.0),
             velocity: Vec2::new(f64::INFINITY, 0.0),
         },
         MemberState {
-            id: 99,
+            id: VehicleId(99),
             position: Point::new(5.0, 5.0),
             velocity: Vec2::ZERO,
         },
@@ -341,13 +351,13 @@ fn huge_coordinates_give_finite_targets() {
         AssignmentStrategy::MinCost,
     );
     for id in 0..4 {
-        f.add_member(id);
+        f.add_member(VehicleId(id));
     }
     f.set_target(FormationTarget::Pose(Pose::new(-1.7e308, 1.7e308, 1e300)))
         .unwrap();
     let s: Vec<MemberState> = (0..4)
         .map(|id| MemberState {
-            id,
+            id: VehicleId(id),
             position: Point::new(1.7e308, if id % 2 == 0 { 1.7e308 } else { -1.7e308 }),
             velocity: Vec2::new(1e308, -1e308),
         })
@@ -362,14 +372,12 @@ fn huge_coordinates_give_finite_targets() {
 }
 
 #[test]
-fn an_unknown_pattern_name_is_named_in_the_error() {
-    let e = "hexagon".parse::<PatternKind>().unwrap_err();
-    assert!(e.to_string().contains("\"hexagon\""), "{e}");
+fn a_bad_spacing_is_named_in_the_error() {
     assert_eq!(
         FormationPattern::new(PatternKind::Line, 0.0)
             .unwrap_err()
             .to_string(),
-        "spacing must be greater than zero"
+        "spacing: must be greater than zero"
     );
 }
 
@@ -391,14 +399,14 @@ proptest! {
         let kind = PatternKind::ALL[kind_i];
         let mut f = FormationManager::new(pattern(kind, 4.0), AssignmentStrategy::MinCost);
         f.set_anchor(Pose::new(3.0, -2.0, heading)).unwrap();
-        let ids: Vec<MemberId> = (0..coords.len() as u32).collect();
+        let ids: Vec<VehicleId> = (0..coords.len() as u32).map(VehicleId).collect();
         for &id in &ids { f.add_member(id); }
         let pos: Vec<Point> = coords.iter().map(|&(x, y)| Point::new(x, y)).collect();
         let t = f.update(&states(&ids, &pos), 0.0).to_vec();
         for i in 0..t.len() {
             for j in i + 1..t.len() {
-                let (a, b) = (pos[t[i].member as usize], t[i].target.position());
-                let (c, d) = (pos[t[j].member as usize], t[j].target.position());
+                let (a, b) = (pos[t[i].vehicle.0 as usize], t[i].target.position());
+                let (c, d) = (pos[t[j].vehicle.0 as usize], t[j].target.position());
                 prop_assert!(!cross(a, b, c, d), "members {} and {} cross", i, j);
             }
         }
@@ -412,9 +420,9 @@ proptest! {
         let strategy = if cost { AssignmentStrategy::MinCost } else { AssignmentStrategy::Sequential };
         let mut f = FormationManager::new(pattern(PatternKind::V, 1.0).with_capacity(8).unwrap(), strategy);
         for (k, (id, join)) in ops.into_iter().enumerate() {
-            if join { f.add_member(id); } else { f.remove_member(id); }
-            let ids: Vec<MemberId> = f.members().collect();
-            let pos: Vec<Point> = ids.iter().map(|&i| Point::new(i as f64 * 3.0, (k % 5) as f64)).collect();
+            if join { f.add_member(VehicleId(id)); } else { f.remove_member(VehicleId(id)); }
+            let ids: Vec<VehicleId> = f.members().collect();
+            let pos: Vec<Point> = ids.iter().map(|&i| Point::new(f64::from(i.0) * 3.0, (k % 5) as f64)).collect();
             let t = f.update(&states(&ids, &pos), 0.05);
             prop_assert!(t.len() <= 8);
             let mut used: Vec<usize> = t.iter().map(|t| t.slot).collect();
@@ -425,4 +433,82 @@ proptest! {
             }
         }
     }
+}
+
+/// `createFormation({ pattern: "v", spacing: 1e200, slowingRadius: 1e200 })`
+/// reported a slowing radius of infinity: products with the spacing that
+/// would not be finite are refused, naming the field.
+#[test]
+fn tuning_and_spacing_whose_products_overflow_are_refused() {
+    let spec = FormationSpec {
+        slowing_radius: 1e200,
+        ..FormationSpec::new(PatternKind::V, 1e200)
+    };
+    let e = spec.manager().unwrap_err();
+    assert_eq!(e, arcline::Error::at("slowing_radius", Reason::Overflow));
+    let spec = FormationSpec {
+        leash: 1e200,
+        ..FormationSpec::new(PatternKind::V, 1e200)
+    };
+    assert_eq!(spec.manager().unwrap_err().field().to_string(), "leash");
+    // A line of 1,024 slots 1e306 apart would reach 1e309.
+    let spec = FormationSpec {
+        capacity: Some(MAX_CAPACITY),
+        ..FormationSpec::new(PatternKind::Line, 1e306)
+    };
+    assert_eq!(
+        spec.manager().unwrap_err(),
+        arcline::Error::at("spacing", Reason::Overflow)
+    );
+    // Changing the spacing of a formation checks the products too.
+    let mut f = FormationSpec {
+        slowing_radius: 1e200,
+        ..FormationSpec::new(PatternKind::V, 1.0)
+    }
+    .manager()
+    .unwrap();
+    let change = PatternChange {
+        spacing: Some(1e200),
+        ..PatternChange::default()
+    };
+    assert_eq!(
+        f.change_pattern(&change).unwrap_err(),
+        arcline::Error::at("spacing", Reason::Overflow)
+    );
+    assert_eq!(f.pattern().spacing(), 1.0);
+    assert_eq!(f.slowing_radius(), 1e200);
+}
+
+/// Near f64::MAX the slot poses and the pattern origin fall back to the
+/// anchor instead of overflowing: every number a formation reports is finite.
+#[test]
+fn a_formation_near_f64_max_reports_only_finite_numbers() {
+    let p = FormationPattern::with(PatternKind::Line, 1e300, 16).unwrap();
+    let mut f = FormationManager::new(p, AssignmentStrategy::MinCost);
+    for id in 0..16 {
+        f.add_member(VehicleId(id));
+    }
+    f.set_anchor(Pose::new(1.7e308, -1.7e308, 0.7)).unwrap();
+    let poses = f.slot_poses();
+    assert_eq!(poses.len(), 16);
+    assert!(poses.iter().all(|p| p.is_finite()));
+    assert!(f.pattern_origin().is_finite());
+    assert!(f.slot_targets().iter().all(|t| t.target.is_finite()));
+    // Ordinary slots are not replaced: the first one is the anchor plus
+    // the rotated offset, as computed by hand.
+    let g = {
+        let mut g = FormationManager::new(
+            FormationPattern::new(PatternKind::Line, 2.0).unwrap(),
+            AssignmentStrategy::Sequential,
+        );
+        for id in 0..3 {
+            g.add_member(VehicleId(id));
+        }
+        g.set_anchor(Pose::new(10.0, 0.0, 0.0)).unwrap();
+        g
+    };
+    // Line of 3 at spacing 2: slots y = 0, -2, -4, drift -2: offsets 2, 0, -2.
+    let ys: Vec<f64> = g.slot_poses().iter().map(|p| p.y).collect();
+    assert_eq!(ys, vec![2.0, 0.0, -2.0]);
+    assert_eq!(g.pattern_origin(), Point::new(10.0, 2.0));
 }

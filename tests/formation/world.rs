@@ -3,8 +3,10 @@
 //! when one is removed from the world, and get their own behaviours back when
 //! they leave.
 
+use arcline::formation::*;
 use arcline::geom::*;
-use arcline::*;
+use arcline::steering::*;
+use arcline::Reason;
 
 use crate::xorshift::Rng;
 
@@ -21,12 +23,12 @@ fn check(world: &World, f: &WorldFormations, id: FormationId, tol: f64, what: &s
     let m = f.formations().get(id).unwrap();
     let mut slots = Vec::new();
     for t in m.slot_targets() {
-        let v = world.vehicle(VehicleId(t.member)).unwrap();
+        let v = world.vehicle(t.vehicle).unwrap();
         let d = v.position.distance(t.target.position());
         assert!(
             d < tol,
             "{what}: vehicle {} is {d} from slot {}",
-            t.member,
+            t.vehicle,
             t.slot
         );
         slots.push(t.slot);
@@ -86,7 +88,7 @@ fn every_pattern_reaches_its_target_and_closes_ranks_in_the_world() {
             // A unit is killed: removed from the world.
             w.remove_vehicle(ids[3]).unwrap();
             run(&mut w, &mut f, 30.0);
-            assert_eq!(f.formations().formation_of(ids[3].0), None);
+            assert_eq!(f.formations().formation_of(ids[3]), None);
             assert_eq!(f.formations().get(fid).unwrap().len(), 7);
             check(&w, &f, fid, 0.05, &format!("{what} after a loss"));
         }
@@ -168,20 +170,28 @@ fn join_refusals_name_the_reason() {
     assert_eq!(f.join(&mut w, small, ids[7]), Ok(false));
     assert_eq!(f.join(&mut w, small, ids[0]), Ok(true));
     assert_eq!(f.formations().get(small).unwrap().len(), 7);
+    let e = f.join(&mut w, other, ids[0]).unwrap_err();
     assert_eq!(
-        f.join(&mut w, other, ids[0]),
-        Err(FormationError::AlreadyInFormation {
-            member: ids[0].0,
-            formation: small
-        })
+        e.reason(),
+        &Reason::AlreadyInFormation {
+            formation: u64::from(small.0)
+        }
     );
     assert_eq!(
-        f.join(&mut w, 99, ids[8]),
-        Err(FormationError::UnknownFormation(99))
+        e.to_string(),
+        format!("vehicle: is already in formation {small} (leave it first)")
     );
     assert_eq!(
-        f.join(&mut w, other, VehicleId(1234)),
-        Err(FormationError::UnknownMember(1234))
+        f.join(&mut w, FormationId(99), ids[8])
+            .unwrap_err()
+            .to_string(),
+        "formation: no formation with id 99"
+    );
+    assert_eq!(
+        f.join(&mut w, other, VehicleId(1234))
+            .unwrap_err()
+            .to_string(),
+        "vehicle: no vehicle with id 1234"
     );
     // Removing a formation frees its members.
     f.remove(&mut w, small).unwrap();

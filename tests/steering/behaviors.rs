@@ -1,11 +1,10 @@
 //! Steering: the seed's seek reproduced exactly, the behaviours' properties,
 //! the world's ids and its simultaneous update.
 
-use arcline::{
-    Behavior, BehaviorKind, Combine, Line, Obstacle, Path, Point, SteeringError, Vec2, VehicleId,
-    VehicleSpec, World,
+use arcline::steering::{
+    Behavior, BehaviorKind, Combine, Obstacle, VehicleId, VehicleLimits, VehicleSpec, World,
 };
-use std::sync::Arc as Shared;
+use arcline::{Error, Field, Line, Path, Point, Reason, Vec2};
 
 // ---- the seed's rule, written out independently -------------------------
 
@@ -267,7 +266,7 @@ fn speed_never_exceeds_max_speed_under_any_mix() {
         w.step(1.0);
         for &id in &ids {
             let v = w.vehicle(id).unwrap();
-            assert!(v.velocity.length() <= v.max_speed * (1.0 + 1e-15));
+            assert!(v.velocity.length() <= v.limits.max_speed * (1.0 + 1e-15));
             assert!(v.position.is_finite() && v.heading.is_finite());
         }
     }
@@ -344,10 +343,7 @@ fn two_vehicles_at_the_same_point_do_not_produce_nan_and_part() {
 #[test]
 fn a_vehicle_at_rest_keeps_its_heading() {
     let mut w = World::new(0);
-    let spec = VehicleSpec {
-        heading: Some(2.0),
-        ..VehicleSpec::new(0.0, 0.0, 1.0, 1.0)
-    };
+    let spec = VehicleSpec::new(0.0, 0.0, 1.0, 1.0).with_heading(2.0);
     let id = w.add_vehicle(spec).unwrap();
     w.step(1.0);
     assert!((w.vehicle(id).unwrap().heading - 2.0).abs() < 1e-15);
@@ -449,16 +445,10 @@ fn wander_repeats_with_its_seed_and_differs_with_another() {
 
 #[test]
 fn obstacle_on_the_way_is_never_entered() {
-    let obstacles: Shared<[Obstacle]> = Shared::from(vec![
-        Obstacle {
-            center: Point::new(30.0, 0.5),
-            radius: 8.0,
-        },
-        Obstacle {
-            center: Point::new(70.0, -3.0),
-            radius: 6.0,
-        },
-    ]);
+    let obstacles = vec![
+        Obstacle::new(Point::new(30.0, 0.5), 8.0),
+        Obstacle::new(Point::new(70.0, -3.0), 6.0),
+    ];
     for combine in [Combine::Priority, Combine::WeightedSum] {
         let mut w = World::new(0);
         let id = w
@@ -483,7 +473,7 @@ fn obstacle_on_the_way_is_never_entered() {
             let p = w.vehicle(id).unwrap().position;
             for o in obstacles.iter() {
                 assert!(
-                    p.distance(o.center) >= o.radius,
+                    p.distance(o.center()) >= o.radius,
                     "{combine:?} entered at {p:?}"
                 );
             }
@@ -514,7 +504,7 @@ fn follow_path_tracks_an_l_shaped_path_to_its_end() {
     w.set_behaviors(
         id,
         vec![Behavior::new(BehaviorKind::FollowPath {
-            path: Shared::new(path.clone()),
+            path: path.clone(),
             look_ahead: 5.0,
         })],
     )
@@ -523,7 +513,7 @@ fn follow_path_tracks_an_l_shaped_path_to_its_end() {
     for _ in 0..400 {
         w.step(1.0);
         let p = w.vehicle(id).unwrap().position;
-        let s = arcline::closest_distance_along(&path, p);
+        let s = arcline::steering::closest_distance_along(&path, p);
         worst = worst.max(p.distance(path.pose_at(s).position()));
     }
     let end = w.vehicle(id).unwrap().position;
@@ -578,18 +568,26 @@ fn ids_are_never_reused_and_removed_ids_are_rejected() {
     let b = one(&mut w, 1.0, 0.0, 1.0, 1.0);
     let c = one(&mut w, 2.0, 0.0, 1.0, 1.0);
     w.remove_vehicle(a).unwrap();
-    assert_eq!(w.remove_vehicle(a), Err(SteeringError::UnknownVehicle(a.0)));
+    let unknown = Error::new(
+        Field::named("id"),
+        Reason::UnknownId {
+            what: "vehicle",
+            id: u64::from(a.0),
+        },
+    );
+    assert_eq!(w.remove_vehicle(a), Err(unknown.clone()));
     assert!(w.vehicle(a).is_none());
+    assert_eq!(w.set_behaviors(a, vec![]), Err(unknown));
     assert_eq!(
-        w.set_behaviors(a, vec![]),
-        Err(SteeringError::UnknownVehicle(a.0))
+        w.remove_vehicle(a).unwrap_err().to_string(),
+        format!("id: no vehicle with id {}", a.0)
     );
     let d = one(&mut w, 3.0, 0.0, 1.0, 1.0);
     assert!(d.0 > c.0);
     // The moved vehicle is still found by its id.
     assert_eq!(w.vehicle(c).unwrap().position, Point::new(2.0, 0.0));
     assert_eq!(w.vehicle(b).unwrap().position, Point::new(1.0, 0.0));
-    let mut ids: Vec<VehicleId> = w.ids().collect();
+    let mut ids: Vec<VehicleId> = w.ids().to_vec();
     ids.sort();
     assert_eq!(ids, vec![b, c, d]);
     assert!(w.vehicle(VehicleId(999)).is_none());
@@ -608,7 +606,7 @@ fn bad_numbers_are_refused_with_their_name() {
     let e = w
         .add_vehicle(VehicleSpec::new(0.0, 0.0, -1.0, 1.0))
         .unwrap_err();
-    assert_eq!(e.to_string(), "maxSpeed: must not be negative");
+    assert_eq!(e.to_string(), "max_speed: must not be negative");
     let id = w.add_vehicle(spec).unwrap();
     let e = w
         .set_behaviors(
@@ -748,13 +746,26 @@ fn set_limits_changes_the_rule_and_refuses_bad_numbers() {
     let id = one(&mut w, 0.0, 0.0, 5.0, 5.0);
     w.set_behaviors(id, vec![Behavior::seek(Point::new(100.0, 0.0))])
         .unwrap();
-    w.set_limits(id, 5.0, 2.0, 3.0).unwrap();
+    let limits = VehicleLimits {
+        mass: 3.0,
+        ..VehicleLimits::new(5.0, 2.0)
+    };
+    w.set_limits(id, limits).unwrap();
     w.step(1.0);
     // steering (5, 0) truncated to 2, divided by mass 3.
     assert_eq!(w.vehicle(id).unwrap().velocity, Vec2::new(2.0 / 3.0, 0.0));
+    let no_mass = VehicleLimits {
+        mass: 0.0,
+        ..VehicleLimits::new(1.0, 1.0)
+    };
     assert_eq!(
-        w.set_limits(id, 1.0, 1.0, 0.0).unwrap_err().to_string(),
-        "mass: must be greater than zero"
+        w.set_limits(id, no_mass).unwrap_err().to_string(),
+        "limits.mass: must be greater than zero"
     );
-    assert!(w.set_limits(VehicleId(77), 1.0, 1.0, 1.0).is_err());
+    assert_eq!(
+        w.set_limits(VehicleId(77), VehicleLimits::new(1.0, 1.0))
+            .unwrap_err()
+            .to_string(),
+        "id: no vehicle with id 77"
+    );
 }

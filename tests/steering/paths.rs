@@ -6,7 +6,8 @@
 //! simultaneous again). Random seek crowds, ordinary and odd numbers mixed,
 //! must come out bit for bit the same whichever way they are stepped.
 
-use arcline::{Behavior, BehaviorKind, Point, Vec2, VehicleSpec, World};
+use arcline::steering::{Behavior, BehaviorKind, VehicleSpec, World};
+use arcline::{Point, Vec2};
 use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
@@ -136,9 +137,47 @@ fn odd_vehicles_inside_a_block_match_the_general_code() {
         assert_eq!(bits(&fast, 200), bits(&general, 200));
     }
     // At max speed 0 a vehicle stays put.
-    let v = fast.vehicle(arcline::VehicleId(70)).expect("live");
+    let v = fast
+        .vehicle(arcline::steering::VehicleId(70))
+        .expect("live");
     assert_eq!(
         v.position,
         Point::new(70.0 * 3.0 - 300.0, (70.0f64 * 0.7).rem_euclid(50.0))
     );
+}
+
+#[test]
+fn racetrack_of_infinite_length_is_refused_naming_the_larger_argument() {
+    use arcline::steering::racetrack;
+    use arcline::Reason;
+    let o = Point::new(0.0, 0.0);
+    let e = racetrack(o, 1e308, 1.0).unwrap_err();
+    assert_eq!(
+        (e.field().to_string(), e.reason()),
+        ("half_length".into(), &Reason::Overflow)
+    );
+    let e = racetrack(o, 1.0, 1e308).unwrap_err();
+    assert_eq!(
+        (e.field().to_string(), e.reason()),
+        ("radius".into(), &Reason::Overflow)
+    );
+    // Finite length, but a point beyond f64::MAX.
+    let e = racetrack(Point::new(1e308, 0.0), 1e308, 1.0).unwrap_err();
+    assert_eq!(e.field().to_string(), "half_length");
+    assert_eq!(
+        racetrack(Point::new(f64::NAN, 0.0), 1.0, 1.0)
+            .unwrap_err()
+            .to_string(),
+        "center.x: must be a finite number"
+    );
+    assert_eq!(
+        racetrack(o, -1.0, 1.0).unwrap_err().to_string(),
+        "half_length: must not be negative"
+    );
+    assert_eq!(
+        racetrack(o, 1.0, 0.0).unwrap_err().to_string(),
+        "radius: must be greater than zero"
+    );
+    let p = racetrack(o, 1e300, 1.0).unwrap();
+    assert!((p.length() - (4e300 + 2.0 * core::f64::consts::PI)).abs() <= 4e300 * 1e-15);
 }

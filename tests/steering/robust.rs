@@ -13,8 +13,7 @@
 //! `ROBUST_CASES=1000000` gives the one-step property more cases.
 
 use arcline::geom::*;
-use arcline::*;
-use std::sync::Arc as Shared;
+use arcline::steering::*;
 
 /// Cases per property (`ROBUST_CASES` overrides).
 fn cases(default: u32) -> u32 {
@@ -36,16 +35,16 @@ fn spec(r: &mut Rng, k: usize) -> VehicleSpec {
         3 => (2.0, 0.5, 1e9),
         _ => (r.range(0.5, 4.0), r.range(0.05, 1.0), r.range(0.5, 3.0)),
     };
-    VehicleSpec {
-        velocity: Vec2::new(r.range(-1.0, 1.0), r.range(-1.0, 1.0)),
-        mass,
-        ..VehicleSpec::new(
-            cx + r.range(-50.0, 50.0),
-            cy + r.range(-50.0, 50.0),
-            max_speed,
-            max_force,
-        )
-    }
+    // (The numbers drawn in the order they always were: velocity first.)
+    let velocity = Vec2::new(r.range(-1.0, 1.0), r.range(-1.0, 1.0));
+    VehicleSpec::new(
+        cx + r.range(-50.0, 50.0),
+        cy + r.range(-50.0, 50.0),
+        max_speed,
+        max_force,
+    )
+    .with_velocity(velocity)
+    .with_mass(mass)
 }
 
 fn behaviours(
@@ -53,8 +52,8 @@ fn behaviours(
     k: usize,
     ids: &[VehicleId],
     t: f64,
-    path: &Shared<Path>,
-    obstacles: &Shared<[Obstacle]>,
+    path: &Path,
+    obstacles: &[Obstacle],
 ) -> (Vec<Behavior>, Combine) {
     // Targets that move (and sometimes sit exactly on a vehicle's start).
     let target = Point::new(60.0 * (t * 0.001).sin(), 60.0 * (t * 0.0013).cos());
@@ -92,7 +91,7 @@ fn behaviours(
             kind(BehaviorKind::Pursue { quarry }, 1.0),
             kind(
                 BehaviorKind::Avoid {
-                    obstacles: obstacles.clone(),
+                    obstacles: obstacles.to_vec(),
                     look_ahead: None,
                 },
                 3.0,
@@ -133,7 +132,7 @@ fn behaviours(
 fn check(w: &World, step: usize) -> f64 {
     let mut total = 0.0;
     let (pos, vel, head) = (w.positions(), w.velocities(), w.headings());
-    for (i, id) in w.ids().enumerate() {
+    for (i, &id) in w.ids().iter().enumerate() {
         let s = w.vehicle(id).expect("live id");
         let (px, py) = (pos[2 * i], pos[2 * i + 1]);
         let (vx, vy) = (vel[2 * i], vel[2 * i + 1]);
@@ -144,9 +143,9 @@ fn check(w: &World, step: usize) -> f64 {
         );
         let speed = (vx * vx + vy * vy).sqrt();
         assert!(
-            speed <= s.max_speed * (1.0 + 1e-12),
+            speed <= s.limits.max_speed * (1.0 + 1e-12),
             "step {step}: vehicle {id:?} at speed {speed} > {}",
-            s.max_speed
+            s.limits.max_speed
         );
         let hl = (hx * hx + hy * hy).sqrt();
         assert!((hl - 1.0).abs() < 1e-9, "step {step}: heading {hx},{hy}");
@@ -163,17 +162,11 @@ fn run(n: usize, steps: usize, seed: u64) {
     let mut ids: Vec<VehicleId> = (0..n)
         .map(|k| w.add_vehicle(spec(&mut r, k)).expect("valid spec"))
         .collect();
-    let path = Shared::new(racetrack(Point::new(0.0, 0.0), 30.0, 15.0).expect("racetrack"));
-    let obstacles: Shared<[Obstacle]> = Shared::from(vec![
-        Obstacle {
-            center: Point::new(10.0, 0.0),
-            radius: 5.0,
-        },
-        Obstacle {
-            center: Point::new(-20.0, 15.0),
-            radius: 8.0,
-        },
-    ]);
+    let path = racetrack(Point::new(0.0, 0.0), 30.0, 15.0).expect("racetrack");
+    let obstacles = vec![
+        Obstacle::new(Point::new(10.0, 0.0), 5.0),
+        Obstacle::new(Point::new(-20.0, 15.0), 8.0),
+    ];
     let mut next_kind = n;
     let (mut moving_steps, mut far, mut time) = (0usize, 0.0f64, 0.0f64);
     for step in 0..steps {
@@ -191,8 +184,12 @@ fn run(n: usize, steps: usize, seed: u64) {
             ids.push(w.add_vehicle(spec(&mut r, next_kind)).expect("valid spec"));
             next_kind += 1;
             let id = ids[0];
-            w.set_limits(id, r.range(0.0, 3.0), r.range(0.0, 2.0), r.range(0.1, 5.0))
-                .expect("valid limits");
+            let limits = VehicleLimits {
+                max_speed: r.range(0.0, 3.0),
+                max_force: r.range(0.0, 2.0),
+                mass: r.range(0.1, 5.0),
+            };
+            w.set_limits(id, limits).expect("valid limits");
         }
         let dt = match step % 3 {
             0 => 1.0,
@@ -260,7 +257,7 @@ mod extreme {
         ) {
             let mass = if mass > 0.0 { mass } else { 1.0 };
             let mut w = World::new(7);
-            let id = w.add_vehicle(VehicleSpec { mass, ..VehicleSpec::new(x, y, max_speed, max_force) }).unwrap();
+            let id = w.add_vehicle(VehicleSpec::new(x, y, max_speed, max_force).with_mass(mass)).unwrap();
             let target = Point::new(tx, ty);
             let mut list = vec![Behavior::seek(target).weighted(weight)];
             if general {
@@ -283,6 +280,101 @@ mod extreme {
             if can_move && visible && (s.position - Point::new(x, y)).is_finite() {
                 prop_assert!(s.velocity.dot(to) > 0.0, "velocity {:?} does not head to the target {:?}", s.velocity, to);
             }
+        }
+    }
+}
+
+/// `step(1e308)` moved a vehicle of max speed 2 to 1.4e308: a step longer
+/// than `World::MAX_STEP` counts as `MAX_STEP`. From rest, seeking along +x
+/// with max force 0.5: velocity truncate(0.5 · 1e6, 2) = 2, position 2e6.
+#[test]
+fn a_step_longer_than_max_step_counts_as_max_step() {
+    for dt in [1e6, 1e7, 1e308, f64::MAX] {
+        let mut w = World::new(0);
+        let id = w.add_vehicle(VehicleSpec::new(0.0, 0.0, 2.0, 0.5)).unwrap();
+        w.set_behaviors(id, vec![Behavior::seek(Point::new(1e12, 0.0))])
+            .unwrap();
+        w.step(dt);
+        let s = w.vehicle(id).unwrap();
+        assert_eq!(s.position, Point::new(2e6, 0.0), "dt {dt:e}");
+        assert_eq!(s.velocity, Vec2::new(2.0, 0.0));
+    }
+    assert_eq!(World::MAX_STEP, 1e6);
+}
+
+/// The debug view's desired velocity is `velocity + Σ wᵢ·bᵢ`: both finite,
+/// their sum beyond f64::MAX. Velocity 0.6e308, seek ahead at max speed
+/// 1e308 with weight 4: the sum is 4 · 0.4e308 = 1.6e308, the desired
+/// velocity 2.2e308, clamped to f64::MAX; the force is truncated to 1e308.
+#[test]
+fn debug_values_near_f64_max_are_clamped_not_infinite() {
+    let mut w = World::new(0);
+    let spec = VehicleSpec::new(0.0, 0.0, 1e308, 1e308).with_velocity(Vec2::new(0.6e308, 0.0));
+    let id = w.add_vehicle(spec).unwrap();
+    w.set_behaviors(
+        id,
+        vec![Behavior::seek(Point::new(1e10, 0.0)).weighted(4.0)],
+    )
+    .unwrap();
+    w.set_record_debug(true);
+    w.step(1.0);
+    let d = w.debug(id).unwrap();
+    assert_eq!(d.desired, Vec2::new(f64::MAX, 0.0));
+    assert_eq!(d.force, Vec2::new(1e308, 0.0));
+    let s = w.vehicle(id).unwrap();
+    assert!(s.position.is_finite() && s.velocity.is_finite());
+}
+
+/// Limits, spawn data and behaviours all at ±1e308 (every combination of a
+/// few extreme values): every output of the world stays finite.
+#[test]
+fn extreme_finite_inputs_give_finite_outputs() {
+    let big = [1e308, -1e308, 1e-300, 0.0, 1.0];
+    let mut w = World::new(1);
+    w.set_record_debug(true);
+    let mut ids = Vec::new();
+    for &x in &big {
+        for &v in &big {
+            let spec = VehicleSpec::new(x, -x, v.abs(), v.abs())
+                .with_velocity(Vec2::new(v, -v))
+                .with_mass(if v == 0.0 { 1.0 } else { v.abs() });
+            ids.push(w.add_vehicle(spec).unwrap());
+        }
+    }
+    let target = Point::new(-1e308, 1e308);
+    for (k, &id) in ids.iter().enumerate() {
+        let weight = big[k % big.len()];
+        let list = vec![
+            Behavior::seek(target).weighted(weight),
+            Behavior::new(BehaviorKind::Arrive {
+                target,
+                slowing_radius: 1e308,
+            })
+            .weighted(weight),
+            Behavior::new(BehaviorKind::Pursue { quarry: ids[0] }),
+            Behavior::separation(1e308),
+            Behavior::new(BehaviorKind::Wander {
+                distance: 1e308,
+                radius: 1e308,
+                jitter: 1e308,
+            }),
+            Behavior::new(BehaviorKind::Avoid {
+                obstacles: vec![Obstacle::new(Point::new(1e308, -1e308), 1e308)],
+                look_ahead: Some(1e308),
+            }),
+        ];
+        w.set_behaviors(id, list).unwrap();
+    }
+    for dt in [1.0, 1e308, 5e-324, 1e6] {
+        w.step(dt);
+        for &id in &ids {
+            let s = w.vehicle(id).unwrap();
+            let d = w.debug(id).unwrap();
+            assert!(
+                s.position.is_finite() && s.velocity.is_finite() && s.heading.is_finite(),
+                "{s:?}"
+            );
+            assert!(d.desired.is_finite() && d.force.is_finite(), "{d:?}");
         }
     }
 }

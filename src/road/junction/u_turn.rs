@@ -49,6 +49,7 @@ pub(crate) fn u_turn(a: Pose, b: Pose, min_radius: f64) -> Option<Path> {
         radius: r,
         start_angle: start2,
         sweep: sigma * sweep2,
+        reverse: false,
     };
     // Arc 3 about c3, turning -σ, from the point facing c2 to b.
     let start3 = angle(c3, c2);
@@ -58,6 +59,7 @@ pub(crate) fn u_turn(a: Pose, b: Pose, min_radius: f64) -> Option<Path> {
         radius: r,
         start_angle: start3,
         sweep: -sigma * sweep3,
+        reverse: false,
     };
     Path::new(vec![arc1.into(), arc2.into(), arc3.into()]).ok()
 }

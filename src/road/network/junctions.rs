@@ -47,7 +47,7 @@ impl RoadNetwork {
     /// # Errors
     /// [`Reason::TooFew`] or [`Reason::TooMany`] about `profile_ids`; about
     /// `profile_ids[k]`: [`Reason::UnknownId`] for an unknown profile,
-    /// [`Reason::Repeated`] for one given twice, [`Reason::AlreadyUsed`]
+    /// [`Reason::Duplicate`] for one given twice, [`Reason::AlreadyUsed`]
     /// for an arm of another junction; [`Reason::OutOfIds`] about
     /// `profile_ids` once the junction ids up to
     /// [`MAX_ID`](super::MAX_ID) are used.
@@ -155,7 +155,7 @@ impl RoadNetwork {
                 ));
             };
             if let Some(first) = ids[..k].iter().position(|&o| o == id) {
-                return Err(Error::new(field(), Reason::Repeated { first }));
+                return Err(Error::new(field(), Reason::Duplicate { first }));
             }
             if let Some(j) = self.profiles[i].junction {
                 return Err(Error::new(

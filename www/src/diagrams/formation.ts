@@ -1,4 +1,4 @@
-// Formations (seed 002, Millington's two-level formation steering): a group of
+// Formations (Millington's two-level formation steering): a group of
 // vehicles in a steering World, held in a pattern by a formation manager in
 // the core. Drag the target (position and heading); pick the pattern, the
 // spacing and the slot-assignment strategy; click a vehicle to remove it (the
@@ -15,12 +15,20 @@ import { button, checkbox, controlBar, select, slider, textLine } from "../shell
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
-import type { Path, Point, Pose } from "../shell/types.js";
+import type {
+  AssignmentStrategy,
+  FormationState as Snapshot,
+  Path,
+  PatternKind,
+  Point,
+  Pose,
+  VehicleState,
+} from "../../pkg/arcline.js";
 
-const PATTERNS = ["line", "column", "v", "circle", "box"] as const;
-type PatternName = (typeof PATTERNS)[number];
-const STRATEGIES = ["sequential", "cost"] as const;
-type Strategy = (typeof STRATEGIES)[number];
+const PATTERNS: readonly PatternKind[] = ["line", "column", "v", "circle", "box"];
+type PatternName = PatternKind;
+const STRATEGIES: readonly AssignmentStrategy[] = ["sequential", "cost"];
+type Strategy = AssignmentStrategy;
 
 interface FormationState {
   pattern: PatternName;
@@ -34,32 +42,8 @@ interface FormationState {
   playing: boolean;
 }
 
-/** What `world.formation(id)` returns (DESIGN.md plus the drawing extras). */
-interface FormationView {
-  anchor: Pose;
-  driftOffset: Point;
-  slots: { vehicle: number; slot: number; target: Pose }[];
-  pattern: string;
-  spacing: number;
-  assignment: string;
-  capacity: number;
-  centerOfMass: Point | null;
-  origin: Point;
-  slotPoses: Pose[];
-  target: Point | Pose | null;
-  path: Path | null;
-  travelled: number;
-  slowingRadius: number;
-}
-
-interface VehicleView {
-  id: number;
-  x: number;
-  y: number;
-  vx: number;
-  vy: number;
-  heading: number;
-}
+/** A vehicle's state and its id. */
+type VehicleView = VehicleState & { id: number };
 
 const LIMIT = 500;
 const START_COUNT = 7;
@@ -75,7 +59,7 @@ const DEFAULTS: FormationState = {
   playing: true,
 };
 
-type PlanDubins = (start: Pose, goal: Pose, radius: number) => unknown;
+type PlanDubins = (start: Pose, goal: Pose, radius: number) => Path;
 
 /** A small fixed pseudo-random sequence for starting places (not geometry). */
 function lcg(seed: number): () => number {
@@ -95,14 +79,15 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   if (optAssign && (STRATEGIES as readonly string[]).includes(optAssign)) state.assignment = optAssign as Strategy;
   state.spacing = clamp(Number(options["spacing"] ?? NaN), 1, 8, DEFAULTS.spacing);
   state.playing = !prefersReducedMotion();
-  const planDubins = (api as unknown as { planDubins?: PlanDubins }).planDubins;
+  // The crowd module (what <arcline-demo> loads) has no planner.
+  const planDubins: PlanDubins | undefined = "planDubins" in api ? api.planDubins : undefined;
   const changes = new Emitter();
   const random = lcg(20240601);
 
   const world = new api.World(1);
   const formation = world.createFormation({ pattern: state.pattern, spacing: state.spacing, assignment: state.assignment });
   let ids: number[] = [];
-  let snapshot: FormationView | null = null;
+  let snapshot: Snapshot | null = null;
   let vehicles: VehicleView[] = [];
   let error: string | null = null;
   let note = "";
@@ -132,7 +117,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     bar,
     "assignment",
     [
-      { value: "sequential", text: "sequential (seed)" },
+      { value: "sequential", text: "sequential (joining order)" },
       { value: "cost", text: "least travel (Hungarian)" },
     ],
     state.assignment,
@@ -206,8 +191,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   /** Reads the formation and the vehicles back from the core. */
   function read(): void {
     try {
-      snapshot = world.formation(formation) as FormationView;
-      vehicles = ids.map((id) => ({ id, ...(world.vehicle(id) as Omit<VehicleView, "id">) }));
+      snapshot = world.formation(formation);
+      vehicles = ids.map((id) => ({ id, ...world.vehicle(id) }));
     } catch (e) {
       error = errorMessage(e);
     }

@@ -1,7 +1,7 @@
-// Steering (seed 003): a vehicle seeks a target you drag, drawn as in the
-// seed (velocity, desired velocity in green, the steering force, the trail of
-// the seek path); "no steering" adds the seed's first demo, a twin whose
-// velocity is set to the desired velocity directly; a behaviour picker; and a
+// Steering (Reynolds): a vehicle seeks a target you drag, drawn with its
+// velocity, desired velocity in green, the steering force and the trail of
+// the seek path; "no steering" adds a twin whose velocity is set to the
+// desired velocity directly; a behaviour picker; and a
 // crowd mode of up to 100,000 vehicles drawn as pixel sprites from zero-copy views.
 // Every number drawn comes from the wasm World (positions, velocities,
 // headings, and debug() for desired velocity and force); the page only scales
@@ -14,7 +14,7 @@ import { button, checkbox, controlBar, select, slider, textLine } from "../shell
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPoint } from "../shell/types.js";
-import type { Path, Point } from "../shell/types.js";
+import type { Behavior, Path, Point, VehicleDebug, VehicleState } from "../../pkg/arcline.js";
 
 type BehaviorName = "seek" | "flee" | "arrive" | "pursue" | "evade" | "wander" | "flock" | "path";
 type Mode = "single" | "crowd";
@@ -26,7 +26,7 @@ interface SteeringState {
   maxSpeed: number;
   maxForce: number;
   mass: number;
-  /** Adds the seed's first demo: a twin whose velocity is the desired velocity. */
+  /** Adds a twin whose velocity is the desired velocity (no steering). */
   noSteering: boolean;
   /** Vehicles in crowd mode. */
   count: number;
@@ -34,8 +34,6 @@ interface SteeringState {
 }
 
 type World = InstanceType<Api["World"]>;
-type Vehicle = { x: number; y: number; vx: number; vy: number; heading: number };
-type Debug = { desired: Point; force: Point };
 
 const BEHAVIORS: readonly { value: BehaviorName; text: string }[] = [
   { value: "seek", text: "seek" },
@@ -55,7 +53,7 @@ const VEC = 20;
 const FORCE = 10;
 const TRAIL = 900;
 const UNBOUNDED_FORCE = 1e9;
-const START: Vehicle = { x: -40, y: -20, vx: 0, vy: 0.8, heading: Math.PI / 2 };
+const START: VehicleState = { x: -40, y: -20, vx: 0, vy: 0.8, heading: Math.PI / 2 };
 
 const DEFAULTS: SteeringState = {
   mode: "single",
@@ -132,7 +130,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   handles.add({ kind: "point", label: "target", get: () => state.target, set: (p) => update(() => (state.target = readPoint(p, state.target, LIMIT))) });
 
   /** The behaviours of the main vehicle (and its no-steering twin). */
-  function behaviors(): object[] {
+  function behaviors(): Behavior[] {
     const target = state.target;
     switch (state.behavior) {
       case "seek":
@@ -155,7 +153,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
   }
 
-  function flockBehaviors(): object[] {
+  function flockBehaviors(): Behavior[] {
     return [
       { kind: "separation", radius: 4, weight: 2 },
       { kind: "alignment", radius: 10, weight: 0.6 },
@@ -164,7 +162,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     ];
   }
 
-  function crowdBehaviors(): object[] {
+  function crowdBehaviors(): Behavior[] {
     return [{ kind: "seek", target: state.target }, { kind: "separation", radius: 2.5, weight: 1.5 }];
   }
 
@@ -205,7 +203,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       view.setCamera({ x: 0, y: 0 }, 110);
       w.setDebug(true);
       const limits = { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass };
-      if (state.behavior === "path") path = api.racetrack(state.target, 25, 14) as Path;
+      if (state.behavior === "path") path = api.racetrack(state.target, 25, 14);
       if (state.behavior === "pursue" || state.behavior === "evade") {
         ids.quarry = w.addVehicle({ x: 20, y: -25, vx: -0.5, vy: 0, maxSpeed: 0.6, maxForce: 0.05 });
         w.setBehaviors(ids.quarry, [
@@ -237,7 +235,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         // Crowd limits are set for everyone when the crowd is rebuilt.
         return;
       }
-      if (state.behavior === "path") path = api.racetrack(state.target, 25, 14) as Path;
+      if (state.behavior === "path") path = api.racetrack(state.target, 25, 14);
       const limits = { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass };
       if (state.behavior === "flock") {
         w.setBehaviorsMany(ids.flock, flockBehaviors());
@@ -256,19 +254,19 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
   }
 
-  function vehicleOf(id: number | null): Vehicle | null {
+  function vehicleOf(id: number | null): VehicleState | null {
     if (!world || id === null) return null;
     try {
-      return world.vehicle(id) as Vehicle;
+      return world.vehicle(id);
     } catch {
       return null;
     }
   }
 
-  function debugOf(id: number | null): Debug | null {
+  function debugOf(id: number | null): VehicleDebug | null {
     if (!world || id === null || state.mode === "crowd") return null;
     try {
-      return world.debug(id) as Debug;
+      return world.debug(id);
     } catch {
       return null;
     }
@@ -342,7 +340,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         state.behavior === "path"
           ? " The path is a racetrack of lines and half circles around the target (racetrack(); planDubins is not in this build)."
           : state.noSteering
-            ? " Grey: no steering, velocity = desired velocity at once (the seed's first demo), so it turns abruptly; the blue one turns smoothly."
+            ? " Grey: no steering, velocity = desired velocity at once, so it turns abruptly; the blue one turns smoothly."
             : "";
       note.textContent = legend + extra;
     }
@@ -388,12 +386,12 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     ctx.restore();
   }
 
-  function drawVehicle(ctx: CanvasRenderingContext2D, v: Vehicle, color: string, sizePx = 18): void {
+  function drawVehicle(ctx: CanvasRenderingContext2D, v: VehicleState, color: string, sizePx = 18): void {
     poseMarker(ctx, view, v, color, sizePx);
   }
 
   /** Velocity, desired velocity (green), steering = desired − velocity, applied force. */
-  function drawVectors(ctx: CanvasRenderingContext2D, v: Vehicle, d: Debug, colors: { vel: string; desired: string; force: string }): void {
+  function drawVectors(ctx: CanvasRenderingContext2D, v: VehicleState, d: VehicleDebug, colors: { vel: string; desired: string; force: string }): void {
     const tip = { x: v.x + v.vx * VEC, y: v.y + v.vy * VEC };
     arrow(ctx, view, v, { x: v.vx * VEC, y: v.vy * VEC }, { color: colors.vel, widthPx: 2 });
     arrow(ctx, view, v, { x: d.desired.x * VEC, y: d.desired.y * VEC }, { color: colors.desired, widthPx: 2 });

@@ -408,3 +408,28 @@ test("formationOf and removeFormation: removing a formation frees its members", 
   assert.equal(w.joinFormation(g, a), true);
   w.free();
 });
+
+test("finite in, finite out: a spacing or tuning whose product with the spacing overflows is refused by name", () => {
+  const w = new A.World();
+  // Once reported slowingRadius: Infinity.
+  throwsNamed(() => w.createFormation({ pattern: "v", spacing: 1e200, slowingRadius: 1e200 }), "f.slowingRadius");
+  throwsNamed(() => w.createFormation({ pattern: "v", spacing: 1e200, leash: 1e200 }), "f.leash");
+  // A line of 1,024 slots 1e306 apart would reach 1e309.
+  throwsNamed(() => w.createFormation({ pattern: "line", spacing: 1e306, capacity: 1024 }), "f.spacing");
+  const f = w.createFormation({ pattern: "v", spacing: 1e200, slowingRadius: 1e100 });
+  assert.equal(w.formation(f).slowingRadius, 1e300);
+  throwsNamed(() => w.setFormationPattern(f, { spacing: 1e300 }), "p.spacing");
+  assert.equal(w.formation(f).spacing, 1e200);
+  // Members near f64::MAX: every number formation() reports is finite.
+  const finite = (x) => (typeof x === "number" ? Number.isFinite(x) : x && typeof x === "object" ? Object.values(x).every(finite) : true);
+  const g = w.createFormation({ pattern: "circle", spacing: 1e300 });
+  for (const [x, y] of [[1.7e308, -1.7e308], [-1.7e308, 1.7e308], [1.7e308, 1.7e308]]) {
+    w.joinFormation(g, w.addVehicle({ x, y, maxSpeed: 1e308, maxForce: 1e308 }));
+  }
+  w.setFormationTarget(g, { x: -1.7e308, y: -1.7e308, heading: 3 });
+  for (let i = 0; i < 5; i++) {
+    w.step(1e308);
+    assert.ok(finite(w.formation(g)), JSON.stringify(w.formation(g)));
+  }
+  w.free();
+});

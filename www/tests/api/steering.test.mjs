@@ -238,3 +238,22 @@ test("setLimits changes max speed, max force and mass; racetrack() is a closed S
     const last = p.segments[p.segments.length - 1];
     assert.deepEqual(first.start, last.end);
   }));
+
+test("finite in, finite out: a step longer than 1e6 counts as 1e6, and debug values stay finite", () =>
+  withWorld((w) => {
+    // step(1e308) once threw vehicles to 1.4e308. From rest, seeking along +x
+    // with max force 0.5 and max speed 2: velocity truncate(0.5 · 1e6, 2) = 2,
+    // position 2e6, whatever the dt beyond 1e6.
+    const ids = [1e6, 1e7, 1e308].map(() => w.addVehicle({ x: 0, y: 0, maxSpeed: 2, maxForce: 0.5 }));
+    w.setBehaviorsMany(ids, [{ kind: "seek", target: { x: 1e12, y: 0 } }]);
+    w.step(1e308);
+    for (const id of ids) assert.deepEqual(w.vehicle(id), { x: 2e6, y: 0, vx: 2, vy: 0, heading: 0 });
+    // velocity + weighted seek overflows in the debug view: clamped to f64::MAX.
+    const fast = w.addVehicle({ x: 0, y: 0, vx: 0.6e308, vy: 0, maxSpeed: 1e308, maxForce: 1e308 });
+    w.setBehaviors(fast, [{ kind: "seek", target: { x: 1e10, y: 0 }, weight: 4 }]);
+    w.setDebug(true);
+    w.step(1);
+    const d = w.debug(fast);
+    assert.equal(d.desired.x, Number.MAX_VALUE);
+    assert.equal(d.force.x, 1e308);
+  }));

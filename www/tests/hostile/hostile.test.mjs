@@ -31,6 +31,14 @@ const arms = [0, 1, 2, 3].map((k) => {
   return { x: 20 * Math.cos(out), y: 20 * Math.sin(out), heading: out + Math.PI, lanes };
 });
 
+// Pathfinding: a circle and a triangle between pose and point, and a 6 × 5
+// grid with a wall of three tiles.
+const obstacles = {
+  circles: [{ x: 4, y: 0, radius: 1 }],
+  polygons: [[{ x: 5, y: -4 }, { x: 7, y: -4 }, { x: 6, y: -2 }]],
+};
+const tiles = { columns: 6, rows: 5, tile: 1, blocked: Uint8Array.from({ length: 30 }, (_, i) => (i % 6 === 3 && i < 18 ? 1 : 0)) };
+
 const NUMBERS = [NaN, Infinity, -Infinity, -0, 0, -1, 1e308, -1e308, 5e-324, 2 ** 53, 1e-9];
 const ODD = [null, undefined, "", "12", "NaN", true, {}, [], () => 1, Symbol.iterator, 10n];
 const SHAPES = [
@@ -75,6 +83,18 @@ const SHAPES = [
   [{ kind: "seek", target: point, weight: NaN }],
   [{ kind: "seek", target: point }, "seek"],
   Array.from({ length: 1000 }, () => ({ kind: "seek", target: point })),
+  { circles: [{ x: 0, y: 0, radius: -1 }] },
+  { circles: Array.from({ length: 5000 }, (_, i) => ({ x: i, y: 0, radius: 0.1 })) },
+  { polygons: [[{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 1, y: 0 }, { x: 0, y: 1 }]] },
+  { polygons: [Array.from({ length: 2000 }, (_, i) => ({ x: Math.cos(i), y: Math.sin(i) }))] },
+  { circles: [{ x: 1e150, y: -1e150, radius: 1e150 }], polygons: [] },
+  { clearance: -1 },
+  { clearance: 1e308, maxExpanded: 2 ** 53 },
+  { columns: 0, rows: 5, tile: 1, blocked: new Uint8Array(0) },
+  { columns: 5, rows: 5, tile: 1, blocked: new Uint8Array(24) },
+  { columns: 2 ** 31, rows: 2 ** 31, tile: 1, blocked: new Uint8Array(4) },
+  { columns: 4, rows: 1, tile: 1e-300, blocked: new Uint8Array(4) },
+  { columns: 3, rows: 1, tile: 1, blocked: [0, 2, 0.5] },
 ];
 const BAD = [...NUMBERS, ...ODD, ...SHAPES];
 
@@ -90,6 +110,8 @@ const VALID = {
   planDubins: [pose, { ...point, heading: 1 }, 2],
   dubinsCandidates: [pose, { ...point, heading: 1 }, 2],
   dubinsLengths: [new Float64Array([0, 0, 0, 10, 0, 1]), 2],
+  planReedsShepp: [pose, { ...point, heading: 1 }, 2],
+  reedsSheppLengths: [new Float64Array([0, 0, 0, -10, 0, 1]), 2],
   connectProfiles: [profileA, profileB],
   constrainProfile: [profileA, profileB],
   profileEdges: [profileA],
@@ -104,6 +126,10 @@ const VALID = {
   poseAtTime: [path, 2, 1],
   racetrack: [point, 10, 5],
   minCostAssignment: [new Float64Array([1, 2, 3, 4, 5, 6]), 2, 3],
+  planAround: [pose, { ...point, heading: 1 }, 1, obstacles, { clearance: 0.25, maxExpanded: 200 }],
+  planAroundDebug: [pose, point, 1, obstacles, { clearance: 0.25 }],
+  planOnGrid: [tiles, { x: 0.5, y: 0.5, heading: 0 }, { x: 5.5, y: 4.5 }, 0.4, { maxExpanded: 500 }],
+  planOnGridDebug: [tiles, { x: 0.5, y: 0.5, heading: 0 }, { x: 5.5, y: 4.5, heading: 1 }, 0.4],
 };
 
 // --- checks ---------------------------------------------------------------
@@ -229,9 +255,18 @@ test("a World survives extreme finite numbers inside valid vehicles, behaviours 
     { kind: "followPath", path, lookAhead: 3 },
   ];
   const formation = { pattern: "v", spacing: 2 };
+  // Every tuning field too: products with the spacing must not overflow.
+  const tuned = { ...formation, capacity: 20, velocityLead: 0.25, maxSpeed: 1000, maxAcceleration: 10000, maxTurnRate: 1.5, leash: 2, slowingRadius: 2 };
   for (const x of EXTREME) {
     const world = new A.World(7);
+    world.setDebug(true);
     const others = [0, 1, 2].map((i) => world.addVehicle({ ...spec, x: i * 3 }));
+    const formations = [];
+    const create = (f) => {
+      const id = world.createFormation(f);
+      formations.push(id);
+      return id;
+    };
     const variants = [
       ...withEachLeaf(spec, x).map((v) => () => world.addVehicle(v)),
       ...behaviors.flatMap((b) =>
@@ -240,22 +275,22 @@ test("a World survives extreme finite numbers inside valid vehicles, behaviours 
           world.setBehaviors(id, [v.kind === "pursue" || v.kind === "evade" ? { ...v, quarry: others[0] } : v]);
         }),
       ),
-      ...withEachLeaf(formation, x).map((v) => () => {
-        const f = world.createFormation(v);
+      ...withEachLeaf(tuned, x).map((v) => () => {
+        const f = create(v);
         for (const id of others) world.joinFormation(f, id);
       }),
       ...withEachLeaf({ x: 5, y: -5, heading: 0.5 }, x).map((t) => () => {
-        const f = world.createFormation(formation);
+        const f = create(formation);
         for (const id of others) world.joinFormation(f, id);
         world.setFormationTarget(f, t);
       }),
       ...withEachLeaf({ pattern: "circle", spacing: 3 }, x).map((p) => () => {
-        const f = world.createFormation(formation);
+        const f = create(formation);
         world.joinFormation(f, others[1]);
         world.setFormationPattern(f, p);
       }),
       ...withEachLeaf(path, x).map((p) => () => {
-        const f = world.createFormation(formation);
+        const f = create(formation);
         world.joinFormation(f, others[2]);
         world.followFormationPath(f, p);
       }),
@@ -267,6 +302,9 @@ test("a World survives extreme finite numbers inside valid vehicles, behaviours 
       attempt(`World: ${make.toString().slice(0, 60)} with ${x}`, make);
       for (let k = 0; k < 3; k++) attempt(`World.step after a value of ${x}`, () => world.step(1));
       attempt(`World.positions() after a value of ${x}`, () => Array.from(world.positions()));
+      // Everything the world reports stays finite (formations, vehicles, debug values).
+      attempt(`World.formation() after a value of ${x}`, () => formations.map((f) => world.formation(f)));
+      attempt(`World.vehicle()/debug() after a value of ${x}`, () => Array.from(world.ids(), (id) => [world.vehicle(id), world.debug(id)]));
     }
     world.free();
   }
