@@ -1,7 +1,8 @@
 // A junction of 3 to 6 roads, made only of lines and arcs. Drag an arm's
 // mouth around the centre and turn it by its knob: the kerbs, the outline
 // and every lane-centre path follow, and the arm stops where the junction
-// would no longer build (the core's constrainArm). Each arm is a straight
+// would no longer build (the core's constrainArm); lanes that would leave
+// no junction are refused the same way. Each arm is a straight
 // road ending at the junction's mouth; the whole scene is a RoadNetwork
 // (profiles, pieces, one junction), so a drag rebuilds only the moved arm's
 // road and the junction, and "download OpenDRIVE" saves it as a .xodr file.
@@ -10,7 +11,7 @@ import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View } from "../shell/view.js";
 import { Handles } from "../shell/handles.js";
 import type { Handle } from "../shell/handles.js";
-import { dot, label } from "../shell/draw.js";
+import { dot } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, textLine } from "../shell/controls.js";
 import { Emitter } from "../shell/emitter.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
@@ -76,6 +77,68 @@ function ends(seg: Segment): [Point, Point] {
 }
 
 const KIND_COLOR: Readonly<Record<MovementKind, string>> = { right: "#1f6fd1", straight: "#1a8f3c", left: "#d2481c", "u-turn": "#7b3fb5" };
+
+/** A label's box on screen, in CSS pixels. */
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+const overlap = (a: Box, b: Box): number => Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+
+/**
+ * Labels drawn in filled boxes where they overlap the ones already placed
+ * least: each label goes to the first of its candidate screen points where
+ * its box overlaps none, else to the one where it overlaps least.
+ */
+class Labels {
+  private readonly placed: Box[] = [];
+  constructor(private readonly ctx: CanvasRenderingContext2D, private readonly view: View) {}
+
+  add(text: string, candidates: readonly Point[], background: string, color: string, font: string): void {
+    this.view.inScreenSpace((c) => {
+      c.font = font;
+      const w = c.measureText(text).width + 8;
+      const h = 16;
+      let best: Box | null = null;
+      let bestOverlap = Infinity;
+      for (const p of candidates) {
+        const s = this.view.toScreen(p);
+        const box = { x0: s.x - w / 2, y0: s.y - h / 2, x1: s.x + w / 2, y1: s.y + h / 2 };
+        const o = this.placed.reduce((sum, b) => sum + overlap(box, b), 0);
+        if (o < bestOverlap) [best, bestOverlap] = [box, o];
+        if (o === 0) break;
+      }
+      if (!best) return;
+      this.placed.push(best);
+      c.fillStyle = background;
+      c.beginPath();
+      c.roundRect(best.x0, best.y0, w, h, 4);
+      c.fill();
+      c.fillStyle = color;
+      c.textAlign = "center";
+      c.textBaseline = "middle";
+      c.fillText(text, (best.x0 + best.x1) / 2, (best.y0 + best.y1) / 2 + 0.5);
+    });
+  }
+}
+
+/** Points along an arc at fractions of its sweep, the middle first (where a radius label may go). */
+function alongArc(a: Extract<Segment, { kind: "arc" }>): Point[] {
+  return [0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9].map((t) => {
+    const angle = a.startAngle + t * a.sweep;
+    return { x: a.center.x + a.radius * Math.cos(angle), y: a.center.y + a.radius * Math.sin(angle) };
+  });
+}
+
+/** The tightest arc of a path (the one its radius label names), if it has one. */
+function tightestArc(c: Connection): Extract<Segment, { kind: "arc" }> | null {
+  let best: Extract<Segment, { kind: "arc" }> | null = null;
+  for (const s of c.path.segments) if (s.kind === "arc" && (!best || s.radius < best.radius)) best = s;
+  return best;
+}
 
 function readArm(v: unknown, fallback: Arm): Arm {
   const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
@@ -173,7 +236,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         note = `Arm ${i} cannot go there: ${errorMessage(e)}.`;
         return;
       }
-      note = placed.x === wanted.x && placed.y === wanted.y && placed.heading === wanted.heading ? "" : `Arm ${i} stops here. Beyond: ${reasonAt(i, wanted)}.`;
+      note = placed.x === wanted.x && placed.y === wanted.y && placed.heading === wanted.heading ? "" : `Arm ${i} stops here. Beyond: ${reasonAt(i, wanted) ?? "the junction could not be built"}.`;
       const moved: Arm = { x: placed.x, y: placed.y, heading: placed.heading, preset: arm.preset };
       state.arms[i] = moved;
       state.selected = i;
@@ -184,11 +247,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     });
   }
 
-  /** Why the junction cannot be built with arm `i` at `wanted`, in words. */
-  function reasonAt(i: number, wanted: Arm): string {
+  /** Why the junction cannot be built with arm `i` as `wanted`, in words; null when it can. */
+  function reasonAt(i: number, wanted: Arm): string | null {
     try {
       api.connectJunction(state.arms.map((a, k) => profileOf(k === i ? wanted : a)));
-      return "the junction could not be built";
+      return null;
     } catch (e) {
       return errorMessage(e);
     }
@@ -231,7 +294,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       if (!arm) return;
       const row = document.createElement("span");
       row.dataset["arm"] = String(i);
-      select(
+      const lanesSelect = select(
         row,
         `arm ${i}`,
         PRESETS.map((p) => ({ value: p, text: p })),
@@ -240,7 +303,16 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
           update(() => {
             const a = state.arms[i];
             if (!a) return;
-            state.arms[i] = { ...a, preset: v };
+            // Lanes that would leave no junction are refused, as a drag is stopped.
+            const wider: Arm = { ...a, preset: v };
+            const why = reasonAt(i, wider);
+            if (why !== null) {
+              note = `Arm ${i} cannot have ${v} here: ${why}.`;
+              lanesSelect.value = a.preset;
+              return;
+            }
+            note = "";
+            state.arms[i] = wider;
             rebuildNetwork();
           }),
       );
@@ -288,17 +360,23 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         const last = c.path.segments[c.path.segments.length - 1];
         if (last) dot(ctx, view, ends(last)[1], KIND_COLOR[c.kind], 3);
       }
-      if (state.allPaths) {
-        for (const c of shownConnections()) {
-          for (const a of arcsOf(c)) {
-            const mid = a.startAngle + a.sweep / 2;
-            label(ctx, view, `r ${a.radius.toFixed(1)}`, { x: a.center.x + a.radius * Math.cos(mid), y: a.center.y + a.radius * Math.sin(mid) }, { color: "#ffffff", dxPx: 4, font: "bold 11px system-ui, sans-serif" });
-          }
-        }
+    }
+    handles.draw(ctx);
+    // Each arm's name outwards along its road, past its heading knob; then,
+    // with the toggle, each turn path's radius (its tightest arc) on that
+    // arc, in the path's colour.
+    const labels = new Labels(ctx, view);
+    state.arms.forEach((a, i) => {
+      const out = { x: Math.cos(a.heading + Math.PI), y: Math.sin(a.heading + Math.PI) };
+      const at = (px: number): Point => ({ x: a.x + view.px(px) * out.x, y: a.y + view.px(px) * out.y });
+      labels.add(`arm ${i}`, [at(62), at(80)], "rgba(255, 255, 255, 0.9)", "#1d1f23", "bold 12px system-ui, sans-serif");
+    });
+    if (junction && state.allPaths) {
+      for (const c of shownConnections()) {
+        const arc = tightestArc(c);
+        if (arc) labels.add(`r ${arc.radius.toFixed(1)}`, alongArc(arc), KIND_COLOR[c.kind], "#ffffff", "bold 11px system-ui, sans-serif");
       }
     }
-    state.arms.forEach((a, i) => label(ctx, view, `arm ${i}`, a, { color: "#ffffff", dxPx: 10, dyPx: -14, font: "bold 12px system-ui, sans-serif" }));
-    handles.draw(ctx);
   };
 
   rebuildNetwork();
@@ -325,7 +403,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         })),
         corners: junction?.corners.length ?? 0,
         shown: shownConnections().length,
-        labels: state.allPaths ? shownConnections().reduce((n, c) => n + arcsOf(c).length, 0) : 0,
+        labels: state.allPaths ? shownConnections().filter((c) => tightestArc(c) !== null).length : 0,
       },
     }),
     setState: (s: unknown) => {

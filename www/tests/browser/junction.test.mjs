@@ -2,9 +2,10 @@
 // movements the lane table gives, dragging an arm moves it and every path
 // from it, an arm dragged into the centre stops where the junction still
 // builds (and says why), turning an arm turns its paths, the toggle shows
-// every path with its radius, an unsolvable scene is told in words, 3 to 6
-// arms build, the OpenDRIVE download holds every road, and the page logs no
-// error or warning.
+// every path with its radius, an unsolvable scene is told in words, lanes
+// that would leave no junction are refused, 3 to 6 arms build, the
+// OpenDRIVE download holds every road, and the page logs no error or
+// warning.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -120,8 +121,11 @@ test("the toggle shows every turn path with its radius", async () => {
   await page.waitForFunction(() => window.__arcline.diagrams.junction.getState().allPaths === true);
   const s = await state(page);
   assert.equal(s.computed.shown, s.computed.connections.length);
+  // One radius label per path that turns (its tightest arc); straight paths have none.
+  const turning = s.computed.connections.filter((c) => c.radii.length > 0).length;
+  assert.equal(s.computed.labels, turning);
+  assert.ok(turning >= 8, `${turning} turning paths`);
   const arcs = s.computed.connections.reduce((n, c) => n + c.radii.length, 0);
-  assert.equal(s.computed.labels, arcs);
   assert.ok(arcs >= 8, `${arcs} arcs`);
   for (const c of s.computed.connections) for (const r of c.radii) assert.ok(r >= 5 - 1e-9, `radius ${r}`);
   await section.screenshot({ path: screenshotPath("junction-paths") });
@@ -155,6 +159,39 @@ test("an unsolvable scene from a link is told in words, and 3 to 6 arms build", 
     assert.ok(s.computed.connections.length > 0);
   }
   await section.screenshot({ path: screenshotPath("junction-six-arms") });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("lanes that would leave no junction are refused, saying why", async () => {
+  const { page, context, problems } = await open();
+  // Arm 0 close in: the east mouth's cross-section is x = 8.
+  await page.evaluate(() =>
+    window.__arcline.diagrams.junction.setState({
+      arms: [
+        { x: 8, y: 0, heading: Math.PI, preset: "2 lanes" },
+        { x: 0, y: 20, heading: -Math.PI / 2, preset: "2 lanes" },
+        { x: -20, y: 0, heading: 0, preset: "2 lanes" },
+        { x: 0, y: -20, heading: Math.PI / 2, preset: "2 lanes" },
+      ],
+    }),
+  );
+  let s = await state(page);
+  assert.equal(s.computed.error, null);
+  const section = page.locator('[data-diagram="junction"]');
+  // Six lanes and a median make arm 1 25.5 wide: its edge at x = 12.75 is behind x = 8.
+  await section.locator('[data-arm="1"] select').selectOption("6 lanes, median");
+  s = await state(page);
+  assert.equal(s.arms[1].preset, "2 lanes");
+  assert.equal(await section.locator('[data-arm="1"] select').inputValue(), "2 lanes");
+  assert.equal(s.computed.error, null);
+  assert.match(s.computed.note, /^Arm 1 cannot have 6 lanes, median here: arms\[1\]: reaches behind the mouth of arms\[0\]/);
+  // Bike lanes on arm 3 (14 wide: its edges at x = ±7, in front of x = 8) fit.
+  await section.locator('[data-arm="3"] select').selectOption("bike lanes");
+  s = await state(page);
+  assert.equal(s.arms[3].preset, "bike lanes");
+  assert.equal(s.computed.note, "");
+  assert.equal(s.computed.error, null);
   assert.deepEqual(problems, []);
   await context.close();
 });
