@@ -139,6 +139,8 @@ ODR_TOOLS := asam-qc-opendrive==1.0.0 pyxodr==0.1.3
 ODR_VENV := $(HOME)/.cache/arcline/opendrive-venv-qc1.0.0-pyxodr0.1.3
 
 $(ODR_VENV)/.installed:
+	@echo "Installing $(ODR_TOOLS) (PyPI) into $(ODR_VENV)"
+	rm -rf $(ODR_VENV)
 	python3 -m venv $(ODR_VENV)
 	$(ODR_VENV)/bin/pip install -q --disable-pip-version-check $(ODR_TOOLS)
 	@touch $@
