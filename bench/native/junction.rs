@@ -16,11 +16,7 @@ fn lanes() -> Vec<Lane> {
     let walk = Lane::new(LaneKind::Sidewalk, 2.0);
     let back = Lane::new(LaneKind::Driving, 3.25).with_direction(Direction::Backward);
     let fwd = Lane::new(LaneKind::Driving, 3.25);
-    let mut out = vec![walk.clone()];
-    out.extend([back.clone(), back.clone(), back]);
-    out.extend([fwd.clone(), fwd.clone(), fwd]);
-    out.push(walk);
-    out
+    vec![walk, back, back, back, fwd, fwd, fwd, walk]
 }
 
 /// The arm coming from direction `out`, its mouth `d` from the centre, heading in.
@@ -66,7 +62,7 @@ fn bench(c: &mut Criterion) {
         net.connect(*s, *m).expect("valid");
     }
     net.add_junction(&mouths).expect("valid");
-    let mut current = arms.clone();
+    let mut current = arms;
     let options = JunctionOptions::default();
     let mut step = 0u32;
     let mut g = c.benchmark_group("junction_4_arms_3_lanes_drag_arm_rebuild");
