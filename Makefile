@@ -20,7 +20,7 @@ BINDINGS := -p arcline-wasm
 PKG := www/pkg
 BIN := node_modules/.bin
 
-.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl test-wasm test-types test-api test-browser lint bench clean
+.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl test-opendrive test-wasm test-types test-api test-browser lint bench clean
 
 ## --- set-up -------------------------------------------------------------
 
@@ -108,6 +108,7 @@ serve: build
 test: setup setup-browser
 	$(MAKE) test-rust
 	$(MAKE) test-ompl
+	$(MAKE) test-opendrive
 	$(MAKE) build
 	$(MAKE) test-wasm
 	$(MAKE) test-types
@@ -143,6 +144,24 @@ test-wasm:
 
 test-types:
 	$(BIN)/tsc --noEmit -p www
+
+# OpenDRIVE files of road networks with junctions (examples/opendrive.rs),
+# read back by third-party tools in a virtual environment made here once:
+# the ASAM Quality Checker bundle must report no issue, and pyxodr's
+# reference lines and lane borders must lie within 0.05 of Arcline's.
+ODR_TOOLS := asam-qc-opendrive==1.0.0 pyxodr==0.1.3
+ODR_VENV := $(HOME)/.cache/arcline/opendrive-venv-qc1.0.0-pyxodr0.1.3
+
+$(ODR_VENV)/.installed: | setup-python
+	@echo "Installing $(ODR_TOOLS) (PyPI) into $(ODR_VENV)"
+	rm -rf $(ODR_VENV)
+	python3 -m venv $(ODR_VENV)
+	$(ODR_VENV)/bin/pip install -q --disable-pip-version-check $(ODR_TOOLS)
+	@touch $@
+
+test-opendrive: $(ODR_VENV)/.installed
+	cargo run -q -p arcline --all-features --example opendrive -- target/opendrive
+	$(ODR_VENV)/bin/python scripts/check_opendrive.py target/opendrive
 
 # The published JS API, loaded in Node exactly as tutorial authors load it.
 test-api:

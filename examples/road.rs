@@ -55,7 +55,7 @@ fn main() -> Result<(), arcline::Error> {
     net.connect(a, b)?;
     net.connect(b, c)?;
     let rebuilt = net.set_profile(b, at(45.0, 40.0, FRAC_PI_2))?;
-    println!("moved {b}: rebuilt {} pieces", rebuilt.len());
+    println!("moved {b}: rebuilt {} pieces", rebuilt.pieces.len());
     for p in net.pieces() {
         match &p.built {
             Ok(piece) => println!("  {} {} -> {}: {:?}", p.id, p.a, p.b, piece.kind),

@@ -69,6 +69,19 @@ pub fn declarations() -> String {
         export::<NetworkSnapshot>(&cfg, o);
     }
     {
+        use crate::road::shape::NetworkJunctionShape;
+        use crate::road::{
+            Connection, Junction, JunctionEntry, JunctionId, JunctionOptions, MovementKind,
+        };
+        export::<MovementKind>(&cfg, o);
+        export::<Connection>(&cfg, o);
+        export::<Junction>(&cfg, o);
+        export::<JunctionOptions>(&cfg, o);
+        export::<JunctionId>(&cfg, o);
+        export::<JunctionEntry>(&cfg, o);
+        export::<NetworkJunctionShape>(&cfg, o);
+    }
+    {
         // Steering.
         use crate::steering::shape::{BehaviorKindShape, BehaviorShape, VehicleStateShape};
         use crate::steering::{
