@@ -76,18 +76,20 @@ WASM_OPT_FLAGS := -Oz --converge --enable-simd --enable-bulk-memory --enable-non
   --enable-sign-ext --enable-mutable-globals --strip-producers --strip-target-features
 # One smaller module per system for <arcline-demo> (the features of bindings/Cargo.toml).
 SYSTEMS := paths pathfind crowd roads
-# The embed profile's opt-level ("s", Cargo.toml), but "z" for pathfinding:
-# 61.6 KB gzip against 65.3 KB at "s" (the budget is 64), planAround about
-# 1.3x slower (1.1 ms against 0.87 median on the bench's fields), which a drag
-# does not show.
+# The embed profile's opt-level ("s", Cargo.toml), but "z" for the systems in
+# EMBED_SMALLEST, which are over the 64 KB gzip budget at "s" and whose drags
+# have time to spare: pathfinding 61.6 KB against 65.3 (planAround about 1.3x
+# slower: 1.1 ms against 0.87 median on the bench's fields) and roads with
+# junctions (see README's size table).
 EMBED_OPT_LEVEL := s
+EMBED_SMALLEST := pathfind roads
 
 build: setup
 	cargo build --release --target $(WASM_TARGET) $(BINDINGS)
 	$(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline $(WASM_RAW)
 	$(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_bg.wasm -o $(PKG)/arcline_bg.wasm
 	for s in $(SYSTEMS); do \
-	  opt=$(EMBED_OPT_LEVEL); [ $$s = pathfind ] && opt=z; \
+	  opt=$(EMBED_OPT_LEVEL); case " $(EMBED_SMALLEST) " in *" $$s "*) opt=z;; esac; \
 	  CARGO_PROFILE_EMBED_OPT_LEVEL=$$opt cargo build --profile embed --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s; \
 	  $(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline_$$s $(EMBED_RAW); \
 	  $(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_$${s}_bg.wasm -o $(PKG)/arcline_$${s}_bg.wasm; \
