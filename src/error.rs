@@ -211,6 +211,16 @@ pub enum Reason {
         /// How many members the formation has.
         members: usize,
     },
+    /// A polygon that must be simple has two edges that cross or touch
+    /// (edge `k` runs from corner `k` to corner `k + 1`).
+    NotSimple {
+        /// The first of the two edges.
+        first: usize,
+        /// The second.
+        second: usize,
+    },
+    /// A polygon whose area is zero (so small that it underflows).
+    NoArea,
 }
 
 impl fmt::Display for Reason {
@@ -270,6 +280,11 @@ impl fmt::Display for Reason {
                 f,
                 "has {capacity} slots but the formation has {members} members"
             ),
+            Reason::NotSimple { first, second } => write!(
+                f,
+                "must be a simple polygon, but its edges {first} and {second} cross or touch"
+            ),
+            Reason::NoArea => f.write_str("must enclose an area (this one is too small)"),
         }
     }
 }

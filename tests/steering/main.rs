@@ -3,6 +3,10 @@
 #[path = "../common/xorshift.rs"]
 mod xorshift;
 
+#[path = "../common/scenes.rs"]
+mod scenes;
+
+mod avoidance;
 mod behaviors;
 mod paths;
 mod robust;
