@@ -20,7 +20,7 @@ BINDINGS := -p arcline-wasm
 PKG := www/pkg
 BIN := node_modules/.bin
 
-.PHONY: setup setup-rust setup-browser build serve test test-rust test-wasm test-types test-api test-browser lint bench clean
+.PHONY: setup setup-rust setup-browser setup-ompl build serve test test-rust test-ompl test-wasm test-types test-api test-browser lint bench clean
 
 ## --- set-up -------------------------------------------------------------
 
@@ -40,6 +40,23 @@ node_modules/.installed: package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
+# OMPL (PyPI `ompl`) in a virtual environment of its own, the peer of the
+# Reeds-Shepp planner's tests and benchmarks; `leaked` lines it prints at exit
+# are harmless.
+OMPL_VERSION := 2.0.1
+OMPL_VENV := $(HOME)/.cache/arcline/ompl-$(OMPL_VERSION)
+OMPL_PY := $(OMPL_VENV)/bin/python
+OMPL_QUIET := 2>&1 | { grep -v 'leaked' || true; }
+
+setup-ompl: $(OMPL_VENV)/.installed
+
+$(OMPL_VENV)/.installed:
+	@echo "Installing OMPL $(OMPL_VERSION) (PyPI) into $(OMPL_VENV)"
+	rm -rf $(OMPL_VENV)
+	python3 -m venv $(OMPL_VENV)
+	$(OMPL_VENV)/bin/pip install --quiet --disable-pip-version-check ompl==$(OMPL_VERSION)
+	@touch $@
+
 setup-browser:
 	@command -v chromium >/dev/null || { \
 	  echo "Installing Debian's chromium"; \
@@ -51,7 +68,7 @@ setup-browser:
 WASM_OPT_FLAGS := -Oz --converge --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-mutable-globals --strip-producers --strip-target-features
 # One smaller module per system for <arcline-demo> (the features of bindings/Cargo.toml).
-SYSTEMS := paths crowd roads
+SYSTEMS := paths pathfind crowd roads
 
 build: setup
 	cargo build --release --target $(WASM_TARGET) $(BINDINGS)
@@ -76,6 +93,7 @@ serve: build
 
 test: setup setup-browser
 	$(MAKE) test-rust
+	$(MAKE) test-ompl
 	$(MAKE) build
 	$(MAKE) test-wasm
 	$(MAKE) test-types
@@ -88,6 +106,20 @@ test-rust:
 	cargo test -p arcline --all-features --all-targets
 	cargo test -p arcline --all-features --doc
 	for e in examples/*.rs; do cargo run -q -p arcline --all-features --example $$(basename $$e .rs) > /dev/null; done
+
+# The Reeds-Shepp planner against OMPL: OMPL's distances for a fixed query
+# set (scripts/ompl_reeds_shepp.py) written under target/, then compared
+# (tests/planner/reeds_shepp_ompl.rs, ignored by a plain cargo test).
+OMPL_DISTANCES := target/ompl/reeds_shepp-$(OMPL_VERSION).f64
+
+$(OMPL_DISTANCES): scripts/ompl_reeds_shepp.py $(OMPL_VENV)/.installed
+	@mkdir -p $(dir $@)
+	$(OMPL_PY) scripts/ompl_reeds_shepp.py queries $@.tmp $(OMPL_QUIET)
+	mv $@.tmp $@
+
+test-ompl: $(OMPL_DISTANCES)
+	ARCLINE_OMPL_REEDS_SHEPP=$(OMPL_DISTANCES) \
+	  cargo test -p arcline --all-features --test planner reeds_shepp_ompl -- --ignored --nocapture
 
 # In Node: the determinism digests compiled to wasm (bindings/tests/determinism.rs)
 # and the bindings' own tests (their conversions against serde-wasm-bindgen).
@@ -115,8 +147,8 @@ lint: setup
 	for s in $(SYSTEMS); do cargo clippy --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s -- -D warnings; done
 	$(BIN)/tsc --noEmit -p www
 
-bench: build
-	node scripts/bench.mjs
+bench: build setup-ompl
+	OMPL_PYTHON=$(OMPL_PY) node scripts/bench.mjs
 
 clean:
 	rm -rf target $(PKG) www/build dist

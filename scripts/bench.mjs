@@ -95,6 +95,7 @@ function sizeRows() {
   // The modules <arcline-demo> loads instead, one per system (runtime.ts).
   const systems = [
     ["paths", "arc, planner"],
+    ["pathfind", "pathfind"],
     ["crowd", "steering, formation"],
     ["roads", "road"],
   ].map(([s, kinds]) => ({

@@ -211,16 +211,31 @@ pub enum Reason {
         /// How many members the formation has.
         members: usize,
     },
-    /// A polygon that must be simple has two edges that cross or touch
-    /// (edge `k` runs from corner `k` to corner `k + 1`).
+    /// A polygon whose edges `first` and `second` (indices of their first
+    /// corners) cross or touch: it must be simple.
     NotSimple {
-        /// The first of the two edges.
+        /// The earlier edge.
         first: usize,
-        /// The second.
+        /// The later edge.
         second: usize,
     },
-    /// A polygon whose area is zero (so small that it underflows).
+    /// A polygon that encloses no area (its corners are collinear, or so
+    /// close together that the area underflows).
     NoArea,
+    /// A point equal to the one before it (a polygon corner repeated).
+    Repeated,
+    /// A position inside an obstacle, or closer to it than the clearance
+    /// asked for: the field names the obstacle (`obstacles.circles[2]`,
+    /// `grid.blocked[37]`).
+    InsideObstacle(Field),
+    /// A list of the wrong length for the others it goes with (a grid's
+    /// tiles for its columns and rows).
+    WrongLength {
+        /// The length needed.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
 }
 
 impl fmt::Display for Reason {
@@ -282,9 +297,14 @@ impl fmt::Display for Reason {
             ),
             Reason::NotSimple { first, second } => write!(
                 f,
-                "must be a simple polygon, but its edges {first} and {second} cross or touch"
+                "must be a simple polygon: edges {first} and {second} cross or touch"
             ),
-            Reason::NoArea => f.write_str("must enclose an area (this one is too small)"),
+            Reason::NoArea => f.write_str("must enclose an area (its corners are collinear or too close together)"),
+            Reason::Repeated => f.write_str("repeats the point before it"),
+            Reason::InsideObstacle(obstacle) => write!(f, "is inside or too close to {obstacle}"),
+            Reason::WrongLength { expected, got } => {
+                write!(f, "must hold {expected} values, got {got}")
+            }
         }
     }
 }

@@ -98,6 +98,26 @@ pub fn declarations() -> String {
         export::<FormationTarget>(&cfg, o);
         export::<SlotTarget>(&cfg, o);
         export::<FormationStateShape>(&cfg, o);
+        // Pathfinding around obstacles and on grids.
+        use crate::planner::pathfind::shape::{
+            AroundSearchShape, GridPlanShape, GridSearchShape, GuideOf, GuideShape, NoPathKind,
+            NoPathShape, PlanAroundShape, SearchEdgeShape,
+        };
+        use crate::planner::pathfind::{AroundOptions, Circle, Grid, GridOptions, Obstacles};
+        export::<Circle>(&cfg, o);
+        export::<Obstacles>(&cfg, o);
+        export::<AroundOptions>(&cfg, o);
+        export::<Grid>(&cfg, o);
+        export::<GridOptions>(&cfg, o);
+        export::<NoPathKind>(&cfg, o);
+        export::<NoPathShape>(&cfg, o);
+        export::<GuideOf>(&cfg, o);
+        export::<GuideShape>(&cfg, o);
+        export::<SearchEdgeShape>(&cfg, o);
+        export::<PlanAroundShape>(&cfg, o);
+        export::<AroundSearchShape>(&cfg, o);
+        export::<GridPlanShape>(&cfg, o);
+        export::<GridSearchShape>(&cfg, o);
     }
     out
 }
@@ -109,6 +129,10 @@ mod tests {
         let d = super::declarations();
         println!("{d}");
         assert!(d.contains("export type Pose = { x: number, y: number, heading: number, };"));
+        // The pathfinding shapes as DESIGN.md has them.
+        assert!(d.contains("export type Circle = { x: number, y: number, radius: number, };"));
+        assert!(d.contains("circles?: Array<Circle>,"), "{d}");
+        assert!(d.contains("blocked: Uint8Array"));
     }
 
     #[test]

@@ -17,8 +17,12 @@ mod from_js;
 mod geom;
 #[cfg(all(test, target_arch = "wasm32", feature = "paths"))]
 mod oracle;
+#[cfg(feature = "pathfind")]
+mod pathfind;
 #[cfg(feature = "paths")]
 mod planner;
+#[cfg(feature = "paths")]
+mod reeds_shepp;
 #[cfg(feature = "roads")]
 mod road;
 #[cfg(feature = "crowd")]

@@ -719,7 +719,7 @@ fn query_ok(x0: f64, y0: f64, h0: f64, x1: f64, y1: f64, h1: f64) -> bool {
 /// The zero-length path of a coincident start and goal: one zero-length left
 /// arc (word `"L"`), which, unlike a zero-length line, keeps the heading, so
 /// `pose_at(0)` is the start pose.
-fn coincident_path(start: Pose, r: f64) -> Path {
+pub(crate) fn coincident_path(start: Pose, r: f64) -> Path {
     Path::new(vec![Segment::Arc(Arc::from_pose(start, r, 1.0, 0.0))])
         .unwrap_or_else(|_| unreachable_path())
 }

@@ -199,6 +199,7 @@ fn one_side(start: Pose, target: Point, r: f64, side: Side, at_start: bool) -> T
             radius: r,
             start_angle,
             sweep: if s > 0.0 { a } else { -a },
+            reverse: false,
         };
         let line = if on_circle {
             Line::new(target, target)

@@ -3,6 +3,7 @@
 //! `bindings/tests/determinism.rs`: native and wasm agree bit for bit.
 mod formation;
 mod geom;
+mod pathfind;
 mod planner;
 mod road;
 mod steering;
@@ -34,6 +35,20 @@ mod planner_native {
     fn lengths_digest_is_the_golden_value() {
         let v = crate::planner::lengths_digest();
         assert_eq!(v, crate::planner::LENGTHS_GOLDEN, "digest {v:#018x}");
+    }
+
+    #[test]
+    fn reeds_shepp_digest_is_the_golden_value() {
+        let v = crate::planner::reeds_shepp_digest();
+        assert_eq!(v, crate::planner::REEDS_SHEPP_GOLDEN, "digest {v:#018x}");
+    }
+}
+
+mod pathfind_native {
+    #[test]
+    fn pathfinding_digest_is_golden() {
+        let v = crate::pathfind::digest();
+        assert_eq!(v, crate::pathfind::GOLDEN, "digest {v:#018x}");
     }
 }
 

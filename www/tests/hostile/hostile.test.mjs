@@ -26,6 +26,14 @@ const lanes = [
 const profileA = { x: 0, y: 0, heading: 0, lanes };
 const profileB = { x: 40, y: 40, heading: Math.PI / 2, lanes };
 
+// Pathfinding: a circle and a triangle between pose and point, and a 6 × 5
+// grid with a wall of three tiles.
+const obstacles = {
+  circles: [{ x: 4, y: 0, radius: 1 }],
+  polygons: [[{ x: 5, y: -4 }, { x: 7, y: -4 }, { x: 6, y: -2 }]],
+};
+const tiles = { columns: 6, rows: 5, tile: 1, blocked: Uint8Array.from({ length: 30 }, (_, i) => (i % 6 === 3 && i < 18 ? 1 : 0)) };
+
 const NUMBERS = [NaN, Infinity, -Infinity, -0, 0, -1, 1e308, -1e308, 5e-324, 2 ** 53, 1e-9];
 const ODD = [null, undefined, "", "12", "NaN", true, {}, [], () => 1, Symbol.iterator, 10n];
 const SHAPES = [
@@ -70,6 +78,18 @@ const SHAPES = [
   [{ kind: "seek", target: point, weight: NaN }],
   [{ kind: "seek", target: point }, "seek"],
   Array.from({ length: 1000 }, () => ({ kind: "seek", target: point })),
+  { circles: [{ x: 0, y: 0, radius: -1 }] },
+  { circles: Array.from({ length: 5000 }, (_, i) => ({ x: i, y: 0, radius: 0.1 })) },
+  { polygons: [[{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 1, y: 0 }, { x: 0, y: 1 }]] },
+  { polygons: [Array.from({ length: 2000 }, (_, i) => ({ x: Math.cos(i), y: Math.sin(i) }))] },
+  { circles: [{ x: 1e150, y: -1e150, radius: 1e150 }], polygons: [] },
+  { clearance: -1 },
+  { clearance: 1e308, maxExpanded: 2 ** 53 },
+  { columns: 0, rows: 5, tile: 1, blocked: new Uint8Array(0) },
+  { columns: 5, rows: 5, tile: 1, blocked: new Uint8Array(24) },
+  { columns: 2 ** 31, rows: 2 ** 31, tile: 1, blocked: new Uint8Array(4) },
+  { columns: 4, rows: 1, tile: 1e-300, blocked: new Uint8Array(4) },
+  { columns: 3, rows: 1, tile: 1, blocked: [0, 2, 0.5] },
 ];
 const BAD = [...NUMBERS, ...ODD, ...SHAPES];
 
@@ -85,6 +105,8 @@ const VALID = {
   planDubins: [pose, { ...point, heading: 1 }, 2],
   dubinsCandidates: [pose, { ...point, heading: 1 }, 2],
   dubinsLengths: [new Float64Array([0, 0, 0, 10, 0, 1]), 2],
+  planReedsShepp: [pose, { ...point, heading: 1 }, 2],
+  reedsSheppLengths: [new Float64Array([0, 0, 0, -10, 0, 1]), 2],
   connectProfiles: [profileA, profileB],
   constrainProfile: [profileA, profileB],
   profileEdges: [profileA],
@@ -96,6 +118,10 @@ const VALID = {
   poseAtTime: [path, 2, 1],
   racetrack: [point, 10, 5],
   minCostAssignment: [new Float64Array([1, 2, 3, 4, 5, 6]), 2, 3],
+  planAround: [pose, { ...point, heading: 1 }, 1, obstacles, { clearance: 0.25, maxExpanded: 200 }],
+  planAroundDebug: [pose, point, 1, obstacles, { clearance: 0.25 }],
+  planOnGrid: [tiles, { x: 0.5, y: 0.5, heading: 0 }, { x: 5.5, y: 4.5 }, 0.4, { maxExpanded: 500 }],
+  planOnGridDebug: [tiles, { x: 0.5, y: 0.5, heading: 0 }, { x: 5.5, y: 4.5, heading: 1 }, 0.4],
 };
 
 // --- checks ---------------------------------------------------------------
