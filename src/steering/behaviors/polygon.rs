@@ -139,7 +139,7 @@ pub fn contains(points: &[Point], p: Point) -> bool {
 pub fn nearest_on_segment(a: Point, b: Point, p: Point) -> Point {
     let ab = b - a;
     let l2 = ab.length_squared();
-    if !(l2 > 0.0) {
+    if l2.is_nan() || l2 <= 0.0 {
         return a;
     }
     let t = ((p - a).dot(ab) / l2).clamp(0.0, 1.0);

@@ -102,7 +102,7 @@ impl Near {
     /// these neighbours, found within the squared range `range2`.
     #[inline]
     pub fn holds(&self, d2: f64, id: u32, range2: f64) -> bool {
-        if !(d2 < range2) {
+        if d2.is_nan() || d2 >= range2 {
             return false;
         }
         if self.len < MAX_NEIGHBOURS {

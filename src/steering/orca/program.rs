@@ -39,7 +39,7 @@ fn on_line(lines: &[Line], n: usize, radius: f64, opt: Vec2, direction: bool) ->
     let line = lines[n];
     let dot = line.point.dot(line.dir);
     let disc = dot * dot + radius * radius - line.point.length_squared();
-    if !(disc >= 0.0) {
+    if disc.is_nan() || disc < 0.0 {
         // The disc is entirely on the forbidden side.
         return None;
     }
