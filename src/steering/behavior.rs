@@ -160,8 +160,9 @@ pub enum BehaviorKind {
     /// Stay inside a simple polygon (either winding): when the position
     /// predicted `prediction_time` ahead is outside, or nearer the
     /// boundary than the body radius, steer back by the velocity that
-    /// brings it back to that clearance; a vehicle outside heads straight
-    /// back in. With [`AvoidVehicles`](BehaviorKind::AvoidVehicles) the
+    /// brings it back to that clearance; a body nearer the boundary than
+    /// its radius is also pushed back in by a stiff correction; a vehicle
+    /// outside heads straight back in. With [`AvoidVehicles`](BehaviorKind::AvoidVehicles) the
     /// boundary's edges are also walls the avoidance never crosses.
     Contain {
         /// The polygon's corners in order (3 to [`MAX_BOUNDARY`]).

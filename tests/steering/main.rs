@@ -8,5 +8,6 @@ mod scenes;
 
 mod avoidance;
 mod behaviors;
+mod family;
 mod paths;
 mod robust;

@@ -9,20 +9,23 @@
 //! code, with these differences:
 //!
 //! - **Arriving.** Buckland's and Yuka's arrive slows as `distance /
-//!   deceleration` with a tuning constant; here every arrive of the family
-//!   slows over the vehicle's own *braking distance* `maxSpeed² · mass /
+//!   deceleration` with a tuning constant; here hide's arrive slows over
+//!   the vehicle's own *braking distance* `maxSpeed² · mass /
 //!   maxForce` (the distance over which the force limit can take it from
 //!   full speed to rest along a linear ramp), so a vehicle with a small
 //!   force limit starts braking early enough not to overshoot, whatever the
 //!   units.
 //! - **Interpose and offset pursuit** arrive at a *moving* point: the desired
 //!   velocity is the point's own velocity (the midpoint's, the leader's) plus
-//!   the arrive toward it, truncated to max speed. Buckland and Yuka arrive
-//!   at the point predicted `distance / speed` ahead, which holds it only as
-//!   closely as the arrive's slowing allows: a follower trails by its speed
-//!   times the slowing time, several body lengths with a small force limit.
-//!   Matching the velocity holds a steadily moving slot without lag, and
-//!   still intercepts from afar (the arrive part is then at full speed).
+//!   an approach toward it at the fastest speed the force limit can still
+//!   brake to rest at the point (`√(2 · distance · maxForce / mass)`, capped by
+//!   max speed). Buckland and Yuka arrive at the point predicted `distance /
+//!   speed` ahead, with a linear slowing, which holds it only as closely as
+//!   the slowing allows: a follower trails by its speed times the slowing
+//!   time, several body lengths with a small force limit, and drifts outward
+//!   in turns. Matching the velocity holds a steadily moving slot without lag,
+//!   the braking curve corrects what a turn adds within a fraction of a body
+//!   radius, and from afar the approach is at full speed.
 //! - **Hide** puts the hiding spot one body diameter (two body radii) beyond
 //!   the obstacle's edge, on the line from the hunter through its centre;
 //!   Buckland uses a fixed 30 units, Yuka a parameter (default 2). With no
@@ -35,8 +38,12 @@
 //!   in a sphere): when the predicted position is outside, or nearer the
 //!   boundary than the body radius, the steering is the velocity change that
 //!   would bring it back to that clearance over the prediction time, along
-//!   the boundary's inward direction at its nearest point; a vehicle that is
-//!   outside heads straight back in at full speed.
+//!   the boundary's inward direction at its nearest point; when the body
+//!   itself is nearer than its radius, the velocity change that cancels its
+//!   outward speed and restores the clearance within one step is added (a
+//!   stiff wall: the gentle correction alone loses to a steady outward pull
+//!   of other behaviours); a vehicle that is outside heads straight back in
+//!   at full speed.
 
 pub(crate) mod polygon;
 
