@@ -32,7 +32,15 @@ pub const REST_SPEED_FRACTION: f64 = 1.0 / 32.0;
 /// assert_eq!(w.vehicle(id).unwrap().heading, core::f64::consts::FRAC_PI_2);
 /// assert!(Facing::new(0.0, -1.0).check().is_err());
 /// ```
+///
+/// As data (the `serde` feature): `{ heading, maxTurnRate }`.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Facing {
     /// The direction to face, radians counter-clockwise from +x.
     pub heading: f64,

@@ -49,6 +49,7 @@
 //! assert!(v.position.x > 5.0 && v.velocity.length() <= 2.0);
 //! ```
 
+mod aims;
 mod behavior;
 pub mod behaviors;
 mod facing;
@@ -63,6 +64,7 @@ pub mod shape;
 mod vehicle;
 mod world;
 
+pub use aims::BehaviorAim;
 pub use behavior::{Behavior, BehaviorKind, BehaviorSet, Combine, Obstacle, MAX_BOUNDARY};
 pub use facing::{Facing, REST_SPEED_FRACTION};
 pub use path_follow::{closest_distance_along, racetrack};

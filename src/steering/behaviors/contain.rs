@@ -34,14 +34,37 @@ pub(crate) fn contain(me: &Me, boundary: &[Point], prediction: f64) -> Vec2 {
         let outward = (-me.vel.dot(now.inward)).max(0.0);
         steer += now.inward * (outward + (me.radius - now.distance) / me.dt);
     }
-    let mut future = me.pos + me.vel * prediction;
-    if !future.is_finite() {
-        future = me.pos;
-    }
+    let future = predicted(me, prediction);
     let at = polygon::nearest(boundary, future);
     let clearance = if at.inside { at.distance } else { -at.distance };
     if clearance < me.radius {
         steer += at.inward * ((me.radius - clearance) / prediction.max(me.dt));
     }
     steer
+}
+
+/// The position predicted `prediction` ahead at the present velocity (the
+/// present one if that is not finite).
+#[must_use]
+pub(crate) fn predicted(me: &Me, prediction: f64) -> Point {
+    let future = me.pos + me.vel * prediction;
+    if future.is_finite() {
+        future
+    } else {
+        me.pos
+    }
+}
+
+/// The predicted position, and the boundary point nearest it when the
+/// containment corrects it (it is outside, or nearer the boundary than the
+/// body radius).
+#[must_use]
+pub(crate) fn look(me: &Me, boundary: &[Point], prediction: f64) -> (Point, Option<Point>) {
+    let future = predicted(me, prediction);
+    if boundary.len() < 3 {
+        return (future, None);
+    }
+    let at = polygon::nearest(boundary, future);
+    let clearance = if at.inside { at.distance } else { -at.distance };
+    (future, (clearance < me.radius).then_some(at.point))
 }

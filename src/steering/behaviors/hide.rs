@@ -15,22 +15,29 @@ pub(crate) fn hiding_spot(o: &Obstacle, hunter: Point, body_radius: f64) -> Opti
     spot.is_finite().then_some(spot)
 }
 
-/// Buckland's hide: arrive (over the braking distance) at the hiding spot
-/// nearest the vehicle (ties: the first obstacle); with no spot, evade the
-/// hunter (flee its predicted position).
+/// The hiding spot nearest the vehicle at `me` (ties: the first obstacle),
+/// behind an obstacle as seen from a hunter at `hunter`.
 #[must_use]
-pub(crate) fn hide(me: &Me, hunter: &Body, obstacles: &[Obstacle]) -> Vec2 {
+pub(crate) fn nearest_spot(me: &Me, hunter: Point, obstacles: &[Obstacle]) -> Option<Point> {
     let mut best: Option<(f64, Point)> = None;
     for o in obstacles {
-        if let Some(spot) = hiding_spot(o, hunter.pos, me.radius) {
+        if let Some(spot) = hiding_spot(o, hunter, me.radius) {
             let d2 = (spot - me.pos).length_squared();
             if best.map_or(true, |(b, _)| d2 < b) {
                 best = Some((d2, spot));
             }
         }
     }
-    match best {
-        Some((_, spot)) => forces::arrive(
+    best.map(|(_, spot)| spot)
+}
+
+/// Buckland's hide: arrive (over the braking distance) at the hiding spot
+/// nearest the vehicle ([`nearest_spot`]); with no spot, evade the hunter
+/// (flee its predicted position).
+#[must_use]
+pub(crate) fn hide(me: &Me, hunter: &Body, obstacles: &[Obstacle]) -> Vec2 {
+    match nearest_spot(me, hunter.pos, obstacles) {
+        Some(spot) => forces::arrive(
             me.pos,
             me.vel,
             me.max_speed,

@@ -159,3 +159,49 @@ pub(crate) fn steer(kind: &BehaviorKind, me: &Me, others: &Others<'_>) -> Vec2 {
         v
     }
 }
+
+/// What one of the family's kinds looks at (for drawing): the point it
+/// steers toward (the midpoint, the place in the leader's frame, the hiding
+/// spot, the path or boundary point that corrects the prediction) and the
+/// position it predicts (stay on path, contain). `(None, None)` for the
+/// other kinds, and where a vehicle it reads is removed or is the vehicle
+/// itself.
+#[must_use]
+pub(crate) fn look(
+    kind: &BehaviorKind,
+    me: &Me,
+    get: &dyn Fn(VehicleId) -> Option<Body>,
+) -> (Option<Point>, Option<Point>) {
+    let other = |id: &VehicleId| if *id == me.id { None } else { get(*id) };
+    match kind {
+        BehaviorKind::Interpose { a, b } => match (other(a), other(b)) {
+            (Some(a), Some(b)) => (Some(interpose::midpoint(&a, &b).0), None),
+            _ => (None, None),
+        },
+        BehaviorKind::OffsetPursuit { leader, offset } => (
+            other(leader).map(|l| offset_pursuit::place(&l, *offset)),
+            None,
+        ),
+        BehaviorKind::Hide { from, obstacles } => (
+            other(from).and_then(|h| hide::nearest_spot(me, h.pos, obstacles)),
+            None,
+        ),
+        BehaviorKind::StayOnPath {
+            path,
+            radius,
+            prediction_time,
+        } => {
+            let (future, on) =
+                stay_on_path::look(me, path, *radius, prediction_time.unwrap_or(1.0));
+            (on, Some(future))
+        }
+        BehaviorKind::Contain {
+            boundary,
+            prediction_time,
+        } => {
+            let (future, at) = contain::look(me, boundary, prediction_time.unwrap_or(1.0));
+            (at, Some(future))
+        }
+        _ => (None, None),
+    }
+}

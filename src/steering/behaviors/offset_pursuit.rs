@@ -2,16 +2,21 @@
 
 use super::moving_arrive::arrive_moving;
 use super::{Body, Me};
-use crate::geom::Vec2;
+use crate::geom::{Point, Vec2};
 
-/// Arrive at `leader + offset.x · heading + offset.y · left` (the offset in
-/// the leader's frame, x ahead and y to its left, turned by its heading)
-/// while matching the leader's velocity. (Buckland and Yuka arrive at that
-/// point predicted `distance / (maxSpeed + leader speed)` ahead; see the
-/// module's notes on moving points.)
+/// `leader + offset.x · heading + offset.y · left`: the offset in the
+/// leader's frame (x ahead, y to its left), turned by its heading.
+#[must_use]
+pub(crate) fn place(leader: &Body, offset: Vec2) -> Point {
+    let h = leader.heading;
+    leader.pos + h * offset.x + h.perp() * offset.y
+}
+
+/// Arrive at the leader's [`place`] for `offset` while matching the
+/// leader's velocity. (Buckland and Yuka arrive at that point predicted
+/// `distance / (maxSpeed + leader speed)` ahead; see the module's notes on
+/// moving points.)
 #[must_use]
 pub(crate) fn offset_pursuit(me: &Me, leader: &Body, offset: Vec2) -> Vec2 {
-    let h = leader.heading;
-    let place = leader.pos + h * offset.x + h.perp() * offset.y;
-    arrive_moving(me, place, leader.vel)
+    arrive_moving(me, place(leader, offset), leader.vel)
 }

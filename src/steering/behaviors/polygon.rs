@@ -150,6 +150,8 @@ pub fn nearest_on_segment(a: Point, b: Point, p: Point) -> Point {
 /// into the polygon there, for a point inside (`inside`) or outside.
 #[derive(Debug, Clone, Copy)]
 pub struct Nearest {
+    /// The nearest point of the boundary.
+    pub point: Point,
     /// The distance of the nearest point of the boundary from the point asked about.
     pub distance: f64,
     /// Whether the point asked about is inside.
@@ -190,6 +192,7 @@ pub fn nearest(points: &[Point], p: Point) -> Nearest {
         }
     };
     Nearest {
+        point: q,
         distance,
         inside,
         inward,
