@@ -12,7 +12,7 @@ use arcline::steering::{
 };
 use arcline::{Point, Pose, Vec2};
 
-pub const GOLDEN: u64 = 0xaca7_782e_95f3_3054;
+pub const GOLDEN: u64 = 0x654e_7a80_c523_37bd;
 
 struct Fnv(u64);
 impl Fnv {

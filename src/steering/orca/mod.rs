@@ -29,7 +29,9 @@
 //! says otherwise (`push_apart`), bodies that still overlap after the move
 //! are pushed apart along the line between their centres ([`contact`]):
 //! each takes half of the overlap (all of it against a vehicle that is not
-//! pushed, or a wall), a few times over, from the same positions for all
+//! pushed, or a wall), up to 32 times over, stopping once none overlaps
+//! (8 passes left bodies at 0.975 of the sum of radii in a circle swap of
+//! 1,000; 32 leave none overlapping), each from the same positions for all
 //! (so again the order does not matter). The velocity is ORCA's; only the
 //! positions are corrected, by at most the overlap.
 //!
@@ -59,7 +61,7 @@ use neighbours::{Cells, Info, Near};
 use program::Line;
 
 /// At most how many times overlapping bodies are pushed apart after a step.
-const CONTACT_PASSES: usize = 8;
+const CONTACT_PASSES: usize = 32;
 
 /// `cos` and `sin` of the right-hand bias (0.3 rad, about 17°): the
 /// preferred velocity is turned this much to the right when a neighbour
