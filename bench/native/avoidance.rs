@@ -11,7 +11,6 @@
 //! criterion rows of BENCHMARKS.md.
 
 #[path = "../../tests/common/scenes.rs"]
-#[allow(dead_code)]
 mod scenes;
 
 use scenes::{Outcome, Scene, Setup};

@@ -42,8 +42,8 @@ pub(super) fn push_apart(
             let x = Vec2::new(moved[e][0], moved[e][1]);
             let mut corr = Vec2::ZERO;
             let list = &near[e];
-            for k in 0..list.len {
-                let j = list.entry[k] as usize;
+            for f in list.list() {
+                let j = f.entry as usize;
                 let other = cells.info[j];
                 let y = Vec2::new(moved[j][0], moved[j][1]);
                 let reach = me.radius + other.radius;
@@ -56,7 +56,7 @@ pub(super) fn push_apart(
                         forces::tie_break(me.id, other.id)
                     };
                     // Half each when the other pushes this one too.
-                    let mutual = other.pushes && near[j].holds(list.d2[k], me.id, own[j].range2);
+                    let mutual = other.pushes && near[j].holds(f.d2, me.id, own[j].range2);
                     let share = if mutual { 0.5 } else { 1.0 };
                     corr += dir * ((reach * SPREAD - d) * share);
                 }

@@ -317,23 +317,27 @@ impl Orca {
             });
         }
         let walls = self.lines.len();
+        // What each neighbour's two lines share, read once.
+        let mut pairs = [Pair::default(); MAX_NEIGHBOURS];
+        for (k, pair) in pairs.iter_mut().enumerate().take(near.len) {
+            *pair = self.pair(e, k);
+        }
+        let pairs = &pairs[..near.len];
+        let v = Vec2::new(info.vel[0], info.vel[1]);
         // Hard: the neighbours that could be touched within the step, with
         // the step as the horizon (no overlap at its end).
-        for k in 0..near.len {
-            let j = near.entry[k] as usize;
-            let other = self.cells.info[j];
-            let combined = info.radius + other.radius;
-            let gap = near.d2[k].sqrt() - combined;
+        for (f, pair) in near.list().iter().zip(pairs) {
+            let gap = f.d2.sqrt() - pair.combined;
             if gap < (max_speed + self.s_max) / inv_dt {
-                if let Some(line) = self.neighbour_line(e, k, inv_dt, inv_dt) {
+                if let Some(line) = pair.line(v, inv_dt, inv_dt) {
                     self.lines.push(line);
                 }
             }
         }
         let statics = self.lines.len();
         // Soft: every neighbour, with the time horizon (RVO2's lines).
-        for k in 0..near.len {
-            if let Some(line) = self.neighbour_line(e, k, own.inv_tau, inv_dt) {
+        for pair in pairs {
+            if let Some(line) = pair.line(v, own.inv_tau, inv_dt) {
                 self.lines.push(line);
             }
         }
@@ -381,33 +385,65 @@ impl Orca {
         forces::truncate(out, max_speed)
     }
 
-    /// The ORCA half-plane of the vehicle at entry `e` against its `k`-th
-    /// neighbour, for the horizon `1 / inv_tau`. The vehicle takes half of
-    /// the avoidance when the neighbour avoids too and has it among its own
-    /// neighbours (so takes the other half), else all of it, against the
-    /// velocity the neighbour has taken this step if it does not avoid.
-    fn neighbour_line(&self, e: usize, k: usize, inv_tau: f64, inv_dt: f64) -> Option<Line> {
+    /// What the ORCA half-planes of the vehicle at entry `e` against its
+    /// `k`-th neighbour need: the neighbour's place and velocity, and the
+    /// vehicle's share of the avoidance — half when the neighbour avoids too
+    /// and has it among its own neighbours (so takes the other half), else
+    /// all of it, against the velocity the neighbour has taken this step if
+    /// it does not avoid.
+    #[inline]
+    fn pair(&self, e: usize, k: usize) -> Pair {
         let info = self.cells.info[e];
         let near = &self.near[e];
-        let j = near.entry[k] as usize;
+        let f = near.found[k];
+        let j = f.entry as usize;
         let other = self.cells.info[j];
         let (p, q) = (self.cells.xy[e], self.cells.xy[j]);
-        let rel_p = Vec2::new(q[0] - p[0], q[1] - p[1]);
         let (vj, share) = if other.avoids {
-            let mutual = self.near[j].holds(near.d2[k], info.id, self.own[j].range2);
+            let mutual = self.near[j].holds(f.d2, info.id, self.own[j].range2);
             (other.vel, if mutual { 0.5 } else { 1.0 })
         } else {
             (other.next_vel, 1.0)
         };
+        Pair {
+            rel_p: Vec2::new(q[0] - p[0], q[1] - p[1]),
+            vj: Vec2::new(vj[0], vj[1]),
+            combined: info.radius + other.radius,
+            share,
+            ids: (info.id, other.id),
+        }
+    }
+}
+
+/// A vehicle and one of its neighbours, as their half-planes need them.
+#[derive(Debug, Clone, Copy, Default)]
+struct Pair {
+    /// The neighbour's position minus the vehicle's.
+    rel_p: Vec2,
+    /// The neighbour's velocity.
+    vj: Vec2,
+    /// The sum of their radii.
+    combined: f64,
+    /// The vehicle's share of the avoidance.
+    share: f64,
+    /// Their ids (the vehicle's first).
+    ids: (u32, u32),
+}
+
+impl Pair {
+    /// The ORCA half-plane of the vehicle moving at `v`, for the horizon
+    /// `1 / inv_tau` ([`vehicle_line`]).
+    #[inline]
+    fn line(&self, v: Vec2, inv_tau: f64, inv_dt: f64) -> Option<Line> {
         vehicle_line(
-            rel_p,
-            Vec2::new(info.vel[0], info.vel[1]),
-            Vec2::new(vj[0], vj[1]),
-            info.radius + other.radius,
+            self.rel_p,
+            v,
+            self.vj,
+            self.combined,
             inv_tau,
             inv_dt,
-            share,
-            || forces::tie_break(info.id, other.id),
+            self.share,
+            || forces::tie_break(self.ids.0, self.ids.1),
         )
     }
 }

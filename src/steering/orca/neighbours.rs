@@ -51,48 +51,50 @@ pub(crate) struct Cells {
     pub info: Vec<Info>,
 }
 
-/// The nearest neighbours found, sorted by `(d², id)`.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Near {
-    pub len: usize,
-    pub d2: [f64; MAX_NEIGHBOURS],
-    pub id: [u32; MAX_NEIGHBOURS],
-    /// Index into [`Cells::xy`] / [`Cells::info`].
-    pub entry: [u32; MAX_NEIGHBOURS],
+/// One neighbour found: its squared distance, id and entry (index into
+/// [`Cells::xy`] / [`Cells::info`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Found {
+    pub d2: f64,
+    pub id: u32,
+    pub entry: u32,
 }
 
-impl Default for Near {
-    fn default() -> Near {
-        Near {
-            len: 0,
-            d2: [0.0; MAX_NEIGHBOURS],
-            id: [0; MAX_NEIGHBOURS],
-            entry: [0; MAX_NEIGHBOURS],
-        }
-    }
+/// The nearest neighbours found, sorted by `(d², id)`.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Near {
+    pub len: usize,
+    pub found: [Found; MAX_NEIGHBOURS],
 }
 
 impl Near {
+    /// The neighbours found, nearest first.
+    #[inline]
+    pub fn list(&self) -> &[Found] {
+        &self.found[..self.len]
+    }
+
     /// Keeps `(d2, id)` if it is among the nearest so far.
     #[inline]
     fn offer(&mut self, d2: f64, id: u32, entry: u32) {
         let full = self.len == MAX_NEIGHBOURS;
         if full {
-            let (wd, wi) = (self.d2[MAX_NEIGHBOURS - 1], self.id[MAX_NEIGHBOURS - 1]);
-            if !(d2 < wd || (d2 == wd && id < wi)) {
+            let w = self.found[MAX_NEIGHBOURS - 1];
+            if !(d2 < w.d2 || (d2 == w.d2 && id < w.id)) {
                 return;
             }
         }
         let mut k = if full { MAX_NEIGHBOURS - 1 } else { self.len };
-        while k > 0 && (self.d2[k - 1] > d2 || (self.d2[k - 1] == d2 && self.id[k - 1] > id)) {
-            self.d2[k] = self.d2[k - 1];
-            self.id[k] = self.id[k - 1];
-            self.entry[k] = self.entry[k - 1];
-            k -= 1;
+        while k > 0 {
+            let prev = self.found[k - 1];
+            if prev.d2 > d2 || (prev.d2 == d2 && prev.id > id) {
+                self.found[k] = prev;
+                k -= 1;
+            } else {
+                break;
+            }
         }
-        self.d2[k] = d2;
-        self.id[k] = id;
-        self.entry[k] = entry;
+        self.found[k] = Found { d2, id, entry };
         if !full {
             self.len += 1;
         }
@@ -108,15 +110,15 @@ impl Near {
         if self.len < MAX_NEIGHBOURS {
             return true;
         }
-        let (wd, wi) = (self.d2[MAX_NEIGHBOURS - 1], self.id[MAX_NEIGHBOURS - 1]);
-        d2 < wd || (d2 == wd && id <= wi)
+        let w = self.found[MAX_NEIGHBOURS - 1];
+        d2 < w.d2 || (d2 == w.d2 && id <= w.id)
     }
 
     /// The squared distance nothing beyond can enter (ties included).
     #[inline]
     fn bound(&self, range2: f64) -> f64 {
         if self.len == MAX_NEIGHBOURS {
-            self.d2[MAX_NEIGHBOURS - 1]
+            self.found[MAX_NEIGHBOURS - 1].d2
         } else {
             range2
         }
@@ -350,8 +352,7 @@ mod tests {
                         .collect();
                     all.sort_by(|a, b| a.partial_cmp(b).unwrap());
                     all.truncate(MAX_NEIGHBOURS);
-                    let got: Vec<(f64, u32)> =
-                        (0..near.len).map(|k| (near.d2[k], near.id[k])).collect();
+                    let got: Vec<(f64, u32)> = near.list().iter().map(|f| (f.d2, f.id)).collect();
                     assert_eq!(got, all, "cell {cell} range {range} at {p:?}");
                 }
             }
