@@ -25,7 +25,7 @@ export const SWAP_COUNT = 160;
 const SWAP_RADIUS = 60;
 const STREAM_ROWS = 10;
 const STREAM_COLUMNS = 10;
-const STREAM_GAP = 3;
+const STREAM_GAP = 4;
 const STREAM_TRAVEL = 100;
 /** The bodies' radius in the presets (big enough to see). */
 export const BODY = 1;
