@@ -63,6 +63,12 @@ function nativeRows() {
     if (!peers.length) rows.push({ name: group, ours: fmtTime(ours), peer: "", ratio: "" });
     for (const [peer, ns] of peers) rows.push({ name: group, ours: fmtTime(ours), peer: `${fmtTime(ns)} (${peer})`, ratio: (ours / ns).toFixed(3) });
   }
+  // Rows that are not timings, written by benches of their own (harness = false) as
+  // target/bench-rows/*.json: [{ name, ours, peer, ratio, note }].
+  const extra = join(root, "target", "bench-rows");
+  if (existsSync(extra)) {
+    for (const f of readdirSync(extra).filter((f) => f.endsWith(".json")).sort()) rows.push(...JSON.parse(readFileSync(join(extra, f), "utf8")));
+  }
   return rows;
 }
 
@@ -141,7 +147,7 @@ Timings on a shared 2-core machine are noisy: compare ratios, not absolute numbe
 
 ## Native (criterion, \`cargo bench\`)
 
-${table(native)}
+${table(native, true)}
 
 ## WebAssembly under Node (the built module, \`bench/*.bench.mjs\`)
 

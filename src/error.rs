@@ -239,7 +239,8 @@ pub enum Reason {
         /// The later edge.
         second: usize,
     },
-    /// A polygon that encloses no area (its corners are collinear).
+    /// A polygon that encloses no area (its corners are collinear, or so
+    /// close together that the area underflows).
     NoArea,
     /// A point equal to the one before it (a polygon corner repeated).
     Repeated,
@@ -321,7 +322,7 @@ impl fmt::Display for Reason {
                 f,
                 "must be a simple polygon: edges {first} and {second} cross or touch"
             ),
-            Reason::NoArea => f.write_str("must enclose an area (its corners are collinear)"),
+            Reason::NoArea => f.write_str("must enclose an area (its corners are collinear or too close together)"),
             Reason::Repeated => f.write_str("repeats the point before it"),
             Reason::InsideObstacle(obstacle) => write!(f, "is inside or too close to {obstacle}"),
             Reason::WrongLength { expected, got } => {

@@ -85,7 +85,8 @@ pub fn declarations() -> String {
         // Steering.
         use crate::steering::shape::{BehaviorKindShape, BehaviorShape, VehicleStateShape};
         use crate::steering::{
-            Combine, Obstacle, VehicleDebug, VehicleId, VehicleLimits, VehicleSpec,
+            BehaviorAim, Combine, Facing, Obstacle, VehicleDebug, VehicleId, VehicleLimits,
+            VehicleSpec,
         };
         export::<VehicleId>(&cfg, o);
         export::<VehicleSpec>(&cfg, o);
@@ -96,6 +97,8 @@ pub fn declarations() -> String {
         export::<BehaviorKindShape>(&cfg, o);
         export::<BehaviorShape>(&cfg, o);
         export::<Combine>(&cfg, o);
+        export::<Facing>(&cfg, o);
+        export::<BehaviorAim>(&cfg, o);
     }
     {
         // Formations.

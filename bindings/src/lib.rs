@@ -6,6 +6,8 @@
 
 // A module with only some systems (the features in Cargo.toml) leaves some
 // shared helpers unused.
+#[cfg(feature = "crowd")]
+mod avoidance;
 mod draw;
 #[cfg_attr(not(feature = "default"), allow(dead_code))]
 mod error;

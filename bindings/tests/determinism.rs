@@ -3,6 +3,8 @@
 //! Node by wasm-bindgen-test-runner.
 #![cfg(target_arch = "wasm32")]
 
+#[path = "../../tests/determinism/avoidance.rs"]
+mod avoidance;
 #[path = "../../tests/determinism/formation.rs"]
 mod formation;
 #[path = "../../tests/determinism/geom.rs"]
@@ -81,5 +83,13 @@ mod pathfind_wasm {
     fn pathfinding_digest_is_golden_in_wasm() {
         let v = crate::pathfind::digest();
         assert_eq!(v, crate::pathfind::GOLDEN, "digest {v:#018x}");
+    }
+}
+
+mod avoidance_wasm {
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn avoidance_and_family_digest_is_golden_in_wasm() {
+        let v = crate::avoidance::digest();
+        assert_eq!(v, crate::avoidance::GOLDEN, "digest {v:#018x}");
     }
 }

@@ -1,6 +1,7 @@
 //! Golden digests of every module's results, natively. The same modules are
 //! compiled to wasm and checked against the same values in
 //! `bindings/tests/determinism.rs`: native and wasm agree bit for bit.
+mod avoidance;
 mod formation;
 mod geom;
 mod pathfind;
@@ -91,5 +92,13 @@ mod road_native {
             "digest {:#x}",
             crate::road::digest()
         );
+    }
+}
+
+mod avoidance_native {
+    #[test]
+    fn avoidance_and_family_digest_is_golden() {
+        let v = crate::avoidance::digest();
+        assert_eq!(v, crate::avoidance::GOLDEN, "digest {v:#018x}");
     }
 }

@@ -1,8 +1,11 @@
 // Steering (Reynolds): a vehicle seeks a target you drag, drawn with its
 // velocity, desired velocity in green, the steering force and the trail of
 // the seek path; "no steering" adds a twin whose velocity is set to the
-// desired velocity directly; a behaviour picker; and a
-// crowd mode of up to 100,000 vehicles drawn as pixel sprites from zero-copy views.
+// desired velocity directly; a behaviour picker with the rest of the family
+// (interpose, offset pursuit, hide, stay on path, contain: steering_family.ts);
+// and a crowd mode of up to 100,000 vehicles drawn as pixel sprites from
+// zero-copy views, whose vehicles can avoid each other (avoidVehicles), with
+// the circle swap and two crossing streams as presets (steering_scenes.ts).
 // Every number drawn comes from the wasm World (positions, velocities,
 // headings, and debug() for desired velocity and force); the page only scales
 // vectors for display.
@@ -14,9 +17,11 @@ import { button, checkbox, controlBar, select, slider, textLine } from "../shell
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPoint } from "../shell/types.js";
-import type { Behavior, Path, Point, VehicleDebug, VehicleState } from "../../pkg/arcline.js";
+import type { Behavior, BehaviorAim, Path, Point, VehicleDebug, VehicleState } from "../../pkg/arcline.js";
+import { FAMILY, applyFamily, drawFamily, familyBehaviors, familyLegend, isFamily, setupFamily, type FamilyName, type FamilyScene } from "./steering_family.js";
+import { AVOID, CROWD_SCENES, bodiesOf, buildCrowdScene, drawBodies, type CrowdScene } from "./steering_scenes.js";
 
-type BehaviorName = "seek" | "flee" | "arrive" | "pursue" | "evade" | "wander" | "flock" | "path";
+type BehaviorName = "seek" | "flee" | "arrive" | "pursue" | "evade" | "wander" | "flock" | "path" | FamilyName;
 type Mode = "single" | "crowd";
 
 interface SteeringState {
@@ -30,6 +35,10 @@ interface SteeringState {
   noSteering: boolean;
   /** Vehicles in crowd mode. */
   count: number;
+  /** Crowd vehicles avoid each other's bodies (avoidVehicles) instead of separation. */
+  avoid: boolean;
+  /** The crowd's scene. */
+  scene: CrowdScene;
   playing: boolean;
 }
 
@@ -44,6 +53,7 @@ const BEHAVIORS: readonly { value: BehaviorName; text: string }[] = [
   { value: "wander", text: "wander" },
   { value: "flock", text: "flock" },
   { value: "path", text: "follow a path" },
+  ...FAMILY,
 ];
 const LIMIT = 1e4;
 const MAX_COUNT = 100_000;
@@ -52,6 +62,8 @@ const VEC = 20;
 /** The applied force (velocity change per step) is drawn 10× larger again. */
 const FORCE = 10;
 const TRAIL = 900;
+/** Steps a frame of the crowd presets is taken in. */
+const PRESET_SUBSTEPS = 4;
 const UNBOUNDED_FORCE = 1e9;
 const START: VehicleState = { x: -40, y: -20, vx: 0, vy: 0.8, heading: Math.PI / 2 };
 
@@ -64,6 +76,8 @@ const DEFAULTS: SteeringState = {
   mass: 1,
   noSteering: false,
   count: 5000,
+  avoid: false,
+  scene: "scatter",
   playing: true,
 };
 
@@ -81,6 +95,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   state.behavior = BEHAVIORS.find((b) => b.value === options["behavior"])?.value ?? DEFAULTS.behavior;
   state.mode = options["mode"] === "crowd" ? "crowd" : "single";
   state.count = Math.round(clamp(Number(options["count"]), 100, MAX_COUNT, DEFAULTS.count));
+  state.avoid = options["avoid"] === "true" || options["avoid"] === "1";
+  state.scene = CROWD_SCENES.find((c) => c.value === options["scene"])?.value ?? DEFAULTS.scene;
   const changes = new Emitter();
 
   let world: World | null = null;
@@ -88,6 +104,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   let trail: Point[] = [];
   let ghostTrail: Point[] = [];
   let path: Path | null = null;
+  let family: FamilyScene | null = null;
   let steps = 0;
   let stepMs = 0;
   let fps = 0;
@@ -115,6 +132,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     format: (v) => v.toLocaleString("en"),
     onInput: (v) => update(() => (state.count = Math.round(v)), true),
   });
+  const sceneSelect = select(bar, "scene", CROWD_SCENES, state.scene, (v) => update(() => (state.scene = v), true));
+  const avoidBox = checkbox(bar, "avoid each other", state.avoid, (v) => update(() => (state.avoid = v), true));
   const playButton = button(bar, state.playing ? "Pause" : "Play", () => update(() => (state.playing = !state.playing)));
   button(bar, "Step", () => {
     stepOnce();
@@ -150,6 +169,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         return flockBehaviors();
       case "path":
         return path ? [{ kind: "followPath", path, lookAhead: 6 }] : [];
+      default:
+        return family ? familyBehaviors(family, target) : [];
     }
   }
 
@@ -163,7 +184,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
 
   function crowdBehaviors(): Behavior[] {
-    return [{ kind: "seek", target: state.target }, { kind: "separation", radius: 2.5, weight: 1.5 }];
+    const seek: Behavior = { kind: "seek", target: state.target };
+    return state.avoid ? [seek, AVOID] : [seek, { kind: "separation", radius: 2.5, weight: 1.5 }];
   }
 
   /** A small LCG for start positions (data, not geometry). */
@@ -187,12 +209,18 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     trail = [];
     ghostTrail = [];
     path = null;
+    family = null;
     steps = 0;
     stepMs = 0;
     error = null;
     try {
       const w = new api.World(7);
       world = w;
+      if (state.mode === "crowd" && state.scene !== "scatter") {
+        const span = buildCrowdScene(w, state.scene, state.avoid, { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass });
+        view.setCamera({ x: 0, y: 0 }, span);
+        return;
+      }
       if (state.mode === "crowd") {
         const radius = Math.sqrt((state.count * 16) / Math.PI);
         w.addVehicles(scatter(state.count, radius, 12345));
@@ -215,6 +243,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         const data = scatter(40, 20, 99);
         for (const id of w.addVehicles(data)) ids.flock.push(id);
         ids.main = ids.flock[0] ?? null;
+      } else if (isFamily(state.behavior)) {
+        ids.main = w.addVehicle({ ...START, ...limits });
+        family = setupFamily(api, w, state.behavior, ids.main, state.target, limits);
       } else {
         ids.main = w.addVehicle({ ...START, ...limits });
         if (state.noSteering) ids.ghost = w.addVehicle({ ...START, ...limits, maxForce: UNBOUNDED_FORCE });
@@ -231,7 +262,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     if (!w) return;
     try {
       if (state.mode === "crowd") {
-        w.setAllBehaviors(crowdBehaviors());
+        // A preset's agents keep their own goals; the scattered crowd seeks the target.
+        if (state.scene === "scatter") w.setAllBehaviors(crowdBehaviors());
         // Crowd limits are set for everyone when the crowd is rebuilt.
         return;
       }
@@ -240,6 +272,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       if (state.behavior === "flock") {
         w.setBehaviorsMany(ids.flock, flockBehaviors());
         for (const id of ids.flock) w.setLimits(id, limits);
+      } else if (family && ids.main !== null) {
+        applyFamily(api, w, family, ids.main, state.target);
+        w.setLimits(ids.main, limits);
+        for (const f of family.followers) w.setLimits(f, limits);
       } else if (ids.main !== null) {
         w.setBehaviors(ids.main, behaviors());
         w.setLimits(ids.main, limits);
@@ -263,6 +299,15 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
   }
 
+  function aimsOf(id: number): BehaviorAim[] | null {
+    if (!world) return null;
+    try {
+      return world.aims(id);
+    } catch {
+      return null;
+    }
+  }
+
   function debugOf(id: number | null): VehicleDebug | null {
     if (!world || id === null || state.mode === "crowd") return null;
     try {
@@ -277,7 +322,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     if (!w) return;
     try {
       const t0 = performance.now();
-      w.step(1);
+      // The presets take a frame in quarter steps: ORCA looks ahead from the
+      // start of a step, so shorter steps keep close bodies apart better.
+      if (state.mode === "crowd" && state.scene !== "scatter") for (let k = 0; k < PRESET_SUBSTEPS; k++) w.step(1 / PRESET_SUBSTEPS);
+      else w.step(1);
       stepMs = performance.now() - t0;
       if (frameStats.enabled && (!frameStats.only || frameStats.only === "steering")) frameStats.step.push(stepMs);
       steps++;
@@ -333,11 +381,18 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function renderText(): void {
     status.textContent = error ? `The world refused this: ${error}.` : "";
     if (state.mode === "crowd") {
-      note.textContent = `${state.count.toLocaleString("en")} vehicles seek the target and keep apart (separation), drawn as pixels in one image straight from typed-array views of wasm memory.`;
+      const how = state.avoid
+        ? "avoid each other's bodies (avoidVehicles: reciprocal velocity obstacles; bodies never overlap, except a little in a jam that leaves no room)"
+        : "keep apart only by separation, which pushes after they touch, so bodies overlap";
+      note.textContent =
+        state.scene === "scatter"
+          ? `${state.count.toLocaleString("en")} vehicles seek the target and ${how}, drawn as pixels in one image straight from typed-array views of wasm memory.`
+          : `Each vehicle arrives at its own goal (${state.scene === "circleSwap" ? "the opposite point of the ring" : "across the other stream"}) and ${state.avoid ? how : "does not avoid the others: they walk through each other"}. Bodies drawn at their radius.`;
     } else {
       const legend = "Blue: velocity. Green: desired velocity. Dashed red: steering = desired − velocity. Red: the force applied (truncated to max force, ×10). Orange: the seek path.";
-      const extra =
-        state.behavior === "path"
+      const extra = isFamily(state.behavior)
+        ? familyLegend(state.behavior)
+        : state.behavior === "path"
           ? " The path is a racetrack of lines and half circles around the target (racetrack(); planDubins is not in this build)."
           : state.noSteering
             ? " Grey: no steering, velocity = desired velocity at once, so it turns abruptly; the blue one turns smoothly."
@@ -366,8 +421,12 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     behaviorSelect.value = state.behavior;
     behaviorSelect.disabled = state.mode === "crowd";
     noSteerBox.checked = state.noSteering;
-    noSteerBox.disabled = state.mode === "crowd";
-    countSlider.input.disabled = state.mode === "single";
+    noSteerBox.disabled = state.mode === "crowd" || isFamily(state.behavior);
+    countSlider.input.disabled = state.mode === "single" || state.scene !== "scatter";
+    sceneSelect.value = state.scene;
+    sceneSelect.disabled = state.mode === "single";
+    avoidBox.checked = state.avoid;
+    avoidBox.disabled = state.mode === "single";
     renderText();
     view.requestDraw();
   }
@@ -472,11 +531,13 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const green = "#1f9d55";
     const trailColor = "#e8901c";
     if (state.mode === "crowd") {
-      drawCrowd(ctx, accent);
-      handles.draw(ctx);
+      if (state.scene === "scatter") drawCrowd(ctx, accent);
+      else if (world) drawBodies(ctx, view, world, state.scene, [accent, accent2]);
+      if (state.scene === "scatter") handles.draw(ctx);
       return;
     }
     if (path) strokePath(ctx, view, path, { color: muted, widthPx: 1.5, dashPx: [6, 5] });
+    if (family && world && ids.main !== null) drawFamily(ctx, view, world, family, ids.main, state.target, { main: accent, other: accent2, muted, aim: green });
     drawTrail(ctx, ghostTrail, muted);
     drawTrail(ctx, trail, trailColor);
     const q = vehicleOf(ids.quarry);
@@ -525,6 +586,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
           quarry: vehicleOf(ids.quarry),
           trail: trail.length,
           path: path ? { word: path.word, length: path.length } : null,
+          aims: ids.main !== null && state.mode === "single" ? aimsOf(ids.main) : null,
+          others: family ? family.others.map((id) => vehicleOf(id)) : [],
+          followers: family ? family.followers.map((id) => ({ vehicle: vehicleOf(id), aims: aimsOf(id) })) : [],
+          bodies: world && state.mode === "crowd" && state.scene !== "scatter" ? bodiesOf(world) : null,
           error,
         },
       };
@@ -535,12 +600,17 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       const behavior = BEHAVIORS.find((b) => b.value === o["behavior"])?.value ?? state.behavior;
       const count = Math.round(clamp(o["count"], 100, MAX_COUNT, state.count));
       const noSteering = typeof o["noSteering"] === "boolean" ? o["noSteering"] : state.noSteering;
-      const structural = mode !== state.mode || behavior !== state.behavior || count !== state.count || noSteering !== state.noSteering;
+      const avoid = typeof o["avoid"] === "boolean" ? o["avoid"] : state.avoid;
+      const scene = CROWD_SCENES.find((c) => c.value === o["scene"])?.value ?? state.scene;
+      const structural =
+        mode !== state.mode || behavior !== state.behavior || count !== state.count || noSteering !== state.noSteering || avoid !== state.avoid || scene !== state.scene;
       update(() => {
         state.mode = mode;
         state.behavior = behavior;
         state.count = count;
         state.noSteering = noSteering;
+        state.avoid = avoid;
+        state.scene = scene;
         state.target = readPoint(o["target"], state.target, LIMIT);
         state.maxSpeed = clamp(o["maxSpeed"], 0.1, 4, state.maxSpeed);
         state.maxForce = clamp(o["maxForce"], 0.005, 1, state.maxForce);

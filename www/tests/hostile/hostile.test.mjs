@@ -239,7 +239,7 @@ test("a RoadNetwork survives extreme finite numbers inside valid profiles", () =
 });
 
 test("a World survives extreme finite numbers inside valid vehicles, behaviours and formations", () => {
-  const spec = { x: 1, y: 2, vx: 0.5, vy: -0.5, maxSpeed: 2, maxForce: 0.5, mass: 1 };
+  const spec = { x: 1, y: 2, vx: 0.5, vy: -0.5, maxSpeed: 2, maxForce: 0.5, mass: 1, radius: 0.5 };
   const path = { segments: [line] };
   const behaviors = [
     { kind: "seek", target: point, weight: 1 },
@@ -253,7 +253,15 @@ test("a World survives extreme finite numbers inside valid vehicles, behaviours 
     { kind: "cohesion", radius: 4 },
     { kind: "avoid", obstacles: [{ x: 10, y: 10, radius: 2 }] },
     { kind: "followPath", path, lookAhead: 3 },
+    { kind: "interpose", a: 0, b: 1 },
+    { kind: "offsetPursuit", leader: 0, offset: { x: -2, y: 1 } },
+    { kind: "hide", from: 0, obstacles: [{ x: 10, y: 10, radius: 2 }] },
+    { kind: "stayOnPath", path, radius: 2, predictionTime: 1 },
+    { kind: "contain", boundary: [{ x: -50, y: -50 }, { x: 50, y: -50 }, { x: 0, y: 50 }], predictionTime: 1 },
+    { kind: "avoidVehicles", timeHorizon: 2, pushApart: true },
   ];
+  // The fields that name other vehicles get live ids.
+  const ids = { quarry: 0, a: 0, b: 1, leader: 1, from: 2 };
   const formation = { pattern: "v", spacing: 2 };
   // Every tuning field too: products with the spacing must not overflow.
   const tuned = { ...formation, capacity: 20, velocityLead: 0.25, maxSpeed: 1000, maxAcceleration: 10000, maxTurnRate: 1.5, leash: 2, slowingRadius: 2 };
@@ -272,7 +280,10 @@ test("a World survives extreme finite numbers inside valid vehicles, behaviours 
       ...behaviors.flatMap((b) =>
         withEachLeaf(b, x).map((v) => () => {
           const id = world.addVehicle(spec);
-          world.setBehaviors(id, [v.kind === "pursue" || v.kind === "evade" ? { ...v, quarry: others[0] } : v]);
+          const live = Object.fromEntries(Object.entries(ids).filter(([k]) => k in v && v[k] === b[k]).map(([k, i]) => [k, others[i]]));
+          // Both alone and beside collision avoidance (which acts on the velocity).
+          world.setBehaviors(id, [{ ...v, ...live }, { kind: "avoidVehicles", timeHorizon: 1 }]);
+          world.setBehaviors(others[2], [{ ...v, ...live }]);
         }),
       ),
       ...withEachLeaf(tuned, x).map((v) => () => {
@@ -304,7 +315,7 @@ test("a World survives extreme finite numbers inside valid vehicles, behaviours 
       attempt(`World.positions() after a value of ${x}`, () => Array.from(world.positions()));
       // Everything the world reports stays finite (formations, vehicles, debug values).
       attempt(`World.formation() after a value of ${x}`, () => formations.map((f) => world.formation(f)));
-      attempt(`World.vehicle()/debug() after a value of ${x}`, () => Array.from(world.ids(), (id) => [world.vehicle(id), world.debug(id)]));
+      attempt(`World.vehicle()/debug()/aims() after a value of ${x}`, () => Array.from(world.ids(), (id) => [world.vehicle(id), world.debug(id), world.aims(id)]));
     }
     world.free();
   }
