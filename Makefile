@@ -180,6 +180,7 @@ lint: setup
 	cargo clippy -p arcline --lib -- -D warnings
 	cargo clippy --target $(WASM_TARGET) $(BINDINGS) -- -D warnings
 	for s in $(SYSTEMS); do cargo clippy --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s -- -D warnings; done
+	RUSTDOCFLAGS="-D warnings" cargo doc -q -p arcline --all-features --no-deps
 	$(BIN)/tsc --noEmit -p www
 
 bench: build setup-ompl
