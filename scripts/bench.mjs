@@ -63,6 +63,12 @@ function nativeRows() {
     if (!peers.length) rows.push({ name: group, ours: fmtTime(ours), peer: "", ratio: "" });
     for (const [peer, ns] of peers) rows.push({ name: group, ours: fmtTime(ours), peer: `${fmtTime(ns)} (${peer})`, ratio: (ours / ns).toFixed(3) });
   }
+  // Rows that are not timings, written by benches of their own (harness = false) as
+  // target/bench-rows/*.json: [{ name, ours, peer, ratio, note }].
+  const extra = join(root, "target", "bench-rows");
+  if (existsSync(extra)) {
+    for (const f of readdirSync(extra).filter((f) => f.endsWith(".json")).sort()) rows.push(...JSON.parse(readFileSync(join(extra, f), "utf8")));
+  }
   return rows;
 }
 
@@ -95,8 +101,9 @@ function sizeRows() {
   // The modules <arcline-demo> loads instead, one per system (runtime.ts).
   const systems = [
     ["paths", "arc, planner"],
+    ["pathfind", "pathfind"],
     ["crowd", "steering, formation"],
-    ["roads", "road"],
+    ["roads", "road, junction"],
   ].map(([s, kinds]) => ({
     name: `wasm module of one system, for \`<arcline-demo>\`: ${s} (${kinds})`,
     ours: kb(readFileSync(join(root, "www", "pkg", `arcline_${s}_bg.wasm`))),
@@ -140,7 +147,7 @@ Timings on a shared 2-core machine are noisy: compare ratios, not absolute numbe
 
 ## Native (criterion, \`cargo bench\`)
 
-${table(native)}
+${table(native, true)}
 
 ## WebAssembly under Node (the built module, \`bench/*.bench.mjs\`)
 

@@ -20,7 +20,7 @@ for (const f of ["arcline.js", "arcline.d.ts", "arcline_bg.wasm", "arcline_bg.wa
 // The JS snippets the modules import (wasm-bindgen writes them under pkg/snippets).
 cpSync(join(www, "pkg", "snippets"), join(dist, "pkg", "snippets"), { recursive: true });
 // The per-system modules that <arcline-demo> loads (one per kind of diagram).
-for (const s of ["paths", "crowd", "roads"]) {
+for (const s of ["paths", "pathfind", "crowd", "roads"]) {
   for (const f of [`arcline_${s}.js`, `arcline_${s}_bg.wasm`]) cpSync(join(www, "pkg", f), join(dist, "pkg", f));
 }
 mkdirSync(join(dist, "build"), { recursive: true });

@@ -14,6 +14,7 @@ fn export<T: TS + ?Sized>(cfg: &Config, out: &mut String) {
 
 /// The declarations of every shape that crosses to JavaScript, one
 /// `export type` each.
+#[must_use]
 pub fn declarations() -> String {
     let cfg = Config::default();
     let mut out = String::new();
@@ -68,10 +69,24 @@ pub fn declarations() -> String {
         export::<NetworkSnapshot>(&cfg, o);
     }
     {
+        use crate::road::shape::NetworkJunctionShape;
+        use crate::road::{
+            Connection, Junction, JunctionEntry, JunctionId, JunctionOptions, MovementKind,
+        };
+        export::<MovementKind>(&cfg, o);
+        export::<Connection>(&cfg, o);
+        export::<Junction>(&cfg, o);
+        export::<JunctionOptions>(&cfg, o);
+        export::<JunctionId>(&cfg, o);
+        export::<JunctionEntry>(&cfg, o);
+        export::<NetworkJunctionShape>(&cfg, o);
+    }
+    {
         // Steering.
         use crate::steering::shape::{BehaviorKindShape, BehaviorShape, VehicleStateShape};
         use crate::steering::{
-            Combine, Obstacle, VehicleDebug, VehicleId, VehicleLimits, VehicleSpec,
+            BehaviorAim, Combine, Facing, Obstacle, VehicleDebug, VehicleId, VehicleLimits,
+            VehicleSpec,
         };
         export::<VehicleId>(&cfg, o);
         export::<VehicleSpec>(&cfg, o);
@@ -82,6 +97,8 @@ pub fn declarations() -> String {
         export::<BehaviorKindShape>(&cfg, o);
         export::<BehaviorShape>(&cfg, o);
         export::<Combine>(&cfg, o);
+        export::<Facing>(&cfg, o);
+        export::<BehaviorAim>(&cfg, o);
     }
     {
         // Formations.
@@ -98,22 +115,34 @@ pub fn declarations() -> String {
         export::<FormationTarget>(&cfg, o);
         export::<SlotTarget>(&cfg, o);
         export::<FormationStateShape>(&cfg, o);
+        // Pathfinding around obstacles and on grids.
+        use crate::planner::pathfind::shape::{
+            AroundSearchShape, GridPlanShape, GridSearchShape, GuideOf, GuideShape, NoPathKind,
+            NoPathShape, PlanAroundShape, SearchEdgeShape,
+        };
+        use crate::planner::pathfind::{AroundOptions, Circle, Grid, GridOptions, Obstacles};
+        export::<Circle>(&cfg, o);
+        export::<Obstacles>(&cfg, o);
+        export::<AroundOptions>(&cfg, o);
+        export::<Grid>(&cfg, o);
+        export::<GridOptions>(&cfg, o);
+        export::<NoPathKind>(&cfg, o);
+        export::<NoPathShape>(&cfg, o);
+        export::<GuideOf>(&cfg, o);
+        export::<GuideShape>(&cfg, o);
+        export::<SearchEdgeShape>(&cfg, o);
+        export::<PlanAroundShape>(&cfg, o);
+        export::<AroundSearchShape>(&cfg, o);
+        export::<GridPlanShape>(&cfg, o);
+        export::<GridSearchShape>(&cfg, o);
     }
     out
 }
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn the_geometry_shapes_are_declared_as_the_js_api_has_them() {
-        let d = super::declarations();
-        println!("{d}");
-        assert!(d.contains("export type Pose = { x: number, y: number, heading: number, };"));
-    }
-
-    #[test]
-    fn the_road_shapes_are_declared_as_the_js_api_has_them() {
-        // Without the doc comments, each declaration on one line.
+    /// The declarations without their doc comments, each on one line.
+    fn flat() -> String {
         let mut d = String::new();
         let mut rest = super::declarations();
         while let Some(i) = rest.find("/**") {
@@ -122,7 +151,25 @@ mod tests {
             rest = rest[end..].to_string();
         }
         d.push_str(&rest);
-        let d = d.split_whitespace().collect::<Vec<_>>().join(" ");
+        d.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_geometry_shapes_are_declared_as_the_js_api_has_them() {
+        let d = flat();
+        assert!(
+            d.contains("export type Pose = { x: number, y: number, heading: number, };"),
+            "{d}"
+        );
+        // The pathfinding shapes as DESIGN.md has them.
+        assert!(d.contains("export type Circle = { x: number, y: number, radius: number, };"));
+        assert!(d.contains("circles?: Array<Circle>,"), "{d}");
+        assert!(d.contains("blocked: Uint8Array"));
+    }
+
+    #[test]
+    fn the_road_shapes_are_declared_as_the_js_api_has_them() {
+        let d = flat();
         for want in [
             "export type Lane = { kind: LaneKind, width: number, direction?: Direction, };",
             "export type Profile = { x: number, y: number, heading: number, lanes: Array<Lane>, };",

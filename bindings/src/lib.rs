@@ -6,6 +6,8 @@
 
 // A module with only some systems (the features in Cargo.toml) leaves some
 // shared helpers unused.
+#[cfg(feature = "crowd")]
+mod avoidance;
 mod draw;
 #[cfg_attr(not(feature = "default"), allow(dead_code))]
 mod error;
@@ -15,10 +17,16 @@ mod formation;
 mod from_js;
 #[cfg(feature = "paths")]
 mod geom;
+#[cfg(any(feature = "paths", feature = "pathfind"))]
+mod motion;
 #[cfg(all(test, target_arch = "wasm32", feature = "paths"))]
 mod oracle;
+#[cfg(feature = "pathfind")]
+mod pathfind;
 #[cfg(feature = "paths")]
 mod planner;
+#[cfg(feature = "paths")]
+mod reeds_shepp;
 #[cfg(feature = "roads")]
 mod road;
 #[cfg(feature = "crowd")]

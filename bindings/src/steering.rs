@@ -117,7 +117,8 @@ impl World {
         })
     }
 
-    /// `addVehicle({ x, y, vx?, vy?, maxSpeed, maxForce, mass?, heading? })`: the new id.
+    /// `addVehicle({ x, y, vx?, vy?, maxSpeed, maxForce, mass?, heading?, radius? })`:
+    /// the new id (`radius`: the body radius, default 0.5).
     #[wasm_bindgen(js_name = addVehicle)]
     pub fn add_vehicle(
         &mut self,

@@ -3,10 +3,14 @@
 //! Node by wasm-bindgen-test-runner.
 #![cfg(target_arch = "wasm32")]
 
+#[path = "../../tests/determinism/avoidance.rs"]
+mod avoidance;
 #[path = "../../tests/determinism/formation.rs"]
 mod formation;
 #[path = "../../tests/determinism/geom.rs"]
 mod geom;
+#[path = "../../tests/determinism/pathfind.rs"]
+mod pathfind;
 #[path = "../../tests/determinism/planner.rs"]
 mod planner;
 #[path = "../../tests/determinism/road.rs"]
@@ -39,6 +43,13 @@ mod planner_wasm {
         let v = crate::planner::lengths_digest();
         assert_eq!(v, crate::planner::LENGTHS_GOLDEN, "digest {v:#018x}");
     }
+
+    /// The Reeds–Shepp planner's lengths, words and paths, bit for bit.
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn reeds_shepp_digest_is_the_golden_value_in_wasm() {
+        let v = crate::planner::reeds_shepp_digest();
+        assert_eq!(v, crate::planner::REEDS_SHEPP_GOLDEN, "digest {v:#018x}");
+    }
 }
 
 mod steering_wasm {
@@ -64,5 +75,21 @@ mod road_wasm {
     #[wasm_bindgen_test::wasm_bindgen_test]
     fn road_digest_matches_golden_in_wasm() {
         assert_eq!(crate::road::digest(), crate::road::GOLDEN);
+    }
+}
+
+mod pathfind_wasm {
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn pathfinding_digest_is_golden_in_wasm() {
+        let v = crate::pathfind::digest();
+        assert_eq!(v, crate::pathfind::GOLDEN, "digest {v:#018x}");
+    }
+}
+
+mod avoidance_wasm {
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn avoidance_and_family_digest_is_golden_in_wasm() {
+        let v = crate::avoidance::digest();
+        assert_eq!(v, crate::avoidance::GOLDEN, "digest {v:#018x}");
     }
 }

@@ -5,6 +5,14 @@
 //! Behaviours given to a member while it is in a formation (by any of the
 //! world's setters) are noticed at the next step and become the ones it gets
 //! back when it leaves.
+//!
+//! Two things of a member's own carry over into its formation steering: a
+//! member whose own behaviours avoid other vehicles
+//! ([`BehaviorKind::AvoidVehicles`]) keeps avoiding them (with the same time
+//! horizon) while it takes and holds its slot, and every member faces its
+//! slot's orientation when it stops there ([`Facing`], turning at the
+//! formation's `max_turn_rate`): a defensive circle faces outward, a line
+//! faces its front.
 
 use super::registry::unknown_formation;
 use super::sorted_map::SortedMap;
@@ -14,7 +22,7 @@ use super::{
 };
 use crate::error::{Error, Field, Reason};
 use crate::steering::{
-    unknown_vehicle, Behavior, BehaviorKind, BehaviorSet, Combine, VehicleId, World,
+    unknown_vehicle, Behavior, BehaviorKind, BehaviorSet, Combine, Facing, VehicleId, World,
 };
 
 /// The formations of one [`World`] and the behaviours their members had
@@ -131,6 +139,7 @@ impl WorldFormations {
         let left = self.formations.leave(vehicle)?;
         self.adopt_changes(world, vehicle);
         self.given.remove(&vehicle);
+        let _ = world.set_facing(vehicle, None);
         if let Some(own) = self.own.remove(&vehicle) {
             // The vehicle may be gone from the world: nothing to give back then.
             let _ = world.set_behavior_set(vehicle, own);
@@ -151,6 +160,7 @@ impl WorldFormations {
         for m in members {
             self.adopt_changes(world, m);
             self.given.remove(&m);
+            let _ = world.set_facing(m, None);
             if let Some(own) = self.own.remove(&m) {
                 let _ = world.set_behavior_set(m, own);
             }
@@ -195,9 +205,11 @@ impl WorldFormations {
 
     /// Runs every formation for a step of `dt` from the world's current
     /// state and sets each member's steering to arrive at its slot target
-    /// (slowing radius: the formation's `slowing_radius` × spacing). Call it
-    /// right before [`World::step`] with the same `dt` (longer than
-    /// [`World::MAX_STEP`] counts as `MAX_STEP`, as there).
+    /// (slowing radius: the formation's `slowing_radius` × spacing), with
+    /// the collision avoidance of its own behaviours if they have one, and
+    /// its facing at rest to the slot's orientation. Call it right before
+    /// [`World::step`] with the same `dt` (longer than [`World::MAX_STEP`]
+    /// counts as `MAX_STEP`, as there).
     pub fn before_step(&mut self, world: &mut World, dt: f64) {
         let dt = dt.min(World::MAX_STEP);
         self.formations
@@ -209,18 +221,26 @@ impl WorldFormations {
         for (_, f) in self.formations.iter() {
             // (A product of two tiny numbers may underflow to zero.)
             let slowing = f.slowing_radius().max(f64::MIN_POSITIVE);
+            let turn_rate = f.params().max_turn_rate;
             for t in f.slot_targets() {
                 adopt(world, &mut self.own, &self.given, t.vehicle);
                 let arrive = Behavior::new(BehaviorKind::Arrive {
                     target: t.target.position(),
                     slowing_radius: slowing,
                 });
+                let mut list = vec![arrive];
+                if let Some(avoid) = self.own.get(&t.vehicle).and_then(own_avoidance) {
+                    list.push(avoid);
+                }
                 // Slot targets are finite (the manager falls back to the
-                // anchor) and the slowing radius positive and finite.
-                let set = BehaviorSet::checked(vec![arrive], Combine::WeightedSum);
+                // anchor), the slowing radius positive and finite, and the
+                // avoidance was checked with the member's own behaviours.
+                let set = BehaviorSet::checked(list, Combine::WeightedSum);
                 if world.set_behavior_set(t.vehicle, set.clone()).is_ok() {
                     self.given.insert(t.vehicle, set);
                 }
+                // The slot's heading is finite and the turning rate positive.
+                let _ = world.set_facing(t.vehicle, Some(Facing::new(t.target.heading, turn_rate)));
             }
         }
     }
@@ -256,6 +276,16 @@ impl WorldFormations {
             f.update(&states, 0.0);
         }
     }
+}
+
+/// The collision avoidance among vehicles of a member's own behaviours, if
+/// they have one (the largest horizon; pushing apart if any asks for it).
+fn own_avoidance(own: &BehaviorSet) -> Option<Behavior> {
+    let (time_horizon, push_apart) = own.inner().avoid_vehicles?;
+    Some(Behavior::new(BehaviorKind::AvoidVehicles {
+        time_horizon,
+        push_apart,
+    }))
 }
 
 fn adopt(

@@ -1,4 +1,5 @@
-//! `Arc`: a piece of a circle with a signed sweep (+ = counter-clockwise = left turn).
+//! `Arc`: a piece of a circle with a signed sweep (+ = counter-clockwise), driven
+//! forwards or in reverse.
 
 use super::{math, Point, Pose};
 use crate::error::{Error, Field, Reason};
@@ -10,6 +11,15 @@ use core::f64::consts::FRAC_PI_2;
 ///
 /// The turn direction of a zero sweep is the sign bit of the zero (`-0.0` is a
 /// right turn), so a planner's "turn by nothing" keeps its side for offsets.
+///
+/// `reverse` says how the vehicle drives it: `false` (the default of
+/// [`Arc::new`] and [`Arc::from_pose`]) facing the direction of travel;
+/// `true` backing up along it, facing the other way. The geometry (centre,
+/// angles, the sweep in the direction of travel) is the same either way.
+/// Which side the centre lies on *seen from the vehicle* is [`Arc::side`]:
+/// a forward left turn and a reversing arc whose centre is on the vehicle's
+/// left are both `L`, and the reversing one has a negative sweep (backing up
+/// with the centre on the left, the vehicle travels clockwise).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(
     feature = "typescript",
@@ -17,10 +27,16 @@ use core::f64::consts::FRAC_PI_2;
     ts(as = "super::shape::ArcShape")
 )]
 pub struct Arc {
+    /// The centre of the circle.
     pub center: Point,
+    /// The radius, positive.
     pub radius: f64,
+    /// The angle of the start point seen from the centre, radians.
     pub start_angle: f64,
+    /// The signed angle swept: positive counter-clockwise (a left turn), negative clockwise.
     pub sweep: f64,
+    /// Driven backwards: the vehicle faces against the direction of travel.
+    pub reverse: bool,
 }
 
 impl Arc {
@@ -44,6 +60,7 @@ impl Arc {
             radius,
             start_angle,
             sweep,
+            reverse: false,
         };
         arc.check()?;
         Ok(arc)
@@ -64,6 +81,7 @@ impl Arc {
 
     /// The arc that starts at `pose`, turns left (`turn = 1`) or right
     /// (`turn = -1`) on a circle of `radius`, and sweeps `|sweep|`.
+    #[must_use]
     pub fn from_pose(pose: Pose, radius: f64, turn: f64, sweep_magnitude: f64) -> Arc {
         let side = if turn.is_sign_negative() { -1.0 } else { 1.0 };
         let center = pose.position() + pose.left() * (side * radius);
@@ -78,11 +96,46 @@ impl Arc {
             radius,
             start_angle,
             sweep,
+            reverse: false,
         }
     }
 
-    /// `+1` for a left (counter-clockwise) turn, `-1` for a right one.
+    /// The arc driven in reverse from `pose` (the vehicle's position and
+    /// heading) with its centre on the vehicle's left (`side = 1`, an `L`)
+    /// or right (`side = -1`, an `R`), until the vehicle's heading has
+    /// changed by `|sweep_magnitude|`. Backing up, an `L` travels clockwise:
+    /// its sweep is negative.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::{Arc, Pose};
+    /// use core::f64::consts::FRAC_PI_2;
+    /// // Backing a quarter turn with the centre (0, 1) on the left.
+    /// let a = Arc::reversing_from_pose(Pose::new(0.0, 0.0, 0.0), 1.0, 1.0, FRAC_PI_2);
+    /// assert!(a.sweep < 0.0 && a.reverse && a.side() == 1.0);
+    /// assert!(a.pose_at(a.length()).approx_eq(Pose::new(-1.0, 1.0, -FRAC_PI_2), 1e-12));
+    /// ```
+    #[must_use]
+    pub fn reversing_from_pose(pose: Pose, radius: f64, side: f64, sweep_magnitude: f64) -> Arc {
+        let travel = Arc::from_pose(pose, radius, side, sweep_magnitude);
+        Arc {
+            sweep: -travel.sweep,
+            reverse: true,
+            ..travel
+        }
+    }
+
+    /// The same arc driven in reverse (`true`) or forwards (`false`).
     #[inline]
+    #[must_use]
+    pub const fn with_reverse(self, reverse: bool) -> Arc {
+        Arc { reverse, ..self }
+    }
+
+    /// `+1` for travel counter-clockwise (a left turn when driven forwards),
+    /// `-1` for clockwise: the sign of the sweep.
+    #[inline]
+    #[must_use]
     pub fn turn(&self) -> f64 {
         if self.sweep.is_sign_negative() {
             -1.0
@@ -91,48 +144,74 @@ impl Arc {
         }
     }
 
+    /// `+1` when the centre lies on the vehicle's left (an `L`), `-1` on its
+    /// right: [`Arc::turn`] driven forwards, its opposite in reverse.
     #[inline]
+    #[must_use]
+    pub fn side(&self) -> f64 {
+        if self.reverse {
+            -self.turn()
+        } else {
+            self.turn()
+        }
+    }
+
+    /// The arc length, `radius × |sweep|`.
+    #[inline]
+    #[must_use]
     pub fn length(&self) -> f64 {
         self.radius * self.sweep.abs()
     }
 
+    /// The angle of the end point seen from the centre, `start_angle + sweep`.
     #[inline]
+    #[must_use]
     pub fn end_angle(&self) -> f64 {
         self.start_angle + self.sweep
     }
 
+    /// The point of the circle at `angle` (radians, seen from the centre).
     #[inline]
+    #[must_use]
     pub fn point_at_angle(&self, angle: f64) -> Point {
         self.center.polar(self.radius, angle)
     }
 
+    /// The start point.
     #[inline]
+    #[must_use]
     pub fn start(&self) -> Point {
         self.point_at_angle(self.start_angle)
     }
 
+    /// The end point.
     #[inline]
+    #[must_use]
     pub fn end(&self) -> Point {
         self.point_at_angle(self.end_angle())
     }
 
-    /// Position and heading `distance` along the arc (not clamped): the seed's
-    /// listing 2, `theta = start ± distance / r`, heading `theta ± 90°`.
+    /// Position and the vehicle's heading `distance` along the arc (not
+    /// clamped): the seed's listing 2, `theta = start ± distance / r`, heading
+    /// `theta ± 90°` (the sign of [`Arc::side`]: on a reversing arc the
+    /// vehicle faces against the direction of travel).
     #[inline]
+    #[must_use]
     pub fn pose_at(&self, distance: f64) -> Pose {
         let turn = self.turn();
         let theta = self.start_angle + turn * distance / self.radius;
-        Pose::at(self.point_at_angle(theta), theta + turn * FRAC_PI_2)
+        Pose::at(self.point_at_angle(theta), theta + self.side() * FRAC_PI_2)
     }
 
-    /// The concentric arc `d` to the left of the direction of travel (negative:
-    /// to the right). A left turn's centre is on its left, so its radius shrinks.
+    /// The concentric arc `d` to the vehicle's left (negative: to its right;
+    /// driven forwards, the left of the direction of travel). An `L` arc's
+    /// centre is on the vehicle's left, so its radius shrinks.
     ///
     /// # Errors
     /// [`Reason::OffsetCollapsesArc`] (segment 0) about `distance` when the
     /// radius would be ≤ 0 (or not finite).
     pub fn offset(&self, distance: f64) -> Result<Arc, Error> {
-        let radius = self.radius - self.turn() * distance;
+        let radius = self.radius - self.side() * distance;
         if radius > 0.0 && radius.is_finite() {
             Ok(Arc { radius, ..*self })
         } else {
@@ -145,6 +224,7 @@ impl Arc {
 
     /// Whether the direction `angle` (from the centre) lies within the sweep,
     /// with an angular tolerance of `tol` radians.
+    #[must_use]
     pub fn contains_angle(&self, angle: f64, tol: f64) -> bool {
         let (lo, span) = if self.sweep >= 0.0 {
             (self.start_angle, self.sweep)
@@ -158,8 +238,10 @@ impl Arc {
         rel <= span + tol || rel >= core::f64::consts::TAU - tol
     }
 
-    /// The arc walked the other way.
+    /// The arc walked the other way, in the same gear (the vehicle faces the
+    /// other way too).
     #[inline]
+    #[must_use]
     pub fn reversed(&self) -> Arc {
         Arc {
             start_angle: self.end_angle(),
@@ -170,6 +252,7 @@ impl Arc {
 
     /// The angle of `p` seen from the centre.
     #[inline]
+    #[must_use]
     pub fn angle_of(&self, p: Point) -> f64 {
         math::atan2(p.y - self.center.y, p.x - self.center.x)
     }
@@ -201,6 +284,26 @@ mod tests {
         let a = Arc::from_pose(Pose::new(0.0, 0.0, 0.0), 5.0, -1.0, 0.0);
         assert_eq!(a.turn(), -1.0);
         assert_eq!(a.offset(2.0).unwrap().radius, 7.0);
+    }
+
+    #[test]
+    fn a_reversing_left_arc_sweeps_clockwise_and_the_vehicle_faces_back() {
+        // Centre (0, 2) on the vehicle's left; backing up from the origin
+        // facing east, the vehicle travels clockwise round the centre.
+        let a = Arc::reversing_from_pose(Pose::new(0.0, 0.0, 0.0), 2.0, 1.0, PI);
+        assert_eq!((a.center.x, a.center.y), (0.0, 2.0));
+        assert_eq!(a.sweep, -PI);
+        assert_eq!((a.turn(), a.side()), (-1.0, 1.0));
+        // Half way: at (-2, 2) facing south (centre east, on its left).
+        let mid = a.pose_at(a.length() / 2.0);
+        assert!(
+            mid.approx_eq(Pose::new(-2.0, 2.0, -FRAC_PI_2), 1e-12),
+            "{mid:?}"
+        );
+        let end = a.pose_at(a.length());
+        assert!(end.approx_eq(Pose::new(0.0, 4.0, -PI), 1e-12), "{end:?}");
+        // The vehicle's left is the centre's side: a left offset shrinks it.
+        assert_eq!(a.offset(0.5).unwrap().radius, 1.5);
     }
 
     #[test]

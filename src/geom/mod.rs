@@ -8,6 +8,11 @@
 //! friends) and offsets ([`Path::offset`]: lines stay parallel, arcs
 //! concentric) keep the geometry exact; [`path_to_svg`] writes SVG `A` arcs.
 //!
+//! A segment may be driven in reverse (`reverse` on [`Line`] and [`Arc`]):
+//! the geometry is the same, the vehicle faces against the direction of
+//! travel, and poses, letters and offsets are the vehicle's, so a path with
+//! gear changes (cusps) keeps a continuous pose.
+//!
 //! # Examples
 //! ```
 //! use arcline::{Arc, Line, Path, Point, Pose};
@@ -24,6 +29,7 @@
 mod angle;
 mod arc;
 mod conversions;
+pub mod distance;
 mod intersect;
 mod line;
 pub(crate) mod math;
@@ -46,7 +52,7 @@ pub use intersect::{
     Intersections,
 };
 pub use line::Line;
-pub(crate) use number::Decimal;
+pub(crate) use number::{ten_to, Decimal};
 pub use path::Path;
 pub use point::Point;
 pub use pose::Pose;

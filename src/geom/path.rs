@@ -6,6 +6,10 @@ use crate::error::{Error, Field, Reason};
 /// A sequence of at least one [`Segment`]. Planners and road pieces produce
 /// paths whose segments join end to start with equal tangents (G1); a path
 /// built by hand may not, and [`Path::is_g1`] tells.
+///
+/// Segments may be driven in reverse ([`Segment::is_reverse`]): poses along
+/// the path carry the vehicle's heading, which stays continuous where the
+/// gear changes (a cusp, [`Path::cusps`]) while the direction of travel flips.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(
     feature = "typescript",
@@ -49,11 +53,15 @@ impl Path {
         Path::new(vec![segment.into()])
     }
 
+    /// The segments in order, each starting where the previous one ends.
     #[inline]
+    #[must_use]
     pub fn segments(&self) -> &[Segment] {
         &self.segments
     }
 
+    /// The segments, by value.
+    #[must_use]
     pub fn into_segments(self) -> Vec<Segment> {
         self.segments
     }
@@ -63,7 +71,8 @@ impl Path {
         self.segments.iter().map(Segment::length).sum()
     }
 
-    /// One letter per segment (`L`, `S`, `R`), zero-length segments included.
+    /// One letter per segment (`L`, `S`, `R`), zero-length segments included;
+    /// an arc's letter is the side of its centre seen from the vehicle.
     pub fn word(&self) -> String {
         self.segments.iter().map(Segment::letter).collect()
     }
@@ -83,10 +92,13 @@ impl Path {
             .unwrap_or(0.0)
     }
 
+    /// The pose at the start: the first point, heading along the first segment.
+    #[must_use]
     pub fn start_pose(&self) -> Pose {
         self.segments[0].pose_at(0.0, self.heading_near(0))
     }
 
+    /// The pose at the end: the last point, heading along the last segment.
     pub fn end_pose(&self) -> Pose {
         let last = self.segments.len() - 1;
         let seg = &self.segments[last];
@@ -98,7 +110,8 @@ impl Path {
         seg.pose_at(seg.length(), fallback)
     }
 
-    /// Position and heading `distance` along the path: the seed's listing 2
+    /// Position and the vehicle's heading `distance` along the path (on a
+    /// reversing segment, against the direction of travel): the seed's listing 2
     /// (walk the segments, subtracting each length). `distance` is clamped to
     /// `[0, length]`; NaN counts as 0.
     ///
@@ -109,6 +122,7 @@ impl Path {
     /// assert_eq!(p.pose_at(1.0).x, 1.0);
     /// assert_eq!(p.pose_at(99.0).x, 4.0);
     /// ```
+    #[must_use]
     pub fn pose_at(&self, distance: f64) -> Pose {
         let mut remaining = if distance > 0.0 { distance } else { 0.0 };
         for (i, seg) in self.segments.iter().enumerate() {
@@ -122,8 +136,11 @@ impl Path {
     }
 
     /// Whether each segment starts where the previous one ends (within `tol`)
-    /// with the same heading (within `tol` radians). Zero-length lines carry
-    /// the heading through.
+    /// with the same vehicle heading (within `tol` radians). Zero-length lines
+    /// carry the heading through. At a cusp the vehicle's heading is
+    /// continuous (the direction of travel flips, on the same tangent line),
+    /// so a path with gear changes passes too.
+    #[must_use]
     pub fn is_g1(&self, tol: f64) -> bool {
         let mut prev_end: Option<(super::Point, Option<f64>)> = None;
         let mut heading: Option<f64> = None;
@@ -146,8 +163,10 @@ impl Path {
         true
     }
 
-    /// The parallel path `d` to the left of the direction of travel (negative:
-    /// right): lines stay parallel, arcs concentric, so a G1 path stays G1.
+    /// The parallel path `d` to the vehicle's left (negative: right; the left
+    /// of the direction of travel on forward segments): lines stay parallel,
+    /// arcs concentric, so a G1 path stays G1, cusps included (a point fixed
+    /// to the vehicle's side traces it).
     ///
     /// # Errors
     /// [`Reason::NotFinite`] about `distance`; [`Reason::OffsetCollapsesArc`]
@@ -170,11 +189,34 @@ impl Path {
         Path::new(out).map_err(|_| Error::at("distance", Reason::Overflow))
     }
 
-    /// The path walked from its end to its start.
+    /// The path walked from its end to its start, each segment in its own
+    /// gear (see [`Segment::reversed`]).
     pub fn reversed(&self) -> Path {
         Path {
             segments: self.segments.iter().rev().map(Segment::reversed).collect(),
         }
+    }
+
+    /// The indices of the segments that start in a different gear from the
+    /// one before: the cusps, where the unit stops and changes direction.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::{Line, Path, Point};
+    /// let (a, b) = (Point::new(0.0, 0.0), Point::new(2.0, 0.0));
+    /// let there_and_back = Path::new(vec![
+    ///     Line::new(a, b).into(),
+    ///     Line::new(b, a).with_reverse(true).into(),
+    /// ]).unwrap();
+    /// assert_eq!(there_and_back.cusps().collect::<Vec<_>>(), vec![1]);
+    /// assert!(there_and_back.is_g1(1e-12));
+    /// ```
+    pub fn cusps(&self) -> impl Iterator<Item = usize> + '_ {
+        self.segments
+            .windows(2)
+            .enumerate()
+            .filter(|(_, w)| w[0].is_reverse() != w[1].is_reverse())
+            .map(|(i, _)| i + 1)
     }
 }
 

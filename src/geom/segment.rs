@@ -1,10 +1,18 @@
-//! `Segment`: one piece of a path, a [`Line`] or an [`Arc`].
+//! `Segment`: one piece of a path, a [`Line`] or an [`Arc`], driven forwards
+//! or in reverse.
 
 use super::{Arc, Line, Point, Pose};
 use crate::error::Error;
 
 /// A line or an arc. As data (the `serde` feature): the line's or arc's
-/// fields with `kind: "line"` or `kind: "arc"`.
+/// fields with `kind: "line"` or `kind: "arc"` (and `reverse: true` on a
+/// segment driven backwards; forward segments carry no `reverse`).
+///
+/// Headings, letters and offsets are the vehicle's: on a segment driven in
+/// reverse ([`Segment::is_reverse`]) the vehicle faces against the direction
+/// of travel, its letter names the side of the turning centre seen from the
+/// vehicle, and "left" is the vehicle's left. Where a path changes gear (a
+/// cusp) the direction of travel flips and the vehicle's pose is continuous.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(
     feature = "serde",
@@ -13,12 +21,16 @@ use crate::error::Error;
 )]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum Segment {
+    /// A straight segment.
     Line(Line),
+    /// A circular arc.
     Arc(Arc),
 }
 
 impl Segment {
+    /// The segment's length.
     #[inline]
+    #[must_use]
     pub fn length(&self) -> f64 {
         match self {
             Segment::Line(l) => l.length(),
@@ -26,7 +38,9 @@ impl Segment {
         }
     }
 
+    /// The start point.
     #[inline]
+    #[must_use]
     pub fn start(&self) -> Point {
         match self {
             Segment::Line(l) => l.start,
@@ -34,7 +48,9 @@ impl Segment {
         }
     }
 
+    /// The end point.
     #[inline]
+    #[must_use]
     pub fn end(&self) -> Point {
         match self {
             Segment::Line(l) => l.end,
@@ -42,35 +58,60 @@ impl Segment {
         }
     }
 
-    /// The heading at the start, or `None` for a zero-length line (it has none).
+    /// Whether the segment is driven backwards.
+    #[inline]
+    #[must_use]
+    pub fn is_reverse(&self) -> bool {
+        match self {
+            Segment::Line(l) => l.reverse,
+            Segment::Arc(a) => a.reverse,
+        }
+    }
+
+    /// The same segment driven in reverse (`true`) or forwards (`false`).
+    #[inline]
+    #[must_use]
+    pub fn with_reverse(self, reverse: bool) -> Segment {
+        match self {
+            Segment::Line(l) => Segment::Line(l.with_reverse(reverse)),
+            Segment::Arc(a) => Segment::Arc(a.with_reverse(reverse)),
+        }
+    }
+
+    /// The vehicle's heading at the start, or `None` for a zero-length line
+    /// (it has none).
+    #[must_use]
     pub fn start_heading(&self) -> Option<f64> {
         match self {
-            Segment::Line(l) => l.direction().map(|d| d.angle()),
+            Segment::Line(l) => l.facing().map(|d| d.angle()),
             Segment::Arc(a) => Some(a.pose_at(0.0).heading),
         }
     }
 
-    /// The heading at the end, or `None` for a zero-length line.
+    /// The vehicle's heading at the end, or `None` for a zero-length line.
+    #[must_use]
     pub fn end_heading(&self) -> Option<f64> {
         match self {
-            Segment::Line(l) => l.direction().map(|d| d.angle()),
+            Segment::Line(l) => l.facing().map(|d| d.angle()),
             Segment::Arc(a) => Some(a.pose_at(a.length()).heading),
         }
     }
 
-    /// Position and heading `distance` along the segment (not clamped). A
-    /// zero-length line reports `fallback_heading`.
+    /// Position and the vehicle's heading `distance` along the segment (not
+    /// clamped). A zero-length line reports `fallback_heading`.
+    #[must_use]
     pub fn pose_at(&self, distance: f64, fallback_heading: f64) -> Pose {
         match self {
             Segment::Line(l) => Pose::at(
                 l.point_at(distance),
-                l.direction().map_or(fallback_heading, |d| d.angle()),
+                l.facing().map_or(fallback_heading, |d| d.angle()),
             ),
             Segment::Arc(a) => a.pose_at(distance),
         }
     }
 
-    /// The parallel segment `d` to the left (see [`Line::offset`], [`Arc::offset`]).
+    /// The parallel segment `d` to the vehicle's left (see [`Line::offset`],
+    /// [`Arc::offset`]).
     ///
     /// # Errors
     /// [`Reason::OffsetCollapsesArc`](crate::Reason::OffsetCollapsesArc) about
@@ -82,17 +123,20 @@ impl Segment {
         })
     }
 
-    /// `'S'` for a line, `'L'` for a left arc, `'R'` for a right arc.
+    /// `'S'` for a line, `'L'` for an arc whose centre is on the vehicle's
+    /// left ([`Arc::side`]; driven forwards, a left turn), `'R'` otherwise.
     #[inline]
+    #[must_use]
     pub fn letter(&self) -> char {
         match self {
             Segment::Line(_) => 'S',
-            Segment::Arc(a) if a.turn() > 0.0 => 'L',
+            Segment::Arc(a) if a.side() > 0.0 => 'L',
             Segment::Arc(_) => 'R',
         }
     }
 
     /// Whether every number in the segment is finite (and an arc's radius > 0).
+    #[must_use]
     pub fn is_valid(&self) -> bool {
         self.check().is_ok()
     }
@@ -114,7 +158,8 @@ impl Segment {
         }
     }
 
-    /// The segment walked the other way.
+    /// The segment walked the other way, in the same gear.
+    #[must_use]
     pub fn reversed(&self) -> Segment {
         match self {
             Segment::Line(l) => Segment::Line(l.reversed()),

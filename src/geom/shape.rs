@@ -2,6 +2,8 @@
 //! values (with the `serde` feature): a line's and an arc's `length`, a
 //! path's `length` and `word`. Computed values are written and, when read,
 //! ignored (recomputed), so a path read from data is always consistent.
+//! A segment driven backwards carries `reverse: true`; a forward one has no
+//! `reverse` (written as before; read as forward when absent or `false`).
 //!
 //! [`Line`], [`Arc`] and [`Path`] serialize as these; a path read from
 //! data is checked by [`Path::new`] (every number finite, radii positive).
@@ -9,7 +11,8 @@
 use super::{Arc, Line, Path, Point, Segment};
 use serde::{Deserialize, Serialize};
 
-/// A [`Line`] as data: `{ start, end, length }`.
+/// A [`Line`] as data: `{ start, end, length }`, and `reverse: true` when
+/// driven backwards.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "Line"))]
 pub struct LineShape {
@@ -20,9 +23,15 @@ pub struct LineShape {
     /// Its length (written; ignored when read).
     #[serde(default)]
     pub length: f64,
+    /// `true` when driven backwards (the vehicle faces from `end` towards
+    /// `start`); absent when driven forwards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub reverse: Option<bool>,
 }
 
-/// An [`Arc`] as data: `{ center, radius, startAngle, sweep, length }`.
+/// An [`Arc`] as data: `{ center, radius, startAngle, sweep, length }`, and
+/// `reverse: true` when driven backwards.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "Arc"))]
@@ -33,11 +42,17 @@ pub struct ArcShape {
     pub radius: f64,
     /// The angle of the start point seen from the centre.
     pub start_angle: f64,
-    /// The signed angle swept (+ counter-clockwise, a left turn).
+    /// The signed angle swept in the direction of travel (+ counter-clockwise:
+    /// a left turn forwards, a right one in reverse).
     pub sweep: f64,
     /// Its length (written; ignored when read).
     #[serde(default)]
     pub length: f64,
+    /// `true` when driven backwards (the vehicle faces against the direction
+    /// of travel); absent when driven forwards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub reverse: Option<bool>,
 }
 
 /// A [`Path`] as data: `{ segments, length, word }`. Reading one does not
@@ -50,7 +65,8 @@ pub struct PathShape {
     /// The sum of their lengths (written; ignored when read).
     #[serde(default)]
     pub length: f64,
-    /// One letter per segment: `L`, `S` or `R` (written; ignored when read).
+    /// One letter per segment: `L`, `S` or `R`, an arc's letter the side of
+    /// its centre seen from the vehicle (written; ignored when read).
     #[serde(default)]
     pub word: String,
 }
@@ -61,13 +77,14 @@ impl From<Line> for LineShape {
             start: l.start,
             end: l.end,
             length: l.length(),
+            reverse: l.reverse.then_some(true),
         }
     }
 }
 
 impl From<LineShape> for Line {
     fn from(l: LineShape) -> Line {
-        Line::new(l.start, l.end)
+        Line::new(l.start, l.end).with_reverse(l.reverse == Some(true))
     }
 }
 
@@ -79,6 +96,7 @@ impl From<Arc> for ArcShape {
             start_angle: a.start_angle,
             sweep: a.sweep,
             length: a.length(),
+            reverse: a.reverse.then_some(true),
         }
     }
 }
@@ -91,6 +109,7 @@ impl From<ArcShape> for Arc {
             radius: a.radius,
             start_angle: a.start_angle,
             sweep: a.sweep,
+            reverse: a.reverse == Some(true),
         }
     }
 }
@@ -159,25 +178,29 @@ struct SegmentFields {
     radius: Option<f64>,
     start_angle: Option<f64>,
     sweep: Option<f64>,
+    reverse: Option<bool>,
 }
 
 impl<'de> Deserialize<'de> for Segment {
     /// `{ kind: "line", start, end }` or `{ kind: "arc", center, radius,
-    /// startAngle, sweep }` (a `length` is ignored).
+    /// startAngle, sweep }`, each with an optional `reverse` (a `length` is
+    /// ignored).
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Segment, D::Error> {
         use serde::de::Error;
         let f = SegmentFields::deserialize(d)?;
         let need = |v: Option<Point>, name| v.ok_or_else(|| D::Error::missing_field(name));
         let num = |v: Option<f64>, name| v.ok_or_else(|| D::Error::missing_field(name));
+        let reverse = f.reverse == Some(true);
         Ok(match f.kind {
-            SegmentKind::Line => {
-                Segment::Line(Line::new(need(f.start, "start")?, need(f.end, "end")?))
-            }
+            SegmentKind::Line => Segment::Line(
+                Line::new(need(f.start, "start")?, need(f.end, "end")?).with_reverse(reverse),
+            ),
             SegmentKind::Arc => Segment::Arc(Arc {
                 center: need(f.center, "center")?,
                 radius: num(f.radius, "radius")?,
                 start_angle: num(f.start_angle, "startAngle")?,
                 sweep: num(f.sweep, "sweep")?,
+                reverse,
             }),
         })
     }
@@ -222,6 +245,7 @@ mod tests {
             -core::f64::consts::FRAC_PI_2
         );
         assert_eq!(json["segments"][1]["length"], 3.0);
+        assert!(json["segments"][0].get("reverse").is_none());
         let back: Path = serde_json::from_value(json).unwrap();
         assert_eq!(back, path);
         // Lengths and words given are ignored; bad numbers are refused.
@@ -233,5 +257,22 @@ mod tests {
             e.starts_with("segments[0].radius: must be greater than zero"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_reversing_segment_is_written_with_reverse_true_and_read_back() {
+        let back = Arc::reversing_from_pose(Pose::new(0.0, 0.0, 0.0), 1.0, 1.0, 1.0);
+        let line = Line::new(back.end(), Point::new(5.0, 5.0));
+        let path = Path::new(vec![back.into(), line.into()]).unwrap();
+        let json = serde_json::to_value(&path).unwrap();
+        assert_eq!(json["segments"][0]["reverse"], true);
+        assert_eq!(json["segments"][0]["sweep"], -1.0);
+        assert!(json["segments"][1].get("reverse").is_none());
+        assert_eq!(json["word"], "LS");
+        let read: Path = serde_json::from_value(json).unwrap();
+        assert_eq!(read, path);
+        // `reverse: false` reads as forward.
+        let fwd = r#"{"kind":"line","start":{"x":0,"y":0},"end":{"x":1,"y":0},"reverse":false}"#;
+        assert!(!serde_json::from_str::<Segment>(fwd).unwrap().is_reverse());
     }
 }

@@ -58,11 +58,17 @@ pub const NEAR: f64 = 1e-9;
 /// (`L` left, `S` straight, `R` right).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DubinsWord {
+    /// Left turn, straight, left turn.
     Lsl,
+    /// Left turn, straight, right turn.
     Lsr,
+    /// Right turn, straight, left turn.
     Rsl,
+    /// Right turn, straight, right turn.
     Rsr,
+    /// Right turn, left turn, right turn.
     Rlr,
+    /// Left turn, right turn, left turn.
     Lrl,
 }
 
@@ -78,6 +84,7 @@ impl DubinsWord {
     ];
 
     /// `"LSL"`, `"LSR"`, ...
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             DubinsWord::Lsl => "LSL",
@@ -90,6 +97,7 @@ impl DubinsWord {
     }
 
     /// Whether the word is arc-arc-arc (RLR, LRL).
+    #[must_use]
     pub fn is_ccc(self) -> bool {
         matches!(self, DubinsWord::Rlr | DubinsWord::Lrl)
     }
@@ -719,7 +727,7 @@ fn query_ok(x0: f64, y0: f64, h0: f64, x1: f64, y1: f64, h1: f64) -> bool {
 /// The zero-length path of a coincident start and goal: one zero-length left
 /// arc (word `"L"`), which, unlike a zero-length line, keeps the heading, so
 /// `pose_at(0)` is the start pose.
-fn coincident_path(start: Pose, r: f64) -> Path {
+pub(crate) fn coincident_path(start: Pose, r: f64) -> Path {
     Path::new(vec![Segment::Arc(Arc::from_pose(start, r, 1.0, 0.0))])
         .unwrap_or_else(|_| unreachable_path())
 }

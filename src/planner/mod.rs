@@ -1,6 +1,11 @@
 //! Paths for a unit with a minimum turning radius (seed 000, Pinter's
 //! "Toward more realistic pathfinding"): the seed's turn-then-go to a point,
-//! the six Dubins words to a pose, and motion along a path over time.
+//! the six Dubins words to a pose, the 48 Reeds–Shepp words (reversing
+//! allowed), and motion along a path over time.
+//!
+//! Around obstacles ([`pathfind`]): [`plan_around`] searches a tangent
+//! graph of circles and polygon corners, [`plan_on_grid`] is Pinter's
+//! directional A* on a tile grid.
 //!
 //! Every path is a [`Path`](crate::Path) of [`Arc`](crate::Arc)s and
 //! [`Line`](crate::Line)s joined with equal tangents. Bad input (radius ≤ 0,
@@ -9,6 +14,8 @@
 mod dubins;
 mod error;
 mod motion;
+pub mod pathfind;
+mod reeds_shepp;
 #[cfg(feature = "serde")]
 pub mod shape;
 mod trig;
@@ -20,6 +27,13 @@ pub use dubins::{
 };
 pub use error::MAX_MAGNITUDE;
 pub use motion::{pose_at_time, Motion};
+pub use pathfind::{
+    plan_around, plan_on_grid, AroundOptions, Circle, Goal, Grid, NoPath, Obstacles,
+};
+pub use reeds_shepp::{
+    reeds_shepp_candidates, reeds_shepp_length, reeds_shepp_lengths, reeds_shepp_shortest,
+    ReedsSheppWord,
+};
 pub use turn::{
     plan_turn, turn_then_go_sides, Side, TurnExit, TurnSide, TurnSides, Unreachable, ON_CIRCLE,
 };

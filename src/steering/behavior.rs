@@ -1,11 +1,13 @@
 //! [`Behavior`]: one weighted steering behaviour (seek, flee, arrive, pursue,
 //! evade, wander, separation, alignment, cohesion, obstacle avoidance, path
-//! following); [`Combine`]: how a vehicle adds its behaviours up;
+//! following, interpose, offset pursuit, hide, stay on path, containment,
+//! and reciprocal collision avoidance among vehicles); [`Combine`]: how a
+//! vehicle adds its behaviours up;
 //! [`BehaviorSet`]: a checked list of them that many vehicles can share.
 
 use super::VehicleId;
 use crate::error::{Error, Field, Reason};
-use crate::geom::{Path, Point};
+use crate::geom::{Path, Point, Vec2};
 use std::sync::Arc as Shared;
 
 /// A circular obstacle for [`BehaviorKind::Avoid`]: centre `(x, y)` and
@@ -116,7 +118,81 @@ pub enum BehaviorKind {
         /// How far ahead along the path to aim (> 0).
         look_ahead: f64,
     },
+    /// Get between vehicles `a` and `b`: arrive at their midpoint while
+    /// matching its velocity (see [`behaviors`](super::behaviors) for how
+    /// this differs from Buckland's). A removed vehicle gives no force.
+    Interpose {
+        /// One vehicle.
+        a: VehicleId,
+        /// The other.
+        b: VehicleId,
+    },
+    /// Hold `offset` in the leader's frame (x ahead, y to its left): arrive
+    /// at that point while matching the leader's velocity. A removed leader
+    /// gives no force.
+    OffsetPursuit {
+        /// The vehicle to follow.
+        leader: VehicleId,
+        /// Where to be, in the leader's frame.
+        offset: Vec2,
+    },
+    /// Buckland's hide: arrive at the hiding spot nearest the vehicle, one
+    /// body diameter behind an obstacle as seen from `from`; with no
+    /// obstacles, evade `from`. A removed `from` gives no force.
+    Hide {
+        /// The vehicle to hide from.
+        from: VehicleId,
+        /// The circles to hide behind.
+        obstacles: Vec<Obstacle>,
+    },
+    /// Reynolds' path following as containment in a tube: predict the
+    /// position `prediction_time` ahead; when it is farther than `radius`
+    /// from the path, seek its closest point on the path; else no force.
+    StayOnPath {
+        /// The path's centre line.
+        path: Path,
+        /// The tube's radius (> 0).
+        radius: f64,
+        /// How far ahead the position is predicted, in units of time (≥ 0;
+        /// absent: 1).
+        prediction_time: Option<f64>,
+    },
+    /// Stay inside a simple polygon (either winding): when the position
+    /// predicted `prediction_time` ahead is outside, or nearer the
+    /// boundary than the body radius, steer back by the velocity that
+    /// brings it back to that clearance; a body nearer the boundary than
+    /// its radius is also pushed back in by a stiff correction; a vehicle
+    /// outside heads straight back in. With [`AvoidVehicles`](BehaviorKind::AvoidVehicles) the
+    /// boundary's edges are also walls the avoidance never crosses.
+    Contain {
+        /// The polygon's corners in order (3 to [`MAX_BOUNDARY`]).
+        boundary: Vec<Point>,
+        /// How far ahead the position is predicted, in units of time (≥ 0;
+        /// absent: 1).
+        prediction_time: Option<f64>,
+    },
+    /// Reciprocal collision avoidance among vehicles (ORCA, van den Berg et
+    /// al.; see [`orca`](super::orca)). It acts on the velocity, not as a
+    /// force: the other behaviours give the preferred velocity
+    /// (`truncate(velocity + force / mass · dt, maxSpeed)`), and the new
+    /// velocity is the one nearest it that collides with no neighbour
+    /// within `time_horizon` (and, for the vehicle's own `contain`
+    /// boundaries and `avoid` circles, no wall). Its weight and place in the
+    /// list do not matter.
+    AvoidVehicles {
+        /// How far ahead collisions are avoided, in units of time (> 0; a
+        /// horizon shorter than the step counts as the step).
+        time_horizon: f64,
+        /// After the step, push apart bodies that still overlap (which only
+        /// happens in jams where no velocity avoids every neighbour). Default
+        /// `true`.
+        push_apart: bool,
+    },
 }
+
+/// The most corners a [`BehaviorKind::Contain`] boundary may have (checking
+/// that it is simple takes `n²` steps).
+pub const MAX_BOUNDARY: usize = 4096;
 
 /// A behaviour and its weight.
 ///
@@ -230,18 +306,40 @@ impl Behavior {
                 obstacles,
                 look_ahead,
             } => {
-                for (k, o) in obstacles.iter().enumerate() {
-                    let at = |e: Error| e.within_index(k).within("obstacles");
-                    finite(o.x, "x").map_err(at)?;
-                    finite(o.y, "y").map_err(at)?;
-                    positive(o.radius, "radius").map_err(at)?;
-                }
+                check_obstacles(obstacles)?;
                 if let Some(l) = look_ahead {
                     positive(*l, "look_ahead")?;
                 }
             }
             BehaviorKind::FollowPath { look_ahead, .. } => {
                 positive(*look_ahead, "look_ahead")?;
+            }
+            BehaviorKind::Interpose { .. } => {}
+            BehaviorKind::OffsetPursuit { offset, .. } => {
+                check_point(Point::new(offset.x, offset.y), "offset")?;
+            }
+            BehaviorKind::Hide { obstacles, .. } => check_obstacles(obstacles)?,
+            BehaviorKind::StayOnPath {
+                radius,
+                prediction_time,
+                ..
+            } => {
+                positive(*radius, "radius")?;
+                if let Some(t) = prediction_time {
+                    non_negative(*t, "prediction_time")?;
+                }
+            }
+            BehaviorKind::Contain {
+                boundary,
+                prediction_time,
+            } => {
+                super::behaviors::polygon::check(boundary).map_err(|e| e.within("boundary"))?;
+                if let Some(t) = prediction_time {
+                    non_negative(*t, "prediction_time")?;
+                }
+            }
+            BehaviorKind::AvoidVehicles { time_horizon, .. } => {
+                positive(*time_horizon, "time_horizon")?;
             }
         }
         Ok(())
@@ -255,6 +353,47 @@ impl Behavior {
             _ => None,
         }
     }
+
+    /// The vehicles this behaviour reads, with the names of their fields
+    /// (`quarry`, `a`, `b`, `leader`, `from`).
+    #[must_use]
+    pub fn vehicles(&self) -> [Option<(&'static str, VehicleId)>; 2] {
+        match self.kind {
+            BehaviorKind::Pursue { quarry } | BehaviorKind::Evade { quarry } => {
+                [Some(("quarry", quarry)), None]
+            }
+            BehaviorKind::Interpose { a, b } => [Some(("a", a)), Some(("b", b))],
+            BehaviorKind::OffsetPursuit { leader, .. } => [Some(("leader", leader)), None],
+            BehaviorKind::Hide { from, .. } => [Some(("from", from)), None],
+            _ => [None, None],
+        }
+    }
+
+    /// Reciprocal collision avoidance with this time horizon, and whether
+    /// it pushes overlapping bodies apart.
+    #[must_use]
+    pub fn avoid_vehicles(&self) -> Option<(f64, bool)> {
+        match self.kind {
+            BehaviorKind::AvoidVehicles {
+                time_horizon,
+                push_apart,
+            } => Some((time_horizon, push_apart)),
+            _ => None,
+        }
+    }
+}
+
+/// Every obstacle's centre finite and radius > 0, errors about
+/// `obstacles[k].field`.
+fn check_obstacles(obstacles: &[Obstacle]) -> Result<(), Error> {
+    use crate::error::{finite, positive};
+    for (k, o) in obstacles.iter().enumerate() {
+        let at = |e: Error| e.within_index(k).within("obstacles");
+        finite(o.x, "x").map_err(at)?;
+        finite(o.y, "y").map_err(at)?;
+        positive(o.radius, "radius").map_err(at)?;
+    }
+    Ok(())
 }
 
 /// `p.x` and `p.y` finite, errors about `name.x`, `name.y`.
@@ -297,6 +436,13 @@ pub(crate) struct SetInner {
     /// Whether a behaviour reads other vehicles' state (pursue, evade, or a
     /// neighbour radius): then the world must step simultaneously.
     pub(crate) reads_others: bool,
+    /// The time horizon and push-apart choice of the set's collision
+    /// avoidance among vehicles, if it has one (the largest horizon if
+    /// several; pushing apart if any asks for it).
+    pub(crate) avoid_vehicles: Option<(f64, bool)>,
+    /// Whether the set has walls the avoidance keeps clear of (`contain`
+    /// boundaries, `avoid` circles).
+    pub(crate) walls: bool,
 }
 
 impl BehaviorSet {
@@ -324,9 +470,22 @@ impl BehaviorSet {
         debug_assert!(behaviors.iter().all(|b| b.check().is_ok()));
         let mut neighbour_radius: f64 = 0.0;
         let mut reads_others = false;
+        let mut avoid_vehicles: Option<(f64, bool)> = None;
+        let mut walls = false;
         for b in &behaviors {
+            walls |= matches!(
+                b.kind,
+                BehaviorKind::Contain { .. } | BehaviorKind::Avoid { .. }
+            );
             neighbour_radius = neighbour_radius.max(b.neighbour_radius());
-            reads_others |= b.neighbour_radius() > 0.0 || b.quarry().is_some();
+            reads_others |= b.neighbour_radius() > 0.0 || b.vehicles()[0].is_some();
+            if let Some((t, push)) = b.avoid_vehicles() {
+                avoid_vehicles = Some(match avoid_vehicles {
+                    Some((t0, p0)) => (t0.max(t), p0 || push),
+                    None => (t, push),
+                });
+                reads_others = true;
+            }
         }
         let single_seek = match (behaviors.as_slice(), combine) {
             (
@@ -344,6 +503,8 @@ impl BehaviorSet {
             neighbour_radius,
             single_seek,
             reads_others,
+            avoid_vehicles,
+            walls,
         }))
     }
 

@@ -20,8 +20,16 @@
 //!
 //! The behaviours: seek, flee, arrive, pursue and evade another vehicle,
 //! wander, separation, alignment and cohesion among neighbours, obstacle
-//! avoidance and path following ([`BehaviorKind`]). They are added as a
-//! weighted sum or by priority ([`Combine`]).
+//! avoidance and path following ([`BehaviorKind`]); interpose, offset
+//! pursuit, hide, stay on path and containment ([`behaviors`]). They are
+//! added as a weighted sum or by priority ([`Combine`]).
+//!
+//! Vehicles have a body radius (0.5 by default). With
+//! [`BehaviorKind::AvoidVehicles`] a vehicle avoids the others' bodies by
+//! reciprocal velocity obstacles ([`orca`]): that acts on the velocity the
+//! forces give, so no force limit can push a body into another. A vehicle
+//! given a [`Facing`] turns to it when it stops (formation members face
+//! their slot's orientation).
 //!
 //! Bad input is an [`Error`](crate::Error) naming the field (`mass: must be
 //! greater than zero`, `behaviors[1].radius: must be a finite number`);
@@ -41,13 +49,17 @@
 //! assert!(v.position.x > 5.0 && v.velocity.length() <= 2.0);
 //! ```
 
+mod aims;
 mod behavior;
+pub mod behaviors;
 mod block;
+mod facing;
 mod forces;
 mod grid;
 mod kinds;
 mod lanes;
 mod neighbours;
+pub mod orca;
 mod path_follow;
 mod rng;
 mod sets;
@@ -56,7 +68,9 @@ pub mod shape;
 mod vehicle;
 mod world;
 
-pub use behavior::{Behavior, BehaviorKind, BehaviorSet, Combine, Obstacle};
+pub use aims::BehaviorAim;
+pub use behavior::{Behavior, BehaviorKind, BehaviorSet, Combine, Obstacle, MAX_BOUNDARY};
+pub use facing::{Facing, REST_SPEED_FRACTION};
 pub use path_follow::{closest_distance_along, racetrack};
 pub use vehicle::{VehicleDebug, VehicleId, VehicleLimits, VehicleSpec, VehicleState};
 pub use world::World;

@@ -14,7 +14,7 @@
 use super::behavior::{Behavior, BehaviorKind, BehaviorSet, Combine};
 use super::neighbours::Query;
 use super::rng::splitmix64;
-use crate::geom::{Point, Segment};
+use crate::geom::{Path, Point, Segment};
 
 /// One behaviour set and what the step reads of it.
 #[derive(Debug, Clone)]
@@ -55,7 +55,7 @@ impl Entry {
 
 /// The table of sets. Entry 0 is the empty set (new vehicles start there).
 #[derive(Debug, Clone)]
-pub(super) struct Sets {
+pub(crate) struct Sets {
     entries: Vec<Entry>,
     /// Indices of dropped entries, for reuse.
     free: Vec<u32>,
@@ -75,19 +75,19 @@ impl Default for Sets {
 impl Sets {
     /// The entry at index `e` (entry 0 for an index out of range).
     #[inline(always)]
-    pub fn get(&self, e: u32) -> &Entry {
+    pub(super) fn get(&self, e: u32) -> &Entry {
         self.entries.get(e as usize).unwrap_or(&self.entries[0])
     }
 
     /// The entries some vehicle uses.
-    pub fn live(&self) -> impl Iterator<Item = &Entry> {
+    pub(super) fn live(&self) -> impl Iterator<Item = &Entry> {
         self.entries.iter().filter(|e| e.users > 0)
     }
 
     /// The index of a set equal to `behaviors` combined by `combine`, made
     /// (from behaviours already checked) if none is held; counts `users`
     /// more vehicles on it.
-    pub fn intern(&mut self, behaviors: Vec<Behavior>, combine: Combine, users: u32) -> u32 {
+    pub(super) fn intern(&mut self, behaviors: Vec<Behavior>, combine: Combine, users: u32) -> u32 {
         let key = fingerprint(&behaviors, combine);
         let entries = &self.entries;
         let found = self.index.find(key, |e| {
@@ -110,7 +110,7 @@ impl Sets {
 
     /// The index of `set` itself (shared, not copied), added if it is not
     /// held; counts `users` more vehicles on it.
-    pub fn share(&mut self, set: &BehaviorSet, users: u32) -> u32 {
+    pub(super) fn share(&mut self, set: &BehaviorSet, users: u32) -> u32 {
         if set.same_as(&self.entries[0].set) {
             return 0;
         }
@@ -146,7 +146,7 @@ impl Sets {
 
     /// One vehicle less on entry `e`; an entry (other than 0) nobody uses
     /// is dropped.
-    pub fn release(&mut self, e: u32) {
+    pub(super) fn release(&mut self, e: u32) {
         if e == 0 {
             return;
         }
@@ -162,6 +162,27 @@ impl Sets {
             self.index.remove(key, e);
             self.free.push(e);
         }
+    }
+}
+
+/// Each slot's set (`set_of` by slot, into `sets`), read like a slice of
+/// sets by slot.
+#[derive(Clone, Copy)]
+pub(crate) struct BySlot<'a> {
+    pub set_of: &'a [u32],
+    pub sets: &'a Sets,
+}
+
+impl core::ops::Index<usize> for BySlot<'_> {
+    type Output = BehaviorSet;
+
+    /// The set of `slot` (the empty set for a slot out of range).
+    #[inline]
+    fn index(&self, slot: usize) -> &BehaviorSet {
+        &self
+            .sets
+            .get(self.set_of.get(slot).copied().unwrap_or(0))
+            .set
     }
 }
 
@@ -200,20 +221,43 @@ fn fingerprint(behaviors: &[Behavior], combine: Combine) -> u64 {
                 }
                 &mut h
             }
-            BehaviorKind::FollowPath { path, look_ahead } => {
-                h.tag(11).num(*look_ahead);
-                for s in path.segments() {
-                    match s {
-                        Segment::Line(l) => h.point(l.start).point(l.end),
-                        Segment::Arc(a) => h
-                            .point(a.center)
-                            .num(a.radius)
-                            .num(a.start_angle)
-                            .num(a.sweep),
-                    };
+            BehaviorKind::FollowPath { path, look_ahead } => h.tag(11).num(*look_ahead).path(path),
+            BehaviorKind::Interpose { a, b } => h.tag(12).add(u64::from(a.0)).add(u64::from(b.0)),
+            BehaviorKind::OffsetPursuit { leader, offset } => h
+                .tag(13)
+                .add(u64::from(leader.0))
+                .num(offset.x)
+                .num(offset.y),
+            BehaviorKind::Hide { from, obstacles } => {
+                h.tag(14).add(u64::from(from.0));
+                for o in obstacles {
+                    h.point(o.center()).num(o.radius);
                 }
                 &mut h
             }
+            BehaviorKind::StayOnPath {
+                path,
+                radius,
+                prediction_time,
+            } => h
+                .tag(15)
+                .num(*radius)
+                .add(prediction_time.map_or(1, f64::to_bits))
+                .path(path),
+            BehaviorKind::Contain {
+                boundary,
+                prediction_time,
+            } => {
+                h.tag(16).add(prediction_time.map_or(1, f64::to_bits));
+                for &p in boundary {
+                    h.point(p);
+                }
+                &mut h
+            }
+            BehaviorKind::AvoidVehicles {
+                time_horizon,
+                push_apart,
+            } => h.tag(17).num(*time_horizon).add(u64::from(*push_apart)),
         };
     }
     h.0
@@ -238,6 +282,20 @@ impl Fingerprint {
 
     fn point(&mut self, p: Point) -> &mut Fingerprint {
         self.num(p.x).num(p.y)
+    }
+
+    fn path(&mut self, path: &Path) -> &mut Fingerprint {
+        for s in path.segments() {
+            match s {
+                Segment::Line(l) => self.point(l.start).point(l.end),
+                Segment::Arc(a) => self
+                    .point(a.center)
+                    .num(a.radius)
+                    .num(a.start_angle)
+                    .num(a.sweep),
+            };
+        }
+        self
     }
 }
 

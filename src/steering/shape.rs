@@ -12,7 +12,7 @@
 use super::{Behavior, BehaviorKind, Obstacle, VehicleId, VehicleState};
 use crate::error::Error;
 use crate::geom::shape::PathShape;
-use crate::geom::{Path, Point};
+use crate::geom::{Path, Point, Vec2};
 use serde::{Deserialize, Serialize};
 
 /// A [`Behavior`] as data: `{ weight?, kind, ...its fields }` (weight 1 when
@@ -80,6 +80,37 @@ pub enum BehaviorKindShape {
         path: PathShape,
         look_ahead: f64,
     },
+    Interpose {
+        a: VehicleId,
+        b: VehicleId,
+    },
+    OffsetPursuit {
+        leader: VehicleId,
+        offset: Point,
+    },
+    Hide {
+        from: VehicleId,
+        obstacles: Vec<Obstacle>,
+    },
+    StayOnPath {
+        path: PathShape,
+        radius: f64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(optional))]
+        prediction_time: Option<f64>,
+    },
+    Contain {
+        boundary: Vec<Point>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(optional))]
+        prediction_time: Option<f64>,
+    },
+    AvoidVehicles {
+        time_horizon: f64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(optional))]
+        push_apart: Option<bool>,
+    },
 }
 
 /// The kinds, by the names data gives them.
@@ -97,6 +128,12 @@ enum KindName {
     Cohesion,
     Avoid,
     FollowPath,
+    Interpose,
+    OffsetPursuit,
+    Hide,
+    StayOnPath,
+    Contain,
+    AvoidVehicles,
 }
 
 /// Every field a behaviour may have, read as one plain object (so that a
@@ -116,6 +153,15 @@ struct BehaviorFields {
     obstacles: Option<Vec<Obstacle>>,
     look_ahead: Option<f64>,
     path: Option<PathShape>,
+    a: Option<VehicleId>,
+    b: Option<VehicleId>,
+    leader: Option<VehicleId>,
+    offset: Option<Point>,
+    from: Option<VehicleId>,
+    boundary: Option<Vec<Point>>,
+    prediction_time: Option<f64>,
+    time_horizon: Option<f64>,
+    push_apart: Option<bool>,
 }
 
 impl<'de> Deserialize<'de> for BehaviorShape {
@@ -163,6 +209,31 @@ impl<'de> Deserialize<'de> for BehaviorShape {
             KindName::FollowPath => BehaviorKindShape::FollowPath {
                 path: need(f.path, "path")?,
                 look_ahead: need(f.look_ahead, "lookAhead")?,
+            },
+            KindName::Interpose => BehaviorKindShape::Interpose {
+                a: need(f.a, "a")?,
+                b: need(f.b, "b")?,
+            },
+            KindName::OffsetPursuit => BehaviorKindShape::OffsetPursuit {
+                leader: need(f.leader, "leader")?,
+                offset: need(f.offset, "offset")?,
+            },
+            KindName::Hide => BehaviorKindShape::Hide {
+                from: need(f.from, "from")?,
+                obstacles: need(f.obstacles, "obstacles")?,
+            },
+            KindName::StayOnPath => BehaviorKindShape::StayOnPath {
+                path: need(f.path, "path")?,
+                radius: need(f.radius, "radius")?,
+                prediction_time: f.prediction_time,
+            },
+            KindName::Contain => BehaviorKindShape::Contain {
+                boundary: need(f.boundary, "boundary")?,
+                prediction_time: f.prediction_time,
+            },
+            KindName::AvoidVehicles => BehaviorKindShape::AvoidVehicles {
+                time_horizon: need(f.time_horizon, "timeHorizon")?,
+                push_apart: f.push_apart,
             },
         };
         Ok(BehaviorShape {
@@ -217,6 +288,35 @@ impl TryFrom<BehaviorShape> for Behavior {
                 path: Path::try_from(path).map_err(|e| e.within("path"))?,
                 look_ahead,
             },
+            S::Interpose { a, b } => BehaviorKind::Interpose { a, b },
+            S::OffsetPursuit { leader, offset } => BehaviorKind::OffsetPursuit {
+                leader,
+                offset: Vec2::new(offset.x, offset.y),
+            },
+            S::Hide { from, obstacles } => BehaviorKind::Hide { from, obstacles },
+            S::StayOnPath {
+                path,
+                radius,
+                prediction_time,
+            } => BehaviorKind::StayOnPath {
+                path: Path::try_from(path).map_err(|e| e.within("path"))?,
+                radius,
+                prediction_time,
+            },
+            S::Contain {
+                boundary,
+                prediction_time,
+            } => BehaviorKind::Contain {
+                boundary,
+                prediction_time,
+            },
+            S::AvoidVehicles {
+                time_horizon,
+                push_apart,
+            } => BehaviorKind::AvoidVehicles {
+                time_horizon,
+                push_apart: push_apart.unwrap_or(true),
+            },
         };
         Ok(Behavior {
             weight: b.weight.unwrap_or(1.0),
@@ -262,6 +362,38 @@ impl From<&Behavior> for BehaviorShape {
             BehaviorKind::FollowPath { path, look_ahead } => S::FollowPath {
                 path: path.clone().into(),
                 look_ahead: *look_ahead,
+            },
+            BehaviorKind::Interpose { a, b } => S::Interpose { a: *a, b: *b },
+            BehaviorKind::OffsetPursuit { leader, offset } => S::OffsetPursuit {
+                leader: *leader,
+                offset: Point::new(offset.x, offset.y),
+            },
+            BehaviorKind::Hide { from, obstacles } => S::Hide {
+                from: *from,
+                obstacles: obstacles.clone(),
+            },
+            BehaviorKind::StayOnPath {
+                path,
+                radius,
+                prediction_time,
+            } => S::StayOnPath {
+                path: path.clone().into(),
+                radius: *radius,
+                prediction_time: *prediction_time,
+            },
+            BehaviorKind::Contain {
+                boundary,
+                prediction_time,
+            } => S::Contain {
+                boundary: boundary.clone(),
+                prediction_time: *prediction_time,
+            },
+            BehaviorKind::AvoidVehicles {
+                time_horizon,
+                push_apart,
+            } => S::AvoidVehicles {
+                time_horizon: *time_horizon,
+                push_apart: Some(*push_apart),
             },
         };
         BehaviorShape {
@@ -366,6 +498,7 @@ mod tests {
             velocity: crate::geom::Vec2::new(3.0, 4.0),
             heading: 0.5,
             limits: super::super::VehicleLimits::new(1.0, 1.0),
+            radius: 0.5,
         };
         let out = serde_json::to_string(&v).unwrap();
         assert_eq!(out, r#"{"x":1.0,"y":2.0,"vx":3.0,"vy":4.0,"heading":0.5}"#);

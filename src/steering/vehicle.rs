@@ -42,8 +42,9 @@ impl From<VehicleId> for u32 {
 }
 
 /// What a new vehicle starts with. As data (the `serde` feature):
-/// `{ x, y, vx?, vy?, maxSpeed, maxForce, mass?, heading? }` (velocity 0,
-/// mass 1 and the velocity's heading by default).
+/// `{ x, y, vx?, vy?, maxSpeed, maxForce, mass?, heading?, radius? }`
+/// (velocity 0, mass 1, the velocity's heading and a body radius of 0.5 by
+/// default).
 ///
 /// # Examples
 /// ```
@@ -90,6 +91,12 @@ pub struct VehicleSpec {
     )]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub heading: Option<f64>,
+    /// The radius of its body (> 0, default [`VehicleSpec::DEFAULT_RADIUS`]):
+    /// what [`BehaviorKind::AvoidVehicles`](super::BehaviorKind::AvoidVehicles)
+    /// keeps apart, and what hiding and containment keep clear.
+    #[cfg_attr(feature = "serde", serde(default = "default_radius"))]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<f64>", optional))]
+    pub radius: f64,
 }
 
 #[cfg(feature = "serde")]
@@ -97,8 +104,16 @@ fn one() -> f64 {
     1.0
 }
 
+#[cfg(feature = "serde")]
+fn default_radius() -> f64 {
+    VehicleSpec::DEFAULT_RADIUS
+}
+
 impl VehicleSpec {
-    /// A vehicle at rest at `(x, y)` with mass 1.
+    /// The body radius of a vehicle whose spec does not give one.
+    pub const DEFAULT_RADIUS: f64 = 0.5;
+
+    /// A vehicle at rest at `(x, y)` with mass 1 and a body radius of 0.5.
     #[must_use]
     pub fn new(x: f64, y: f64, max_speed: f64, max_force: f64) -> VehicleSpec {
         VehicleSpec {
@@ -110,7 +125,15 @@ impl VehicleSpec {
             max_force,
             mass: 1.0,
             heading: None,
+            radius: VehicleSpec::DEFAULT_RADIUS,
         }
+    }
+
+    /// The same vehicle with another body radius.
+    #[must_use]
+    pub fn with_radius(mut self, radius: f64) -> VehicleSpec {
+        self.radius = radius;
+        self
     }
 
     /// The same vehicle moving at `velocity`.
@@ -161,7 +184,8 @@ impl VehicleSpec {
     ///
     /// # Errors
     /// The first bad field, by name: `x`, `y`, `vx`, `vy` or `heading` not
-    /// finite, or a bad limit (see [`VehicleLimits::check`]).
+    /// finite, a bad limit (see [`VehicleLimits::check`]), or a `radius`
+    /// that is not a finite number > 0.
     pub fn check(&self) -> Result<(), Error> {
         for (v, name) in [
             (self.x, "x"),
@@ -175,6 +199,7 @@ impl VehicleSpec {
         if let Some(h) = self.heading {
             crate::error::finite(h, "heading")?;
         }
+        crate::error::positive(self.radius, "radius")?;
         Ok(())
     }
 }
@@ -241,10 +266,14 @@ pub struct VehicleState {
     pub position: Point,
     /// Its velocity.
     pub velocity: Vec2,
-    /// Radians in `(-π, π]`: the direction of the last non-zero velocity.
+    /// Radians in `(-π, π]`: the direction of the last non-zero velocity
+    /// (or, for a vehicle at rest with a [`Facing`](super::Facing), the
+    /// direction it has turned to).
     pub heading: f64,
     /// Its limits.
     pub limits: VehicleLimits,
+    /// The radius of its body.
+    pub radius: f64,
 }
 
 /// What the last step computed for a vehicle, for drawing: the velocity its

@@ -19,13 +19,16 @@
 //! the pass.
 
 use super::behavior::{Behavior, BehaviorKind, BehaviorSet, Combine};
+use super::behaviors;
 use super::block::{Block, Stepped, BLOCK};
+use super::facing::{self, Facing};
 use super::forces;
 use super::grid::Grid;
 use super::kinds::{self, Run};
 use super::neighbours::{Flock, Query, Sums};
+use super::orca::{self, Orca};
 use super::rng::{splitmix64, Pcg32};
-use super::sets::{Entry, Sets};
+use super::sets::{BySlot, Entry, Sets};
 use super::vehicle::{
     unknown_vehicle, VehicleDebug, VehicleId, VehicleLimits, VehicleSpec, VehicleState,
 };
@@ -106,6 +109,23 @@ pub struct World {
     scratch_sets: Vec<u32>,
     /// What the behaviours need (None: recompute).
     neighbourhood: Option<Needs>,
+    // Hooks of the rest of the steering family (kept apart from the crowd
+    // step's own storage):
+    /// The body radius of each slot (collision avoidance, hiding, containment).
+    radius: Vec<f64>,
+    /// The vehicles with a facing at rest, sorted by id.
+    facing: Vec<FacingEntry>,
+    /// The collision avoidance's buffers.
+    orca: Orca,
+}
+
+/// A vehicle's [`Facing`] and the heading it has turned to so far.
+#[derive(Debug, Clone, Copy)]
+struct FacingEntry {
+    id: VehicleId,
+    goal: Vec2,
+    max_turn_rate: f64,
+    heading: Vec2,
 }
 
 impl Default for World {
@@ -156,6 +176,9 @@ impl World {
             scratch_rng: Vec::new(),
             scratch_sets: Vec::new(),
             neighbourhood: Some(Needs::default()),
+            radius: Vec::new(),
+            facing: Vec::new(),
+            orca: Orca::default(),
         }
     }
 
@@ -226,6 +249,7 @@ impl World {
             .push(Pcg32::new(splitmix64(self.seed) ^ u64::from(id.0)));
         self.desired.push([v.x, v.y]);
         self.force.push([0.0, 0.0]);
+        self.radius.push(spec.radius);
         self.steps_since_sort = u32::MAX;
         Ok(id)
     }
@@ -268,6 +292,10 @@ impl World {
         self.rng.swap_remove(slot);
         self.desired.swap_remove(slot);
         self.force.swap_remove(slot);
+        self.radius.swap_remove(slot);
+        if let Ok(k) = self.facing.binary_search_by_key(&id, |e| e.id) {
+            self.facing.remove(k);
+        }
         if slot != last {
             let moved = self.ids[slot];
             self.slot_of[moved.0 as usize] = slot as u32;
@@ -323,13 +351,14 @@ impl World {
         self.neighbourhood = None;
     }
 
-    /// Every quarry names a live vehicle, then every number is good.
+    /// Every vehicle a behaviour names (a quarry, a leader...) is live, then
+    /// every number is good.
     fn check_behaviors(&self, behaviors: &[Behavior]) -> Result<(), Error> {
         for (index, b) in behaviors.iter().enumerate() {
-            if let Some(quarry) = b.quarry() {
-                if !self.contains(quarry) {
-                    let field = Field::named("behaviors").index(index).key("quarry");
-                    return Err(unknown_vehicle(field, quarry));
+            for (name, other) in b.vehicles().into_iter().flatten() {
+                if !self.contains(other) {
+                    let field = Field::named("behaviors").index(index).key(name);
+                    return Err(unknown_vehicle(field, other));
                 }
             }
         }
@@ -414,7 +443,96 @@ impl World {
                 max_force: self.max_force[s],
                 mass: self.mass[s],
             },
+            radius: self.radius[s],
         })
+    }
+
+    /// Changes a vehicle's body radius.
+    ///
+    /// # Errors
+    /// [`Reason::UnknownId`] about `id`; [`Reason::NotFinite`] or
+    /// [`Reason::NotPositive`] about `radius`.
+    pub fn set_radius(&mut self, id: VehicleId, radius: f64) -> Result<(), Error> {
+        let s = self.live(id, "id")?;
+        crate::error::positive(radius, "radius")?;
+        self.radius[s] = radius;
+        Ok(())
+    }
+
+    /// Body radii `r0, r1, …` (stride 1) in slot order.
+    #[must_use]
+    pub fn radii(&self) -> &[f64] {
+        &self.radius
+    }
+
+    /// Gives a vehicle a direction to turn to when it stops (see
+    /// [`Facing`]), or takes it away (`None`). Its heading is kept until
+    /// then.
+    ///
+    /// # Errors
+    /// [`Reason::UnknownId`] about `id`; a bad facing as `facing.field`
+    /// (see [`Facing::check`]).
+    pub fn set_facing(&mut self, id: VehicleId, facing: Option<Facing>) -> Result<(), Error> {
+        let s = self.live(id, "id")?;
+        let at = self.facing.binary_search_by_key(&id, |e| e.id);
+        match (facing, at) {
+            (None, Ok(k)) => {
+                self.facing.remove(k);
+            }
+            (None, Err(_)) => {}
+            (Some(f), at) => {
+                f.check().map_err(|e| e.within("facing"))?;
+                let goal = Vec2::from_angle(f.heading);
+                let h = self.head[s];
+                let entry = FacingEntry {
+                    id,
+                    goal,
+                    max_turn_rate: f.max_turn_rate,
+                    heading: Vec2::new(h[0], h[1]),
+                };
+                match at {
+                    Ok(k) => {
+                        // The same goal keeps the heading turned so far.
+                        let e = &mut self.facing[k];
+                        (e.goal, e.max_turn_rate) = (goal, f.max_turn_rate);
+                    }
+                    Err(k) => self.facing.insert(k, entry),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A vehicle's facing at rest, if it has one.
+    #[must_use]
+    pub fn facing(&self, id: VehicleId) -> Option<Facing> {
+        let k = self.facing.binary_search_by_key(&id, |e| e.id).ok()?;
+        let e = &self.facing[k];
+        Some(Facing::new(e.goal.angle(), e.max_turn_rate))
+    }
+
+    /// Turns the vehicles with a facing that are at rest (speed below
+    /// [`facing::REST_SPEED_FRACTION`] of max speed) toward it by at most
+    /// their turning rate times `dt`; the others keep the heading of their
+    /// velocity (and remember it). Runs after the step's own update.
+    fn turn_to_facing(&mut self, dt: f64) {
+        for e in &mut self.facing {
+            let Some(s) = self.slot_of.get(e.id.0 as usize).map(|&s| s as usize) else {
+                continue;
+            };
+            let (Some(v), Some(h), Some(&ms)) =
+                (self.vel.get(s), self.head.get_mut(s), self.max_speed.get(s))
+            else {
+                continue;
+            };
+            let rest = ms * facing::REST_SPEED_FRACTION;
+            if v[0] * v[0] + v[1] * v[1] < rest * rest {
+                e.heading = facing::turn_toward(e.heading, e.goal, e.max_turn_rate * dt);
+                *h = [e.heading.x, e.heading.y];
+            } else {
+                e.heading = Vec2::new(h[0], h[1]);
+            }
+        }
     }
 
     /// Moves a vehicle and sets its velocity (for example to teleport it, or
@@ -537,6 +655,7 @@ impl World {
                     simultaneous: n.simultaneous || s.reads_others,
                     query: n.query || !s.query.is_empty(),
                     flock: n.flock || s.query.flocks(),
+                    avoids: n.avoids || s.set.inner().avoid_vehicles.is_some(),
                 });
                 self.neighbourhood = Some(n);
                 n
@@ -566,6 +685,7 @@ impl World {
         permute(&mut self.max_force, &mut self.scratch1, order);
         permute(&mut self.mass, &mut self.scratch1, order);
         permute(&mut self.inv_mass, &mut self.scratch1, order);
+        permute(&mut self.radius, &mut self.scratch1, order);
         permute(&mut self.rng, &mut self.scratch_rng, order);
         permute(&mut self.set_of, &mut self.scratch_sets, order);
         for (slot, &id) in self.ids.iter().enumerate() {
@@ -582,6 +702,14 @@ impl World {
             return;
         }
         let dt = dt.min(World::MAX_STEP);
+        self.advance(dt);
+        // Hook: facing at rest.
+        self.turn_to_facing(dt);
+    }
+
+    /// Reynolds' rule for every vehicle (and the collision avoidance of the
+    /// vehicles that avoid each other), `dt` already checked.
+    fn advance(&mut self, dt: f64) {
         let n = self.ids.len();
         let needs = self.neighbourhood();
         if needs.radius > 0.0 {
@@ -613,6 +741,8 @@ impl World {
         let mut prev = Prev {
             pos: &[],
             vel: &[],
+            head: &[],
+            radius: &self.radius,
             ids: &self.ids,
             slot_of: &self.slot_of,
             grid: &self.grid,
@@ -655,6 +785,7 @@ impl World {
         self.next_head.resize(n, [0.0; 2]);
         prev.pos = &self.pos[..n];
         prev.vel = &self.vel[..n];
+        prev.head = &self.head[..n];
         let (head, next_pos, next_vel, next_head) = (
             &self.head[..n],
             &mut self.next_pos[..n],
@@ -682,6 +813,30 @@ impl World {
                 start = r.end;
             }
         }
+        // Hook: reciprocal collision avoidance. The forces above gave the
+        // preferred velocities (in next_vel); the vehicles that avoid each
+        // other now take the collision-free velocity nearest theirs (see
+        // `orca`), from the previous step's state.
+        if needs.avoids {
+            let bodies = orca::Bodies {
+                ids: &self.ids,
+                pos: prev.pos,
+                vel: prev.vel,
+                head,
+                radius: &self.radius,
+                max_speed: c.max_speed,
+                sets: BySlot {
+                    set_of: c.set_of,
+                    sets: c.sets,
+                },
+            };
+            let next = orca::Next {
+                pos: next_pos,
+                vel: next_vel,
+                head: next_head,
+            };
+            self.orca.step(&bodies, next, dt);
+        }
         core::mem::swap(&mut self.pos, &mut self.next_pos);
         core::mem::swap(&mut self.vel, &mut self.next_vel);
         core::mem::swap(&mut self.head, &mut self.next_head);
@@ -700,6 +855,8 @@ struct Needs {
     query: bool,
     /// Some vehicle reads alignment or cohesion sums.
     flock: bool,
+    /// Some vehicle avoids the others (the collision avoidance runs).
+    avoids: bool,
 }
 
 /// The per-slot constants of a step (each exactly as long as the crowd).
@@ -863,9 +1020,12 @@ type BlockState<'a> = (&'a [[f64; 2]], &'a [[f64; 2]], &'a [[f64; 2]]);
 
 /// The previous step's state, read by every vehicle of the current step.
 struct Prev<'a> {
-    /// Everyone's previous positions and velocities.
+    /// Everyone's previous positions, velocities and headings.
     pos: &'a [[f64; 2]],
     vel: &'a [[f64; 2]],
+    head: &'a [[f64; 2]],
+    /// Body radii.
+    radius: &'a [f64],
     ids: &'a [VehicleId],
     slot_of: &'a [u32],
     grid: &'a Grid,
@@ -926,8 +1086,15 @@ impl Prev<'_> {
                 kinds::weighted(&run, entry, &mut acc[r.clone()], |x, kind| {
                     let i = first + j + x;
                     let own = Own::new(pos[j + x], vel[j + x], &head[j + x]);
-                    let ms = c.max_speed[i];
-                    self.behavior(i, own, ms, &entry.query, kind, &mut w[x], &mut g[x])
+                    self.behavior(
+                        i,
+                        own,
+                        c.params(i),
+                        &entry.query,
+                        kind,
+                        &mut w[x],
+                        &mut g[x],
+                    )
                 });
                 for x in r {
                     b.put(x, acc[x]);
@@ -1116,13 +1283,13 @@ impl Prev<'_> {
         match set.combine {
             Combine::WeightedSum => {
                 for b in &set.behaviors {
-                    acc += self.behavior(i, own, k.max_speed, q, &b.kind, wander, rng) * b.weight;
+                    acc += self.behavior(i, own, k, q, &b.kind, wander, rng) * b.weight;
                 }
             }
             Combine::Priority => {
                 let mut left = max_force;
                 for b in &set.behaviors {
-                    let f = self.behavior(i, own, k.max_speed, q, &b.kind, wander, rng) * b.weight;
+                    let f = self.behavior(i, own, k, q, &b.kind, wander, rng) * b.weight;
                     let m = forces::length(f);
                     if m <= left {
                         acc += f;
@@ -1153,13 +1320,13 @@ impl Prev<'_> {
         &self,
         i: usize,
         own: Own<'_>,
-        max_speed: f64,
+        k: Params<'_>,
         q: &Query,
         kind: &BehaviorKind,
         wander: &mut [f64; 2],
         rng: &mut Pcg32,
     ) -> Vec2 {
-        let (pos, vel, ms) = (own.pos, own.vel, max_speed);
+        let (pos, vel, ms) = (own.pos, own.vel, k.max_speed);
         match kind {
             BehaviorKind::Seek { target } => forces::seek(pos, vel, ms, *target),
             BehaviorKind::Flee { target } => forces::flee(pos, vel, ms, *target),
@@ -1231,7 +1398,41 @@ impl Prev<'_> {
             BehaviorKind::FollowPath { path, look_ahead } => {
                 forces::follow_path(pos, vel, ms, path, *look_ahead, self.dt)
             }
+            // Hook: acts on the velocity after the forces (see `orca`).
+            BehaviorKind::AvoidVehicles { .. } => Vec2::ZERO,
+            // Hook: the rest of the family (see `behaviors`).
+            BehaviorKind::Interpose { .. }
+            | BehaviorKind::OffsetPursuit { .. }
+            | BehaviorKind::Hide { .. }
+            | BehaviorKind::StayOnPath { .. }
+            | BehaviorKind::Contain { .. } => self.family(i, own, k, kind),
         }
+    }
+
+    /// One of the family's steering vectors for vehicle `i`.
+    #[inline(never)]
+    fn family(&self, i: usize, own: Own<'_>, k: Params<'_>, kind: &BehaviorKind) -> Vec2 {
+        let me = behaviors::Me {
+            id: self.ids.get(i).copied().unwrap_or_default(),
+            pos: own.pos,
+            vel: own.vel,
+            max_speed: k.max_speed,
+            max_force: k.max_force,
+            mass: *k.mass,
+            radius: self
+                .radius
+                .get(i)
+                .copied()
+                .unwrap_or(VehicleSpec::DEFAULT_RADIUS),
+            dt: self.dt,
+        };
+        let others = behaviors::Others {
+            pos: self.pos,
+            vel: self.vel,
+            head: self.head,
+            slot_of: self.slot_of,
+        };
+        behaviors::steer(kind, &me, &others)
     }
 
     /// Alignment's and cohesion's sums around vehicle `i` within `radius`

@@ -1,8 +1,10 @@
 //! Golden digests of every module's results, natively. The same modules are
 //! compiled to wasm and checked against the same values in
 //! `bindings/tests/determinism.rs`: native and wasm agree bit for bit.
+mod avoidance;
 mod formation;
 mod geom;
+mod pathfind;
 mod planner;
 mod road;
 mod steering;
@@ -34,6 +36,20 @@ mod planner_native {
     fn lengths_digest_is_the_golden_value() {
         let v = crate::planner::lengths_digest();
         assert_eq!(v, crate::planner::LENGTHS_GOLDEN, "digest {v:#018x}");
+    }
+
+    #[test]
+    fn reeds_shepp_digest_is_the_golden_value() {
+        let v = crate::planner::reeds_shepp_digest();
+        assert_eq!(v, crate::planner::REEDS_SHEPP_GOLDEN, "digest {v:#018x}");
+    }
+}
+
+mod pathfind_native {
+    #[test]
+    fn pathfinding_digest_is_golden() {
+        let v = crate::pathfind::digest();
+        assert_eq!(v, crate::pathfind::GOLDEN, "digest {v:#018x}");
     }
 }
 
@@ -76,5 +92,13 @@ mod road_native {
             "digest {:#x}",
             crate::road::digest()
         );
+    }
+}
+
+mod avoidance_native {
+    #[test]
+    fn avoidance_and_family_digest_is_golden() {
+        let v = crate::avoidance::digest();
+        assert_eq!(v, crate::avoidance::GOLDEN, "digest {v:#018x}");
     }
 }

@@ -189,3 +189,95 @@ fn batch_or_single(h: &mut Fnv, batch: &mut Vec<f64>, out: &mut [f64], s: Pose, 
         batch.clear();
     }
 }
+
+pub const REEDS_SHEPP_GOLDEN: u64 = 0x1da6_bd06_2482_1423;
+
+/// The Reeds–Shepp planner on 20,000 queries (random, near and far, goals on
+/// a start circle, straight behind, and grid poses where mirror words tie):
+/// lengths and words through `reeds_shepp_length` and the batch, and every
+/// 10th path's segments, gears and a pose along it.
+pub fn reeds_shepp_digest() -> u64 {
+    use arcline::planner::{reeds_shepp_length, reeds_shepp_lengths, reeds_shepp_shortest};
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut rng = XorShift(0x5EED_0000_0000_0017);
+    let mut batch = Vec::with_capacity(6 * 500);
+    let mut out = vec![0.0; 500];
+    for i in 0..20_000 {
+        let r = if i % 2 == 0 { 1.0 } else { rng.range(0.1, 5.0) };
+        let span = [2.0 * r, 4.0 * r, 8.0 * r, 60.0][i % 4];
+        let s = Pose::new(
+            rng.range(-50.0, 50.0),
+            rng.range(-50.0, 50.0),
+            rng.range(-10.0, 10.0),
+        );
+        let g = match (i / 4) % 5 {
+            0 => {
+                let turn = if rng.unit() < 0.5 { 1.0 } else { -1.0 };
+                let arc = Arc::from_pose(s, r, turn, rng.range(0.0, TAU));
+                arc.pose_at(arc.length())
+            }
+            1 => {
+                // Pose::direction is libm's (the same bits in wasm), not std's.
+                let d = rng.range(-span, span);
+                let u = s.direction();
+                Pose::new(s.x + d * u.x, s.y + d * u.y, s.heading)
+            }
+            2 => {
+                let grid = |rng: &mut XorShift| (rng.range(-4.0, 4.0)).round();
+                let a = Pose::new(grid(&mut rng), grid(&mut rng), grid(&mut rng) * FRAC_PI_4);
+                let b = Pose::new(grid(&mut rng), grid(&mut rng), grid(&mut rng) * FRAC_PI_4);
+                if let Ok((len, word)) = reeds_shepp_length(a, b, 1.0) {
+                    h.f64(len);
+                    h.f64(word.map_or(-1.0, |w| w.index() as f64));
+                }
+                continue;
+            }
+            _ => Pose::new(
+                s.x + rng.range(-span, span),
+                s.y + rng.range(-span, span),
+                rng.range(-10.0, 10.0),
+            ),
+        };
+        if let Ok((len, word)) = reeds_shepp_length(s, g, r) {
+            h.f64(len);
+            h.f64(word.map_or(-1.0, |w| w.index() as f64));
+        }
+        if r == 1.0 {
+            batch.extend_from_slice(&[s.x, s.y, s.heading, g.x, g.y, g.heading]);
+            if batch.len() == 6 * out.len() {
+                if reeds_shepp_lengths(&batch, 1.0, &mut out).is_ok() {
+                    for &v in &out {
+                        h.f64(v);
+                    }
+                }
+                batch.clear();
+            }
+        }
+        if i % 10 == 0 {
+            if let Ok(p) = reeds_shepp_shortest(s, g, r) {
+                for seg in p.segments() {
+                    h.f64(if seg.is_reverse() { 1.0 } else { 0.0 });
+                    match seg {
+                        Segment::Line(l) => {
+                            h.f64(l.start.x);
+                            h.f64(l.start.y);
+                            h.f64(l.end.x);
+                            h.f64(l.end.y);
+                        }
+                        Segment::Arc(a) => {
+                            h.f64(a.center.x);
+                            h.f64(a.center.y);
+                            h.f64(a.start_angle);
+                            h.f64(a.sweep);
+                        }
+                    }
+                }
+                let q = p.pose_at(p.length() * 0.37);
+                h.f64(q.x);
+                h.f64(q.y);
+                h.f64(q.heading);
+            }
+        }
+    }
+    h.0
+}

@@ -4,5 +4,6 @@
 mod xorshift;
 
 mod convergence;
+mod facing;
 mod patterns;
 mod world;

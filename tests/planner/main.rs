@@ -1,7 +1,14 @@
-//! The turning-radius planner: turn-then-go, the Dubins words (against the `dubins_paths` crate), motion along a path, hostile numbers.
+//! The turning-radius planner: turn-then-go, the Dubins words (against the `dubins_paths` crate), motion along a path, pathfinding around obstacles and on grids, hostile numbers.
+
+#[path = "../common/xorshift.rs"]
+mod xorshift;
 
 mod dubins;
+mod grid;
 mod motion;
+mod pathfind;
 mod peer;
+mod reeds_shepp;
+mod reeds_shepp_ompl;
 mod robust;
 mod turn;

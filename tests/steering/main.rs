@@ -3,6 +3,11 @@
 #[path = "../common/xorshift.rs"]
 mod xorshift;
 
+#[path = "../common/scenes.rs"]
+mod scenes;
+
+mod avoidance;
 mod behaviors;
+mod family;
 mod paths;
 mod robust;

@@ -6,8 +6,10 @@ import { mount as planner } from "./diagrams/planner.js";
 import { mount as steering } from "./diagrams/steering.js";
 import { mount as formation } from "./diagrams/formation.js";
 import { mount as road } from "./diagrams/road.js";
+import { mount as pathfind } from "./diagrams/pathfind.js";
+import { mount as junction } from "./diagrams/junction.js";
 
-export const DIAGRAMS: Readonly<Record<string, MountDiagram>> = { arc, planner, steering, formation, road };
+export const DIAGRAMS: Readonly<Record<string, MountDiagram>> = { arc, planner, pathfind, steering, formation, road, junction };
 
 export const KINDS = Object.keys(DIAGRAMS);
 
@@ -15,9 +17,11 @@ export const KINDS = Object.keys(DIAGRAMS);
 export const SYSTEM_OF: Readonly<Record<string, System>> = {
   arc: "paths",
   planner: "paths",
+  pathfind: "pathfind",
   steering: "crowd",
   formation: "crowd",
   road: "roads",
+  junction: "roads",
 };
 
 export function isKind(kind: string): boolean {

@@ -9,7 +9,7 @@ import type { Api } from "./shell/diagram.js";
 import { useDrawPath } from "./shell/draw.js";
 
 /** Which module: the whole API, or the bindings of one system. */
-export type System = "all" | "paths" | "crowd" | "roads";
+export type System = "all" | "paths" | "pathfind" | "crowd" | "roads";
 
 const loaded = new Map<System, Promise<Api>>();
 const memories = new Map<System, WebAssembly.Memory>();

@@ -4,8 +4,11 @@
 // spacing and the slot-assignment strategy; click a vehicle to remove it (the
 // others close ranks), add one with the button; optionally the formation's
 // anchor follows a turning-radius path to the target so the whole group turns
-// like a vehicle. Drawn: the slots, the anchor, the members' centre of mass,
-// the pattern origin and the drift offset. The page does no geometry: every
+// like a vehicle; with "avoid each other" the members avoid each other's
+// bodies (avoidVehicles) while they take their slots. A member at rest turns
+// to its slot's orientation (a circle faces outward, a line its front).
+// Drawn: the slots, the anchor, the members' centre of mass, the pattern
+// origin and the drift offset, each member's body and heading. The page does no geometry: every
 // slot, anchor, path and vehicle comes from the wasm API.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
@@ -17,6 +20,7 @@ import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
 import type {
   AssignmentStrategy,
+  Behavior,
   FormationState as Snapshot,
   Path,
   PatternKind,
@@ -39,6 +43,8 @@ interface FormationState {
   followPath: boolean;
   /** Minimum turning radius of that path. */
   turningRadius: number;
+  /** Members avoid each other's bodies (their own avoidVehicles behaviour, kept in the formation). */
+  avoid: boolean;
   playing: boolean;
 }
 
@@ -56,8 +62,12 @@ const DEFAULTS: FormationState = {
   target: { x: 12, y: 5, heading: 0.6 },
   followPath: false,
   turningRadius: 8,
+  avoid: true,
   playing: true,
 };
+/** The members' body radius. */
+const BODY = 0.5;
+const AVOID: Behavior[] = [{ kind: "avoidVehicles", timeHorizon: 1 }];
 
 type PlanDubins = (start: Pose, goal: Pose, radius: number) => Path;
 
@@ -78,6 +88,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const optAssign = options["assignment"];
   if (optAssign && (STRATEGIES as readonly string[]).includes(optAssign)) state.assignment = optAssign as Strategy;
   state.spacing = clamp(Number(options["spacing"] ?? NaN), 1, 8, DEFAULTS.spacing);
+  if (options["avoid"] === "false" || options["avoid"] === "0") state.avoid = false;
   state.playing = !prefersReducedMotion();
   // The crowd module (what <arcline-demo> loads) has no planner.
   const planDubins: PlanDubins | undefined = "planDubins" in api ? api.planDubins : undefined;
@@ -128,6 +139,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     pathBox.disabled = true;
     pathBox.title = "needs planDubins from the planner";
   }
+  const avoidBox = checkbox(bar, "avoid each other", state.avoid, (v) => update(() => (state.avoid = v)));
   button(bar, "add a vehicle", () => update(addVehicle));
   const playButton = button(bar, state.playing ? "pause" : "play", () => update(() => (state.playing = !state.playing)));
   const status = textLine(root, "status");
@@ -151,7 +163,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const c = snapshot?.anchor ?? { x: 0, y: 0 };
     const a = random() * 2 * Math.PI;
     const r = 10 + random() * 12;
-    const id = world.addVehicle({ x: c.x + r * Math.cos(a), y: c.y + r * Math.sin(a), maxSpeed: 9, maxForce: 30 });
+    const id = world.addVehicle({ x: c.x + r * Math.cos(a), y: c.y + r * Math.sin(a), maxSpeed: 9, maxForce: 30, radius: BODY });
+    if (state.avoid) world.setBehaviors(id, AVOID);
     if (world.joinFormation(formation, id)) {
       ids.push(id);
       note = "";
@@ -171,6 +184,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function apply(): void {
     error = null;
     try {
+      // A member's own behaviours: the formation keeps their avoidance.
+      for (const id of ids) world.setBehaviors(id, state.avoid ? AVOID : []);
       world.setFormationPattern(formation, { pattern: state.pattern, spacing: state.spacing, assignment: state.assignment });
     } catch (e) {
       error = errorMessage(e);
@@ -305,13 +320,16 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       dot(ctx, view, anchor, ink, 4.5);
       label(ctx, view, driftShown ? "anchor" : "anchor = pattern origin (no drift)", anchor, { color: ink, dyPx: 14, dxPx: 10 });
     }
-    for (const v of vehicles) poseMarker(ctx, view, v, ink, 13);
+    for (const v of vehicles) {
+      circle(ctx, view, v, BODY, { color: ink, widthPx: 1, alpha: 0.45 });
+      poseMarker(ctx, view, v, ink, 13);
+    }
     label(ctx, view, "target", state.target, { color: muted, dxPx: -10, dyPx: 0, align: "right" });
     handles.draw(ctx);
   };
 
   for (let i = 0; i < START_COUNT; i++) {
-    const id = world.addVehicle({ x: -18 + random() * 16, y: -12 + random() * 14, maxSpeed: 9, maxForce: 30 });
+    const id = world.addVehicle({ x: -18 + random() * 16, y: -12 + random() * 14, maxSpeed: 9, maxForce: 30, radius: BODY });
     world.joinFormation(formation, id);
     ids.push(id);
   }
@@ -335,7 +353,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         centerOfMass: snapshot?.centerOfMass ?? null,
         slots: snapshot?.slots ?? [],
         pathWord: snapshot?.path?.word ?? null,
-        vehicles: vehicles.map((v) => ({ id: v.id, x: v.x, y: v.y, screen: view.toScreen(v) })),
+        vehicles: vehicles.map((v) => ({ id: v.id, x: v.x, y: v.y, vx: v.vx, vy: v.vy, heading: v.heading, radius: BODY, screen: view.toScreen(v) })),
         maxSlotError: maxSlotError(),
         error,
       },
@@ -351,11 +369,13 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         state.target = readPose(o["target"], state.target, LIMIT);
         state.turningRadius = clamp(o["turningRadius"], 1, 50, state.turningRadius);
         if (typeof o["followPath"] === "boolean") state.followPath = o["followPath"] && !!planDubins;
+        if (typeof o["avoid"] === "boolean") state.avoid = o["avoid"];
         if (typeof o["playing"] === "boolean") state.playing = o["playing"];
         patternSelect.value = state.pattern;
         assignSelect.value = state.assignment;
         spacingSlider.set(state.spacing);
         pathBox.checked = state.followPath;
+        avoidBox.checked = state.avoid;
       });
     },
     onChange: (l) => changes.on(l),

@@ -2,8 +2,11 @@
 // with its ring) and the target; the core gives both turn-then-go
 // constructions (the circles' centres P, the exits Q, θ, h), the shorter path
 // bold and the other faint. "Arrive with a heading" adds a goal heading and
-// shows all six Dubins words. Play / pause / the time scrubber move a unit
-// along the chosen path (listing 2). The page only draws what the core returns.
+// shows all six Dubins words; "reverse allowed" then draws the Reeds-Shepp
+// path instead (backward segments dashed, the cusps marked), which the unit
+// drives backing up where the core says so. Play / pause / the time scrubber
+// move a unit along the chosen path (listing 2). The page only draws what the
+// core returns.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
 import { Handles } from "../shell/handles.js";
@@ -23,6 +26,8 @@ interface PlannerState {
   /** Arrive with a heading: the six Dubins words instead of turn-then-go. */
   arrive: boolean;
   goalHeading: number;
+  /** With a heading: the unit may reverse (the Reeds-Shepp path). */
+  reverse: boolean;
   /** Seconds along the chosen path (the scrubber). */
   time: number;
 }
@@ -45,6 +50,10 @@ interface Computed {
   sides: Sides | null;
   candidates: Candidate[];
   chosen: Path | null;
+  /** Reverse allowed: the forward-only (Dubins) path, drawn faint beside it. */
+  forwardOnly: Path | null;
+  /** Where the gear changes along the chosen path (from the core's poseAt). */
+  cusps: Pose[];
   unitAt: Pose | null;
   error: string | null;
 }
@@ -58,8 +67,26 @@ const DEFAULTS: PlannerState = {
   radius: 3,
   arrive: false,
   goalHeading: 1.2,
+  reverse: false,
   time: 0,
 };
+
+/** The path's segments with their gears: "L+ S− R+" (from the data, no geometry). */
+function gearedWord(p: Path): string {
+  return p.segments.map((s, i) => `${p.word[i] ?? "?"}${s.reverse ? "−" : "+"}`).join(" ");
+}
+
+/** The distances along `p` at which the gear changes (sums of the core's segment lengths). */
+function cuspDistances(p: Path): number[] {
+  const out: number[] = [];
+  let at = 0;
+  p.segments.forEach((s, i) => {
+    const prev = p.segments[i - 1];
+    if (prev && Boolean(prev.reverse) !== Boolean(s.reverse)) out.push(at);
+    at += s.length;
+  });
+  return out;
+}
 
 
 export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {}): Diagram {
@@ -67,6 +94,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const state: PlannerState = structuredClone(DEFAULTS);
   state.radius = clamp(Number(options["radius"]), 0.2, 10, DEFAULTS.radius);
   state.arrive = options["arrive"] === "1" || options["arrive"] === "true";
+  state.reverse = options["reverse"] === "1" || options["reverse"] === "true";
   const changes = new Emitter();
   let playing = false;
   let frame = 0;
@@ -86,6 +114,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     onInput: (v) => update(() => (state.radius = v)),
   });
   const arriveBox = checkbox(bar, "arrive with a heading", state.arrive, (v) => update(() => setArrive(v)));
+  const reverseBox = checkbox(bar, "reverse allowed", state.reverse, (v) => update(() => (state.reverse = v)));
   const playButton = button(bar, "Play", () => (playing ? pause() : play()));
   const timeSlider = slider(bar, {
     label: "time (s)",
@@ -128,6 +157,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   function setArrive(v: boolean): void {
     state.arrive = v;
+    // Reversing is a choice of the arrive-with-heading mode.
+    reverseBox.disabled = !v;
     if (v && !handles.has(goalHandle)) handles.add(goalHandle);
     if (!v && handles.has(goalHandle)) handles.remove(goalHandle);
   }
@@ -138,10 +169,16 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
 
   function compute(): Computed {
-    const out: Computed = { sides: null, candidates: [], chosen: null, unitAt: null, error: null };
+    const out: Computed = { sides: null, candidates: [], chosen: null, forwardOnly: null, cusps: [], unitAt: null, error: null };
     try {
       out.sides = api.planTurnSides(state.unit, state.target, state.radius);
-      if (state.arrive) {
+      if (state.arrive && state.reverse) {
+        const goal = { ...state.target, heading: state.goalHeading };
+        out.chosen = api.planReedsShepp(state.unit, goal, state.radius);
+        out.forwardOnly = api.planDubins(state.unit, goal, state.radius);
+        const chosen = out.chosen;
+        out.cusps = cuspDistances(chosen).map((d) => api.poseAt(chosen, d));
+      } else if (state.arrive) {
         const goal = { ...state.target, heading: state.goalHeading };
         const paths = api.dubinsCandidates(state.unit, goal, state.radius);
         out.candidates = paths.map((path) => ({ path, middle: api.poseAt(path, path.length / 2) }));
@@ -222,7 +259,12 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
     status.textContent = notes.join(" ");
     const lines = [`turn then go — ${sideWords(sides.right)} · ${sideWords(sides.left)} · shorter: ${sides.best ?? "none"}`];
-    if (state.arrive) {
+    if (state.arrive && state.reverse && chosen) {
+      const cusps = computed.cusps.length;
+      lines.push(
+        `Reeds–Shepp (reverse allowed) — ${gearedWord(chosen)} · length ${fmt(chosen.length)} · ${cusps} ${cusps === 1 ? "cusp" : "cusps"} · forwards only (Dubins) ${fmt(computed.forwardOnly?.length ?? null)}`,
+      );
+    } else if (state.arrive) {
       const all = ["LSL", "LSR", "RSL", "RSR", "RLR", "LRL"].map((w) => {
         const c = computed.candidates.find((k) => k.path.word === w);
         return `${w} ${c ? c.path.length.toFixed(3) : "infeasible"}`;
@@ -267,7 +309,21 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         if (!state.arrive) strokePath(ctx, view, e.path, { color: accent, widthPx: best ? 4 : 1.5, alpha: best ? 1 : 0.35 });
       }
     }
-    if (state.arrive) {
+    if (state.arrive && state.reverse) {
+      if (computed.forwardOnly) strokePath(ctx, view, computed.forwardOnly, { color: accent2, widthPx: 1.5, alpha: 0.4 });
+      const p = computed.chosen;
+      if (p) {
+        // Segment by segment: driven backwards dashed.
+        for (const seg of p.segments) {
+          const one: Path = { segments: [seg], length: seg.length, word: "" };
+          strokePath(ctx, view, one, { color: accent, widthPx: 4, dashPx: seg.reverse ? [10, 7] : [] });
+        }
+        for (const c of computed.cusps) {
+          circle(ctx, view, c, view.px(7), { color: accent2, widthPx: 2.5 });
+          label(ctx, view, "cusp", c, { color: accent2, dxPx: 10, dyPx: 10 });
+        }
+      }
+    } else if (state.arrive) {
       for (const c of computed.candidates) {
         const best = computed.chosen?.word === c.path.word;
         strokePath(ctx, view, c.path, { color: best ? accent : accent2, widthPx: best ? 4 : 1.5, alpha: best ? 1 : 0.4 });
@@ -306,6 +362,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
           word: computed.chosen?.word ?? null,
           length: computed.chosen?.length ?? null,
           candidates: computed.candidates.map((c) => ({ word: c.path.word, length: c.path.length })),
+          path: computed.chosen,
+          gears: computed.chosen?.segments.map((g) => Boolean(g.reverse)) ?? [],
+          cusps: computed.cusps,
+          forwardOnlyLength: computed.forwardOnly?.length ?? null,
           unitAt: computed.unitAt,
           duration: duration(),
           playing,
@@ -321,10 +381,12 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         state.target = readPoint(o["target"], state.target, LIMIT);
         state.radius = clamp(o["radius"], 0.2, 10, state.radius);
         if (typeof o["arrive"] === "boolean") setArrive(o["arrive"]);
+        if (typeof o["reverse"] === "boolean") state.reverse = o["reverse"];
         state.goalHeading = clamp(o["goalHeading"], -100, 100, state.goalHeading);
         state.time = clamp(o["time"], 0, 1e6, state.time);
         radiusSlider.set(state.radius);
         arriveBox.checked = state.arrive;
+        reverseBox.checked = state.reverse;
       });
     },
     onChange: (l) => changes.on(l),

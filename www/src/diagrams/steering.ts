@@ -1,24 +1,29 @@
 // Steering (Reynolds): a vehicle seeks a target you drag, drawn with its
 // velocity, desired velocity in green, the steering force and the trail of
 // the seek path; "no steering" adds a twin whose velocity is set to the
-// desired velocity directly; a behaviour picker; and a
-// crowd mode of up to 100,000 vehicles, any behaviour of the picker (each with
-// separation; flocking with alignment and cohesion), drawn as pixel sprites
-// from zero-copy views, with the step time shown.
+// desired velocity directly; a behaviour picker with the rest of the family
+// (interpose, offset pursuit, hide, stay on path, contain: steering_family.ts);
+// and a crowd mode of up to 100,000 vehicles drawn as pixel sprites from
+// zero-copy views, with any behaviour of the picker (each with separation, or
+// avoiding each other with avoidVehicles; flocking with alignment and
+// cohesion) and the step time shown, and the circle swap and two crossing
+// streams as presets (steering_scenes.ts).
 // Every number drawn comes from the wasm World (positions, velocities,
 // headings, and debug() for desired velocity and force); the page only scales
 // vectors for display.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar, frameStats } from "../shell/view.js";
 import { Handles } from "../shell/handles.js";
-import { arrow, label, strokePath, poseMarker } from "../shell/draw.js";
+import { arrow, circle, label, strokeLine, strokePath, poseMarker } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPoint } from "../shell/types.js";
-import type { Behavior, Path, Point, VehicleDebug, VehicleState } from "../../pkg/arcline.js";
+import type { Behavior, BehaviorAim, Circle, Path, Point, VehicleDebug, VehicleState } from "../../pkg/arcline.js";
+import { FAMILY, applyFamily, drawFamily, familyBehaviors, familyLegend, isFamily, setupFamily, type FamilyName, type FamilyScene } from "./steering_family.js";
+import { AVOID, CROWD_SCENES, bodiesOf, buildCrowdScene, drawBodies, type CrowdScene } from "./steering_scenes.js";
 
-type BehaviorName = "seek" | "flee" | "arrive" | "pursue" | "evade" | "wander" | "flock" | "path";
+type BehaviorName = "seek" | "flee" | "arrive" | "pursue" | "evade" | "wander" | "flock" | "path" | FamilyName;
 type Mode = "single" | "crowd";
 
 interface SteeringState {
@@ -32,6 +37,10 @@ interface SteeringState {
   noSteering: boolean;
   /** Vehicles in crowd mode. */
   count: number;
+  /** Crowd vehicles avoid each other's bodies (avoidVehicles) instead of separation. */
+  avoid: boolean;
+  /** The crowd's scene. */
+  scene: CrowdScene;
   playing: boolean;
 }
 
@@ -46,18 +55,8 @@ const BEHAVIORS: readonly { value: BehaviorName; text: string }[] = [
   { value: "wander", text: "wander" },
   { value: "flock", text: "flock" },
   { value: "path", text: "follow a path" },
+  ...FAMILY,
 ];
-/** What each behaviour does to a crowd (the diagram's note). */
-const CROWD_TEXT: Readonly<Record<BehaviorName, string>> = {
-  seek: "each seeks the target.",
-  flee: "each flees the target and drifts back towards the middle.",
-  arrive: "each arrives at the target, slowing down within 60.",
-  pursue: "each pursues the red quarry, aiming where it will be.",
-  evade: "each evades the red quarry and arrives at the target.",
-  wander: "each wanders, drawn weakly towards the target.",
-  flock: "a flock: alignment and cohesion among the same neighbours, and a weak seek of the target.",
-  path: "each follows the dashed red racetrack around the target.",
-};
 const LIMIT = 1e4;
 const MAX_COUNT = 100_000;
 /** Display scale of velocity vectors: a velocity of 1 unit/step is drawn 20 units long. */
@@ -65,6 +64,8 @@ const VEC = 20;
 /** The applied force (velocity change per step) is drawn 10× larger again. */
 const FORCE = 10;
 const TRAIL = 900;
+/** Steps a frame of the crowd presets is taken in. */
+const PRESET_SUBSTEPS = 4;
 const UNBOUNDED_FORCE = 1e9;
 const START: VehicleState = { x: -40, y: -20, vx: 0, vy: 0.8, heading: Math.PI / 2 };
 /** Area per vehicle when a crowd is scattered. */
@@ -74,6 +75,22 @@ const CROWD_AREA = 16;
  * (Reynolds' boids see about seven).
  */
 const CROWD_RADIUS = 6.4;
+/** What each behaviour does to a crowd (the diagram's note). */
+const CROWD_TEXT: Readonly<Record<BehaviorName, string>> = {
+  seek: "each seeks the target",
+  flee: "each flees the target and drifts back towards the middle",
+  arrive: "each arrives at the target, slowing down within 60",
+  pursue: "each pursues the red quarry, aiming where it will be",
+  evade: "each evades the red quarry and arrives at the target",
+  wander: "each wanders, drawn weakly towards the target",
+  flock: "a flock: alignment and cohesion among the same neighbours, and a weak seek of the target",
+  path: "each follows the dashed red racetrack around the target",
+  interpose: "each gets between the two red vehicles",
+  offsetPursuit: "each holds a place 12 behind the red leader",
+  hide: "each hides from the red hunter behind the nearest circle",
+  stayOnPath: "each wanders and stays within the tube around the dashed racetrack",
+  contain: "each wanders and stays inside the red room",
+};
 
 const DEFAULTS: SteeringState = {
   mode: "single",
@@ -84,6 +101,8 @@ const DEFAULTS: SteeringState = {
   mass: 1,
   noSteering: false,
   count: 5000,
+  avoid: false,
+  scene: "scatter",
   playing: true,
 };
 
@@ -101,6 +120,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   state.behavior = BEHAVIORS.find((b) => b.value === options["behavior"])?.value ?? DEFAULTS.behavior;
   state.mode = options["mode"] === "crowd" ? "crowd" : "single";
   state.count = Math.round(clamp(Number(options["count"]), 100, MAX_COUNT, DEFAULTS.count));
+  state.avoid = options["avoid"] === "true" || options["avoid"] === "1";
+  state.scene = CROWD_SCENES.find((c) => c.value === options["scene"])?.value ?? DEFAULTS.scene;
   const changes = new Emitter();
 
   let world: World | null = null;
@@ -108,6 +129,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   let trail: Point[] = [];
   let ghostTrail: Point[] = [];
   let path: Path | null = null;
+  let family: FamilyScene | null = null;
+  /** What the scattered crowd's behaviour reads: other vehicles, circles, a room. */
+  let crowd: { others: number[]; obstacles: Circle[]; boundary: Point[] } = { others: [], obstacles: [], boundary: [] };
   let steps = 0;
   let stepMs = 0;
   let fps = 0;
@@ -135,6 +159,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     format: (v) => v.toLocaleString("en"),
     onInput: (v) => update(() => (state.count = Math.round(v)), true),
   });
+  const sceneSelect = select(bar, "scene", CROWD_SCENES, state.scene, (v) => update(() => (state.scene = v), true));
+  const avoidBox = checkbox(bar, "avoid each other", state.avoid, (v) => update(() => (state.avoid = v), true));
   const playButton = button(bar, state.playing ? "Pause" : "Play", () => update(() => (state.playing = !state.playing)));
   button(bar, "Step", () => {
     stepOnce();
@@ -170,6 +196,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         return flockBehaviors();
       case "path":
         return path ? [{ kind: "followPath", path, lookAhead: 6 }] : [];
+      default:
+        return family ? familyBehaviors(family, target) : [];
     }
   }
 
@@ -182,10 +210,15 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     ];
   }
 
-  /** The crowd's behaviours: the picked one and separation (flocking: its own three and a weak seek). */
+  /**
+   * The crowd's behaviours: the picked one and separation, or avoiding each
+   * other (flocking: its own three and a weak seek).
+   */
   function crowdBehaviors(): Behavior[] {
     const target = state.target;
-    const apart: Behavior = { kind: "separation", radius: CROWD_RADIUS, weight: 1.5 };
+    const apart: Behavior = state.avoid ? AVOID : { kind: "separation", radius: CROWD_RADIUS, weight: 1.5 };
+    const wander: Behavior = { kind: "wander", distance: 8, radius: 4, jitter: 1 };
+    const [a, b] = [crowd.others[0] ?? null, crowd.others[1] ?? null];
     switch (state.behavior) {
       case "seek":
         return [{ kind: "seek", target }, apart];
@@ -194,25 +227,36 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       case "arrive":
         return [{ kind: "arrive", target, slowingRadius: 60 }, apart];
       case "pursue":
-        return ids.quarry === null ? [apart] : [{ kind: "pursue", quarry: ids.quarry }, apart];
+        return a === null ? [apart] : [{ kind: "pursue", quarry: a }, apart];
       case "evade":
-        return ids.quarry === null ? [apart] : [{ kind: "evade", quarry: ids.quarry }, { kind: "arrive", target, slowingRadius: 60, weight: 0.5 }, apart];
+        return a === null ? [apart] : [{ kind: "evade", quarry: a }, { kind: "arrive", target, slowingRadius: 60, weight: 0.5 }, apart];
       case "wander":
-        return [{ kind: "wander", distance: 8, radius: 4, jitter: 1 }, { kind: "arrive", target, slowingRadius: 60, weight: 0.15 }, apart];
+        return [wander, { kind: "arrive", target, slowingRadius: 60, weight: 0.15 }, apart];
       case "flock":
         return [
-          { kind: "separation", radius: CROWD_RADIUS, weight: 2 },
+          state.avoid ? AVOID : { kind: "separation", radius: CROWD_RADIUS, weight: 2 },
           { kind: "alignment", radius: CROWD_RADIUS, weight: 0.6 },
           { kind: "cohesion", radius: CROWD_RADIUS, weight: 0.4 },
           { kind: "seek", target, weight: 0.3 },
         ];
       case "path":
         return path ? [{ kind: "followPath", path, lookAhead: 6 }, apart] : [apart];
+      case "interpose":
+        return a === null || b === null ? [apart] : [{ kind: "interpose", a, b }, apart];
+      case "offsetPursuit":
+        return a === null ? [apart] : [{ kind: "offsetPursuit", leader: a, offset: { x: -12, y: 0 } }, apart];
+      case "hide":
+        return a === null ? [apart] : [{ kind: "hide", from: a, obstacles: crowd.obstacles }, apart];
+      case "stayOnPath":
+        return path ? [wander, { kind: "stayOnPath", path, radius: 0.08 * crowdRadius() }, apart] : [apart];
+      case "contain":
+        return [wander, { kind: "contain", boundary: crowd.boundary }, apart];
     }
   }
 
-  /** The quarry's own behaviours (pursue and evade). */
-  function quarryBehaviors(): Behavior[] {
+  /** The crowd's other vehicles' own behaviours (the quarry, the two to get between, the leader, the hunter). */
+  function othersBehaviors(): Behavior[] {
+    if (state.behavior === "hide") return [{ kind: "arrive", target: state.target, slowingRadius: 60 }];
     return [
       { kind: "wander", distance: 8, radius: 4, jitter: 1.2 },
       { kind: "arrive", target: { x: 0, y: 0 }, slowingRadius: 50, weight: 0.2 },
@@ -228,6 +272,43 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function crowdPath(): Path {
     const r = crowdRadius();
     return api.racetrack(state.target, 0.5 * r, 0.35 * r);
+  }
+
+  /** Adds the vehicles the crowd's behaviour reads, and its shapes, sized to a crowd of radius `r`. */
+  function setupCrowd(w: World, r: number): void {
+    const other = (x: number, y: number) => w.addVehicle({ x: x * r, y: y * r, vx: -0.5, vy: 0, maxSpeed: 0.9 * state.maxSpeed, maxForce: 0.05 });
+    switch (state.behavior) {
+      case "pursue":
+      case "evade":
+      case "offsetPursuit":
+      case "hide":
+        crowd.others = [other(0.3, -0.2)];
+        break;
+      case "interpose":
+        crowd.others = [other(-0.4, 0.1), other(0.4, -0.1)];
+        break;
+      default:
+        break;
+    }
+    if (state.behavior === "hide") crowd.obstacles = [0, 1, 2, 3, 4, 5].map((k) => ({ x: 0.55 * r * Math.cos(k), y: 0.55 * r * Math.sin(2 * k), radius: 0.06 * r }));
+    // A room with a notch (not convex), scaled to the crowd.
+    if (state.behavior === "contain")
+      crowd.boundary = [
+        { x: -1.05, y: -0.75 },
+        { x: 1.05, y: -0.75 },
+        { x: 1.05, y: 0.25 },
+        { x: 0.2, y: 0.25 },
+        { x: 0.2, y: 0.85 },
+        { x: -1.05, y: 0.85 },
+      ].map((p) => ({ x: p.x * r, y: p.y * r }));
+    if (state.behavior === "path" || state.behavior === "stayOnPath") path = crowdPath();
+  }
+
+  /** Every vehicle gets the crowd's list, then the ones it reads their own. */
+  function applyCrowd(w: World): void {
+    if (state.behavior === "path" || state.behavior === "stayOnPath") path = crowdPath();
+    w.setAllBehaviors(crowdBehaviors());
+    for (const id of crowd.others) w.setBehaviors(id, othersBehaviors());
   }
 
   /** A small LCG for start positions (data, not geometry). */
@@ -251,19 +332,23 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     trail = [];
     ghostTrail = [];
     path = null;
+    family = null;
+    crowd = { others: [], obstacles: [], boundary: [] };
     steps = 0;
     stepMs = 0;
     error = null;
     try {
       const w = new api.World(7);
       world = w;
+      if (state.mode === "crowd" && state.scene !== "scatter") {
+        const span = buildCrowdScene(w, state.scene, state.avoid, { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass });
+        view.setCamera({ x: 0, y: 0 }, span);
+        return;
+      }
       if (state.mode === "crowd") {
         const radius = crowdRadius();
         w.addVehicles(scatter(state.count, radius, 12345));
-        if (state.behavior === "pursue" || state.behavior === "evade") {
-          ids.quarry = w.addVehicle({ x: 0.3 * radius, y: -0.2 * radius, vx: -0.5, vy: 0, maxSpeed: 0.9 * state.maxSpeed, maxForce: 0.05 });
-        }
-        if (state.behavior === "path") path = crowdPath();
+        setupCrowd(w, radius);
         applyCrowd(w);
         view.setCamera({ x: 0, y: 0 }, Math.max(110, 2.4 * radius));
         return;
@@ -274,12 +359,18 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       if (state.behavior === "path") path = api.racetrack(state.target, 25, 14);
       if (state.behavior === "pursue" || state.behavior === "evade") {
         ids.quarry = w.addVehicle({ x: 20, y: -25, vx: -0.5, vy: 0, maxSpeed: 0.6, maxForce: 0.05 });
-        w.setBehaviors(ids.quarry, quarryBehaviors());
+        w.setBehaviors(ids.quarry, [
+          { kind: "wander", distance: 8, radius: 4, jitter: 1.2 },
+          { kind: "arrive", target: { x: 0, y: 0 }, slowingRadius: 50, weight: 0.2 },
+        ]);
       }
       if (state.behavior === "flock") {
         const data = scatter(40, 20, 99);
         for (const id of w.addVehicles(data)) ids.flock.push(id);
         ids.main = ids.flock[0] ?? null;
+      } else if (isFamily(state.behavior)) {
+        ids.main = w.addVehicle({ ...START, ...limits });
+        family = setupFamily(api, w, state.behavior, ids.main, state.target, limits);
       } else {
         ids.main = w.addVehicle({ ...START, ...limits });
         if (state.noSteering) ids.ghost = w.addVehicle({ ...START, ...limits, maxForce: UNBOUNDED_FORCE });
@@ -296,8 +387,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     if (!w) return;
     try {
       if (state.mode === "crowd") {
-        if (state.behavior === "path") path = crowdPath();
-        applyCrowd(w);
+        // A preset's agents keep their own goals; the scattered crowd follows the picker.
+        if (state.scene === "scatter") applyCrowd(w);
         // Crowd limits are set for everyone when the crowd is rebuilt.
         return;
       }
@@ -306,6 +397,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       if (state.behavior === "flock") {
         w.setBehaviorsMany(ids.flock, flockBehaviors());
         for (const id of ids.flock) w.setLimits(id, limits);
+      } else if (family && ids.main !== null) {
+        applyFamily(api, w, family, ids.main, state.target);
+        w.setLimits(ids.main, limits);
+        for (const f of family.followers) w.setLimits(f, limits);
       } else if (ids.main !== null) {
         w.setBehaviors(ids.main, behaviors());
         w.setLimits(ids.main, limits);
@@ -320,16 +415,19 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
   }
 
-  /** Every vehicle gets the crowd's list, then the quarry its own. */
-  function applyCrowd(w: World): void {
-    w.setAllBehaviors(crowdBehaviors());
-    if (ids.quarry !== null) w.setBehaviors(ids.quarry, quarryBehaviors());
-  }
-
   function vehicleOf(id: number | null): VehicleState | null {
     if (!world || id === null) return null;
     try {
       return world.vehicle(id);
+    } catch {
+      return null;
+    }
+  }
+
+  function aimsOf(id: number): BehaviorAim[] | null {
+    if (!world) return null;
+    try {
+      return world.aims(id);
     } catch {
       return null;
     }
@@ -349,7 +447,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     if (!w) return;
     try {
       const t0 = performance.now();
-      w.step(1);
+      // The presets take a frame in quarter steps: ORCA looks ahead from the
+      // start of a step, so shorter steps keep close bodies apart better.
+      if (state.mode === "crowd" && state.scene !== "scatter") for (let k = 0; k < PRESET_SUBSTEPS; k++) w.step(1 / PRESET_SUBSTEPS);
+      else w.step(1);
       stepMs = performance.now() - t0;
       if (frameStats.enabled && (!frameStats.only || frameStats.only === "steering")) frameStats.step.push(stepMs);
       steps++;
@@ -405,11 +506,18 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function renderText(): void {
     status.textContent = error ? `The world refused this: ${error}.` : "";
     if (state.mode === "crowd") {
-      note.textContent = `${state.count.toLocaleString("en")} vehicles: ${CROWD_TEXT[state.behavior]} Each keeps apart from the others within ${CROWD_RADIUS} (separation; about 8 neighbours at the start). Drawn as pixels in one image straight from typed-array views of wasm memory.`;
+      const how = state.avoid
+        ? "avoid each other's bodies (avoidVehicles: reciprocal velocity obstacles; bodies never overlap, except a little in a jam that leaves no room)"
+        : "keep apart only by separation, which pushes after they touch, so bodies overlap";
+      note.textContent =
+        state.scene === "scatter"
+          ? `${state.count.toLocaleString("en")} vehicles: ${CROWD_TEXT[state.behavior]}, and ${state.avoid ? how : `keep apart by separation within ${CROWD_RADIUS} (about 8 neighbours at the start)`}; drawn as pixels in one image straight from typed-array views of wasm memory.`
+          : `Each vehicle arrives at its own goal (${state.scene === "circleSwap" ? "the opposite point of the ring" : "across the other stream"}) and ${state.avoid ? how : "does not avoid the others: they walk through each other"}. Bodies drawn at their radius.`;
     } else {
       const legend = "Blue: velocity. Green: desired velocity. Dashed red: steering = desired − velocity. Red: the force applied (truncated to max force, ×10). Orange: the seek path.";
-      const extra =
-        state.behavior === "path"
+      const extra = isFamily(state.behavior)
+        ? familyLegend(state.behavior)
+        : state.behavior === "path"
           ? " The path is a racetrack of lines and half circles around the target (racetrack(); planDubins is not in this build)."
           : state.noSteering
             ? " Grey: no steering, velocity = desired velocity at once, so it turns abruptly; the blue one turns smoothly."
@@ -436,10 +544,14 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     syncLoop();
     modeSelect.value = state.mode;
     behaviorSelect.value = state.behavior;
-    behaviorSelect.disabled = false;
+    behaviorSelect.disabled = state.mode === "crowd" && state.scene !== "scatter";
     noSteerBox.checked = state.noSteering;
-    noSteerBox.disabled = state.mode === "crowd";
-    countSlider.input.disabled = state.mode === "single";
+    noSteerBox.disabled = state.mode === "crowd" || isFamily(state.behavior);
+    countSlider.input.disabled = state.mode === "single" || state.scene !== "scatter";
+    sceneSelect.value = state.scene;
+    sceneSelect.disabled = state.mode === "single";
+    avoidBox.checked = state.avoid;
+    avoidBox.disabled = state.mode === "single";
     renderText();
     view.requestDraw();
   }
@@ -537,6 +649,21 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     ctx.restore();
   }
 
+  /** The scattered crowd's path, circles, room and the vehicles it reads. */
+  function drawCrowdShapes(ctx: CanvasRenderingContext2D, color: string): void {
+    const style = { color, widthPx: 1.5, dashPx: [6, 5] };
+    if (path) strokePath(ctx, view, path, style);
+    for (const o of crowd.obstacles) circle(ctx, view, o, o.radius, { color, widthPx: 1.5 });
+    crowd.boundary.forEach((p, k, all) => strokeLine(ctx, view, p, all[(k + 1) % all.length] ?? p, { color, widthPx: 1.5 }));
+    const names = state.behavior === "hide" ? ["hunter"] : state.behavior === "offsetPursuit" ? ["leader"] : state.behavior === "interpose" ? ["a", "b"] : ["quarry"];
+    crowd.others.forEach((id, k) => {
+      const v = vehicleOf(id);
+      if (!v) return;
+      drawVehicle(ctx, v, color);
+      label(ctx, view, names[k] ?? "", v, { color });
+    });
+  }
+
   view.onDraw = (ctx) => {
     const accent = cssVar(view.stage, "--accent", "#0b6bcb");
     const accent2 = cssVar(view.stage, "--accent-2", "#d2481c");
@@ -544,17 +671,15 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const green = "#1f9d55";
     const trailColor = "#e8901c";
     if (state.mode === "crowd") {
-      drawCrowd(ctx, accent);
-      if (path) strokePath(ctx, view, path, { color: accent2, widthPx: 1.5, dashPx: [6, 5] });
-      const q = vehicleOf(ids.quarry);
-      if (q) {
-        drawVehicle(ctx, q, accent2);
-        label(ctx, view, "quarry", q, { color: accent2 });
-      }
-      handles.draw(ctx);
+      if (state.scene === "scatter") {
+        drawCrowd(ctx, accent);
+        drawCrowdShapes(ctx, accent2);
+      } else if (world) drawBodies(ctx, view, world, state.scene, [accent, accent2]);
+      if (state.scene === "scatter") handles.draw(ctx);
       return;
     }
     if (path) strokePath(ctx, view, path, { color: muted, widthPx: 1.5, dashPx: [6, 5] });
+    if (family && world && ids.main !== null) drawFamily(ctx, view, world, family, ids.main, state.target, { main: accent, other: accent2, muted, aim: green });
     drawTrail(ctx, ghostTrail, muted);
     drawTrail(ctx, trail, trailColor);
     const q = vehicleOf(ids.quarry);
@@ -603,6 +728,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
           quarry: vehicleOf(ids.quarry),
           trail: trail.length,
           path: path ? { word: path.word, length: path.length } : null,
+          aims: ids.main !== null && state.mode === "single" ? aimsOf(ids.main) : null,
+          others: family ? family.others.map((id) => vehicleOf(id)) : [],
+          followers: family ? family.followers.map((id) => ({ vehicle: vehicleOf(id), aims: aimsOf(id) })) : [],
+          bodies: world && state.mode === "crowd" && state.scene !== "scatter" ? bodiesOf(world) : null,
           error,
         },
       };
@@ -613,12 +742,17 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       const behavior = BEHAVIORS.find((b) => b.value === o["behavior"])?.value ?? state.behavior;
       const count = Math.round(clamp(o["count"], 100, MAX_COUNT, state.count));
       const noSteering = typeof o["noSteering"] === "boolean" ? o["noSteering"] : state.noSteering;
-      const structural = mode !== state.mode || behavior !== state.behavior || count !== state.count || noSteering !== state.noSteering;
+      const avoid = typeof o["avoid"] === "boolean" ? o["avoid"] : state.avoid;
+      const scene = CROWD_SCENES.find((c) => c.value === o["scene"])?.value ?? state.scene;
+      const structural =
+        mode !== state.mode || behavior !== state.behavior || count !== state.count || noSteering !== state.noSteering || avoid !== state.avoid || scene !== state.scene;
       update(() => {
         state.mode = mode;
         state.behavior = behavior;
         state.count = count;
         state.noSteering = noSteering;
+        state.avoid = avoid;
+        state.scene = scene;
         state.target = readPoint(o["target"], state.target, LIMIT);
         state.maxSpeed = clamp(o["maxSpeed"], 0.1, 4, state.maxSpeed);
         state.maxForce = clamp(o["maxForce"], 0.005, 1, state.maxForce);

@@ -17,7 +17,7 @@ test("dist/package.json names files that exist, and the entry module runs", asyn
   }
   for (const t of targets) assert.ok(existsSync(new URL(t, dist)), `${t} is missing`);
   const types = readFileSync(new URL(pkg.exports["."].types, dist), "utf8");
-  for (const name of ["planTurn", "planDubins", "dubinsCandidates", "poseAt", "pathToSvg", "dubinsLengths", "connectProfiles", "constrainProfile", "class World"]) {
+  for (const name of ["planTurn", "planDubins", "dubinsCandidates", "planReedsShepp", "reedsSheppLengths", "poseAt", "pathToSvg", "dubinsLengths", "connectProfiles", "constrainProfile", "class World"]) {
     assert.ok(types.includes(name), `${name} is not in the .d.ts`);
   }
   const m = await import(new URL(pkg.exports["."].default, dist).href);
@@ -30,9 +30,10 @@ test("dist/package.json names files that exist, and the entry module runs", asyn
 test("dist/ has the per-system modules <arcline-demo> loads, each with only its system", async () => {
   // Which exports each system must have, and one it must not (it really is split).
   const systems = {
-    paths: { has: ["planTurn", "planDubins", "arcToPoint", "offsetPath"], not: "World" },
+    paths: { has: ["planTurn", "planDubins", "planReedsShepp", "reedsSheppLengths", "arcToPoint", "offsetPath"], not: "planAround" },
+    pathfind: { has: ["planAround", "planAroundDebug", "planOnGrid", "planOnGridDebug", "poseAt", "poseAtTime"], not: "planDubins" },
     crowd: { has: ["World", "racetrack"], not: "planDubins" },
-    roads: { has: ["connectProfiles", "RoadNetwork", "roadConstruction"], not: "World" },
+    roads: { has: ["connectProfiles", "RoadNetwork", "roadConstruction", "connectJunction", "constrainArm"], not: "World" },
   };
   for (const [s, { has, not }] of Object.entries(systems)) {
     const m = await import(new URL(`pkg/arcline_${s}.js`, dist).href);

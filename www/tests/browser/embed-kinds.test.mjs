@@ -28,7 +28,7 @@ async function open(options = {}) {
   });
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
   await page.goto(env.base + "/tests/fixtures/all-kinds.html");
-  await page.waitForFunction(() => document.querySelectorAll('arcline-demo[data-ready="true"]').length === 4);
+  await page.waitForFunction(() => document.querySelectorAll('arcline-demo[data-ready="true"]').length === document.querySelectorAll("arcline-demo").length);
   return { page, context, problems, wasm };
 }
 
@@ -49,15 +49,17 @@ async function knob(page, id, label) {
 // Which handle to drag in each kind, and where its value lives in `state`.
 const CASES = [
   { id: "planner", handle: "target", read: (s) => s.target },
+  { id: "pathfind", handle: "goal", read: (s) => s.goal },
   { id: "steering", handle: "target", read: (s) => s.target },
   { id: "formation", handle: "formation target", read: (s) => s.target },
   { id: "road", handle: "profile 1 centre", read: (s) => ({ x: s.profiles[1].x, y: s.profiles[1].y }) },
+  { id: "junction", handle: "arm 1 mouth", read: (s) => ({ x: s.arms[1].x, y: s.arms[1].y }) },
 ];
 
 test("each element loads only its system's wasm module, once per page", async () => {
   const { context, problems, wasm } = await open();
-  // planner → paths; steering and formation share crowd; road → roads. Never the whole API.
-  assert.deepEqual([...wasm].sort(), ["arcline_crowd_bg.wasm", "arcline_paths_bg.wasm", "arcline_roads_bg.wasm"]);
+  // planner → paths; pathfind → pathfind; steering and formation share crowd; road and junction → roads. Never the whole API.
+  assert.deepEqual([...wasm].sort(), ["arcline_crowd_bg.wasm", "arcline_pathfind_bg.wasm", "arcline_paths_bg.wasm", "arcline_roads_bg.wasm"]);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -65,6 +67,11 @@ test("each element loads only its system's wasm module, once per page", async ()
 test("attributes set the starting state, and bad ones are clamped", async () => {
   const { page, context, problems } = await open();
   assert.equal((await stateOf(page, "planner")).radius, 2.5);
+  const pathfind = await stateOf(page, "pathfind");
+  assert.equal(pathfind.clearance, 0.75);
+  assert.equal(pathfind.showGraph, true);
+  // Its module has no World: the formation cannot follow there.
+  assert.equal(pathfind.formation, false);
   assert.equal((await stateOf(page, "formation")).pattern, "v");
   assert.equal((await stateOf(page, "road")).construction, true);
   const steering = await stateOf(page, "steering");
@@ -100,6 +107,7 @@ test("with reduced motion the animated diagrams start paused", async () => {
   const { page, context, problems } = await open({ reducedMotion: "reduce" });
   assert.equal((await stateOf(page, "steering")).playing, false);
   assert.equal((await stateOf(page, "planner")).computed.playing, false);
+  assert.equal((await stateOf(page, "pathfind")).computed.playing, false);
   assert.deepEqual(problems, []);
   await context.close();
 });

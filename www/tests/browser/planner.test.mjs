@@ -157,3 +157,87 @@ test("play moves the unit along the chosen path; the scrubber sets the time", as
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("reverse allowed: the Reeds-Shepp path, backward segments dashed, cusps marked, the unit backs up", async () => {
+  const { page, context, problems } = await openPlanner();
+  const box = page.locator('[data-diagram="planner"] label', { hasText: "reverse allowed" }).locator("input");
+  // Only with a heading to arrive with.
+  assert.equal(await box.isDisabled(), true);
+  await page.locator('[data-diagram="planner"] label', { hasText: "arrive with a heading" }).locator("input").check();
+  await box.check();
+  await page.waitForFunction(() => window.__arcline.diagrams.planner.getState().reverse === true);
+  // A goal close by, facing back: back up, drive forwards, back up again.
+  await page.evaluate(() =>
+    window.__arcline.diagrams.planner.setState({ unit: { x: -2, y: 0, heading: 0 }, target: { x: 1, y: 1 }, goalHeading: Math.PI, radius: 2.5 }),
+  );
+  let s = await state(page);
+  const goal = { ...s.target, heading: s.goalHeading };
+  let want = A.planReedsShepp(s.unit, goal, s.radius);
+  assert.deepEqual(s.computed.path, want, "the drawn path is the core's");
+  assert.ok(s.computed.gears.some((g) => g), "some segment backwards");
+  close(s.computed.forwardOnlyLength, A.planDubins(s.unit, goal, s.radius).length, 1e-12, "Dubins beside it");
+  assert.ok(s.computed.length <= s.computed.forwardOnlyLength + 1e-12);
+  // The cusps are where the core's poseAt puts the gear changes.
+  let at = 0;
+  const cusps = [];
+  want.segments.forEach((g, i) => {
+    if (i > 0 && Boolean(want.segments[i - 1].reverse) !== Boolean(g.reverse)) cusps.push(A.poseAt(want, at));
+    at += g.length;
+  });
+  assert.deepEqual(s.computed.cusps, cusps);
+  assert.equal(cusps.length, 2, "L− R+ L−: two gear changes");
+  const readout = await page.locator('[data-diagram="planner"] .readout').textContent();
+  assert.match(readout, /Reeds–Shepp \(reverse allowed\)/);
+  await page.locator('[data-diagram="planner"]').screenshot({ path: screenshotPath("planner-reeds-shepp") });
+  // The unit drives it facing the vehicle's way: on a backward segment it
+  // moves against its heading.
+  const back = want.segments.findIndex((g) => g.reverse && g.length > 0.5);
+  assert.ok(back >= 0);
+  const before = want.segments.slice(0, back).reduce((n, g) => n + g.length, 0);
+  const t = (before + want.segments[back].length / 2) / SPEED;
+  await page.evaluate((t) => window.__arcline.diagrams.planner.setState({ time: t }), t);
+  s = await state(page);
+  const u0 = s.computed.unitAt;
+  close(u0.heading, A.poseAtTime(want, SPEED, t).heading, 1e-12, "heading is the core's");
+  await page.evaluate((t) => window.__arcline.diagrams.planner.setState({ time: t + 0.02 }), t);
+  const u1 = (await state(page)).computed.unitAt;
+  const along = (u1.x - u0.x) * Math.cos(u0.heading) + (u1.y - u0.y) * Math.sin(u0.heading);
+  assert.ok(along < 0, `backing up: moved ${along} along its heading`);
+  // Dragging the goal re-plans with the core.
+  await page.evaluate(() => window.__arcline.diagrams.planner.setState({ time: 0 }));
+  const from = await screenPointOf(page, "planner", "target");
+  await drag(page, from, { x: from.x + 70, y: from.y - 40 });
+  await page.waitForFunction((x0) => window.__arcline.diagrams.planner.getState().target.x !== x0, s.target.x);
+  s = await state(page);
+  want = A.planReedsShepp(s.unit, { ...s.target, heading: s.goalHeading }, s.radius);
+  assert.deepEqual(s.computed.path, want, "after the drag");
+  // The toggle round-trips through the scene the URL carries: a new page
+  // at this address shows the same Reeds-Shepp path.
+  await page.waitForFunction((x) => {
+    const m = /s=([^&]+)/.exec(location.hash);
+    if (!m) return false;
+    const b64 = m[1].replaceAll("-", "+").replaceAll("_", "/");
+    const scene = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0))));
+    return scene.planner?.reverse === true && scene.planner?.target.x === x;
+  }, s.target.x);
+  const url = await page.evaluate(() => location.href);
+  const again = await openPage(env.browser, url);
+  const restored = await again.page.evaluate(() => window.__arcline.diagrams.planner.getState());
+  assert.equal(restored.reverse, true);
+  assert.deepEqual(restored.computed.path, want, "restored from the URL");
+  assert.deepEqual(again.problems, []);
+  await again.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("reverse allowed round-trips through the embed's attributes", async () => {
+  const { page, context, problems } = await openPage(env.browser, env.base + "/?embed=1&kind=planner&arrive=1&reverse=1");
+  const s = await page.evaluate(() => window.__arcline.diagrams.planner.getState());
+  assert.equal(s.arrive, true);
+  assert.equal(s.reverse, true);
+  const want = A.planReedsShepp(s.unit, { ...s.target, heading: s.goalHeading }, s.radius);
+  assert.deepEqual(s.computed.path, want);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -25,6 +25,19 @@ const lanes = [
 ];
 const profileA = { x: 0, y: 0, heading: 0, lanes };
 const profileB = { x: 40, y: 40, heading: Math.PI / 2, lanes };
+// A crossroads: four arms 20 from the centre, heading into it.
+const arms = [0, 1, 2, 3].map((k) => {
+  const out = (k * Math.PI) / 2;
+  return { x: 20 * Math.cos(out), y: 20 * Math.sin(out), heading: out + Math.PI, lanes };
+});
+
+// Pathfinding: a circle and a triangle between pose and point, and a 6 × 5
+// grid with a wall of three tiles.
+const obstacles = {
+  circles: [{ x: 4, y: 0, radius: 1 }],
+  polygons: [[{ x: 5, y: -4 }, { x: 7, y: -4 }, { x: 6, y: -2 }]],
+};
+const tiles = { columns: 6, rows: 5, tile: 1, blocked: Uint8Array.from({ length: 30 }, (_, i) => (i % 6 === 3 && i < 18 ? 1 : 0)) };
 
 const NUMBERS = [NaN, Infinity, -Infinity, -0, 0, -1, 1e308, -1e308, 5e-324, 2 ** 53, 1e-9];
 const ODD = [null, undefined, "", "12", "NaN", true, {}, [], () => 1, Symbol.iterator, 10n];
@@ -70,6 +83,18 @@ const SHAPES = [
   [{ kind: "seek", target: point, weight: NaN }],
   [{ kind: "seek", target: point }, "seek"],
   Array.from({ length: 1000 }, () => ({ kind: "seek", target: point })),
+  { circles: [{ x: 0, y: 0, radius: -1 }] },
+  { circles: Array.from({ length: 5000 }, (_, i) => ({ x: i, y: 0, radius: 0.1 })) },
+  { polygons: [[{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 1, y: 0 }, { x: 0, y: 1 }]] },
+  { polygons: [Array.from({ length: 2000 }, (_, i) => ({ x: Math.cos(i), y: Math.sin(i) }))] },
+  { circles: [{ x: 1e150, y: -1e150, radius: 1e150 }], polygons: [] },
+  { clearance: -1 },
+  { clearance: 1e308, maxExpanded: 2 ** 53 },
+  { columns: 0, rows: 5, tile: 1, blocked: new Uint8Array(0) },
+  { columns: 5, rows: 5, tile: 1, blocked: new Uint8Array(24) },
+  { columns: 2 ** 31, rows: 2 ** 31, tile: 1, blocked: new Uint8Array(4) },
+  { columns: 4, rows: 1, tile: 1e-300, blocked: new Uint8Array(4) },
+  { columns: 3, rows: 1, tile: 1, blocked: [0, 2, 0.5] },
 ];
 const BAD = [...NUMBERS, ...ODD, ...SHAPES];
 
@@ -85,6 +110,8 @@ const VALID = {
   planDubins: [pose, { ...point, heading: 1 }, 2],
   dubinsCandidates: [pose, { ...point, heading: 1 }, 2],
   dubinsLengths: [new Float64Array([0, 0, 0, 10, 0, 1]), 2],
+  planReedsShepp: [pose, { ...point, heading: 1 }, 2],
+  reedsSheppLengths: [new Float64Array([0, 0, 0, -10, 0, 1]), 2],
   connectProfiles: [profileA, profileB],
   constrainProfile: [profileA, profileB],
   profileEdges: [profileA],
@@ -92,10 +119,17 @@ const VALID = {
   bezierOffsets: [profileA, profileB],
   roadMarkings: [profileA, profileB],
   roadChain: [[profileA, profileB, { ...profileB, x: 80, y: 0, heading: -Math.PI / 2 }]],
+  connectJunction: [arms, { minTurnRadius: 5, uTurns: true }],
+  constrainArm: [arms, 1, { ...arms[1], y: 2 }, { minTurnRadius: 5 }],
+  advanceProfile: [profileA, -30],
   planTurnSides: [pose, point, 2],
   poseAtTime: [path, 2, 1],
   racetrack: [point, 10, 5],
   minCostAssignment: [new Float64Array([1, 2, 3, 4, 5, 6]), 2, 3],
+  planAround: [pose, { ...point, heading: 1 }, 1, obstacles, { clearance: 0.25, maxExpanded: 200 }],
+  planAroundDebug: [pose, point, 1, obstacles, { clearance: 0.25 }],
+  planOnGrid: [tiles, { x: 0.5, y: 0.5, heading: 0 }, { x: 5.5, y: 4.5 }, 0.4, { maxExpanded: 500 }],
+  planOnGridDebug: [tiles, { x: 0.5, y: 0.5, heading: 0 }, { x: 5.5, y: 4.5, heading: 1 }, 0.4],
 };
 
 // --- checks ---------------------------------------------------------------
@@ -205,7 +239,7 @@ test("a RoadNetwork survives extreme finite numbers inside valid profiles", () =
 });
 
 test("a World survives extreme finite numbers inside valid vehicles, behaviours and formations", () => {
-  const spec = { x: 1, y: 2, vx: 0.5, vy: -0.5, maxSpeed: 2, maxForce: 0.5, mass: 1 };
+  const spec = { x: 1, y: 2, vx: 0.5, vy: -0.5, maxSpeed: 2, maxForce: 0.5, mass: 1, radius: 0.5 };
   const path = { segments: [line] };
   const behaviors = [
     { kind: "seek", target: point, weight: 1 },
@@ -219,7 +253,15 @@ test("a World survives extreme finite numbers inside valid vehicles, behaviours 
     { kind: "cohesion", radius: 4 },
     { kind: "avoid", obstacles: [{ x: 10, y: 10, radius: 2 }] },
     { kind: "followPath", path, lookAhead: 3 },
+    { kind: "interpose", a: 0, b: 1 },
+    { kind: "offsetPursuit", leader: 0, offset: { x: -2, y: 1 } },
+    { kind: "hide", from: 0, obstacles: [{ x: 10, y: 10, radius: 2 }] },
+    { kind: "stayOnPath", path, radius: 2, predictionTime: 1 },
+    { kind: "contain", boundary: [{ x: -50, y: -50 }, { x: 50, y: -50 }, { x: 0, y: 50 }], predictionTime: 1 },
+    { kind: "avoidVehicles", timeHorizon: 2, pushApart: true },
   ];
+  // The fields that name other vehicles get live ids.
+  const ids = { quarry: 0, a: 0, b: 1, leader: 1, from: 2 };
   const formation = { pattern: "v", spacing: 2 };
   // Every tuning field too: products with the spacing must not overflow.
   const tuned = { ...formation, capacity: 20, velocityLead: 0.25, maxSpeed: 1000, maxAcceleration: 10000, maxTurnRate: 1.5, leash: 2, slowingRadius: 2 };
@@ -238,7 +280,10 @@ test("a World survives extreme finite numbers inside valid vehicles, behaviours 
       ...behaviors.flatMap((b) =>
         withEachLeaf(b, x).map((v) => () => {
           const id = world.addVehicle(spec);
-          world.setBehaviors(id, [v.kind === "pursue" || v.kind === "evade" ? { ...v, quarry: others[0] } : v]);
+          const live = Object.fromEntries(Object.entries(ids).filter(([k]) => k in v && v[k] === b[k]).map(([k, i]) => [k, others[i]]));
+          // Both alone and beside collision avoidance (which acts on the velocity).
+          world.setBehaviors(id, [{ ...v, ...live }, { kind: "avoidVehicles", timeHorizon: 1 }]);
+          world.setBehaviors(others[2], [{ ...v, ...live }]);
         }),
       ),
       ...withEachLeaf(tuned, x).map((v) => () => {
@@ -270,7 +315,7 @@ test("a World survives extreme finite numbers inside valid vehicles, behaviours 
       attempt(`World.positions() after a value of ${x}`, () => Array.from(world.positions()));
       // Everything the world reports stays finite (formations, vehicles, debug values).
       attempt(`World.formation() after a value of ${x}`, () => formations.map((f) => world.formation(f)));
-      attempt(`World.vehicle()/debug() after a value of ${x}`, () => Array.from(world.ids(), (id) => [world.vehicle(id), world.debug(id)]));
+      attempt(`World.vehicle()/debug()/aims() after a value of ${x}`, () => Array.from(world.ids(), (id) => [world.vehicle(id), world.debug(id), world.aims(id)]));
     }
     world.free();
   }
@@ -328,6 +373,9 @@ for (const [name, C] of classes) {
       const a = obj.addProfile(profileA);
       const b = obj.addProfile(profileB);
       ids.unshift(a, b, obj.connect(a, b));
+      const mouths = arms.map((p) => obj.addProfile(p));
+      mouths.forEach((m) => obj.connect(obj.addProfile({ ...arms[0], ...profileA, x: 200 + m * 40 }), m));
+      ids.push(obj.addJunction(mouths));
     }
     for (const m of methods) {
       const arity = Math.max(1, C.prototype[m].length);

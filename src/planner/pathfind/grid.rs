@@ -1,0 +1,1110 @@
+//! Directional A* on a tile grid (Pinter, "Toward More Realistic
+//! Pathfinding"): a node is a tile's centre with one of 8 headings (the
+//! compass directions, `k·π/4`); an edge joins a node to a node of one of
+//! the 8 neighbouring tiles by a Dubins curve (lines and arcs of the
+//! turning radius), legal when no blocked tile lies under it. The start is
+//! the unit's exact pose and the goal the exact point or pose asked for.
+//!
+//! Each edge is the shortest of the six Dubins words between its two poses
+//! whose curve touches no blocked tile (the closed squares: touching a
+//! blocked tile's edge or corner counts, so a curve never squeezes
+//! diagonally between two blocked tiles). Between tile centres the curves
+//! are the same up to a translation, so each (heading, neighbour, heading)
+//! curve is built once per call with the tiles it touches (in closed form:
+//! `geom::distance::segment_box`); the edges out of the start and into the
+//! goal are checked against the blocked tiles near them.
+//!
+//! The search is optimal among paths made of these edges (the heuristic,
+//! the straight-line distance refined to the Dubins length for a goal
+//! pose, is a lower bound); paths through other positions or headings are
+//! not considered.
+
+use super::collision::{larger, smaller, Bounds};
+use super::tangent_graph::Sector;
+use super::{Goal, NoPath};
+use crate::error::{Error, Field, Reason};
+use crate::geom::distance::segment_meets_box;
+use crate::geom::math::clamp;
+use crate::planner::error::{check_point, check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
+use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
+use core::cmp::Ordering;
+use core::f64::consts::FRAC_PI_4;
+use std::collections::BinaryHeap;
+
+/// The most tiles a grid may have.
+pub const MAX_TILES: usize = 1 << 22;
+
+/// The default of [`GridOptions::max_expanded`].
+pub const DEFAULT_GRID_EXPANSIONS: usize = 200_000;
+
+/// A grid of square tiles: `columns × rows` tiles of side `tile`, tile
+/// `(0, 0)` spanning `[0, tile)²` (x right, y up); `blocked` holds one
+/// value per tile, row by row from row 0 (`blocked[row·columns + column]`),
+/// `0` free and anything else blocked. Outside the grid counts as blocked.
+///
+/// As data (the `serde` feature): `{ columns, rows, tile, blocked }`, with
+/// `blocked` a `Uint8Array` in JavaScript.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct Grid {
+    /// Tiles across (x).
+    pub columns: usize,
+    /// Tiles up (y).
+    pub rows: usize,
+    /// The side of a tile; tile `(i, j)` spans `[i·tile, (i+1)·tile) × [j·tile, (j+1)·tile)`.
+    pub tile: f64,
+    /// One byte per tile, row by row from `y = 0`: non-zero is blocked.
+    #[cfg_attr(feature = "typescript", ts(type = "Uint8Array"))]
+    pub blocked: Vec<u8>,
+}
+
+/// How long [`plan_on_grid_with`] may search.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase")
+)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct GridOptions {
+    /// The most nodes expanded before the search gives up
+    /// ([`NoPath::SearchLimit`]).
+    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
+    pub max_expanded: usize,
+}
+
+impl Default for GridOptions {
+    fn default() -> GridOptions {
+        GridOptions {
+            max_expanded: DEFAULT_GRID_EXPANSIONS,
+        }
+    }
+}
+
+/// What a grid search found: the path or why there is none, and how many
+/// nodes it expanded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GridPlan {
+    /// The path, or why there is none.
+    pub result: Result<Path, NoPath>,
+    /// How many nodes (tile and heading) the search expanded.
+    pub expanded: usize,
+}
+
+impl GridPlan {
+    /// The path, if one was found.
+    pub fn path(&self) -> Option<&Path> {
+        self.result.as_ref().ok()
+    }
+
+    /// Why there is no path, if there is none.
+    pub fn no_path(&self) -> Option<NoPath> {
+        self.result.as_ref().err().copied()
+    }
+}
+
+/// The nodes a grid search expanded, in order (each a tile centre with
+/// its heading; the start pose first), for diagrams.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GridTrace {
+    /// The expanded nodes, in order.
+    pub expanded: Vec<Pose>,
+}
+
+/// The 8 neighbouring tiles, by the compass direction of heading `k·π/4`.
+const NEIGHBOURS: [(i64, i64); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+impl Grid {
+    /// `Ok` when the grid is well formed.
+    ///
+    /// # Errors
+    /// About `grid.columns`, `grid.rows`: [`Reason::NotPositive`]; about
+    /// `grid`: [`Reason::TooMany`] tiles (beyond [`MAX_TILES`]); about
+    /// `grid.tile`: [`Reason::NotFinite`], [`Reason::NotPositive`],
+    /// [`Reason::TooLarge`] (the grid's side beyond
+    /// [`MAX_MAGNITUDE`](crate::planner::MAX_MAGNITUDE)); about
+    /// `grid.blocked`: [`Reason::WrongLength`].
+    pub fn check(&self) -> Result<(), Error> {
+        let at = |k| Field::named("grid").key(k);
+        if self.columns == 0 {
+            return Err(Error::new(at("columns"), Reason::NotPositive));
+        }
+        if self.rows == 0 {
+            return Err(Error::new(at("rows"), Reason::NotPositive));
+        }
+        let tiles = self.columns.saturating_mul(self.rows);
+        if tiles > MAX_TILES {
+            return Err(Error::new(
+                Field::named("grid"),
+                Reason::TooMany {
+                    max: MAX_TILES,
+                    got: tiles,
+                },
+            ));
+        }
+        if !self.tile.is_finite() {
+            return Err(Error::new(at("tile"), Reason::NotFinite));
+        }
+        if self.tile <= 0.0 {
+            return Err(Error::new(at("tile"), Reason::NotPositive));
+        }
+        if self.tile * self.columns.max(self.rows) as f64 > MAX_MAGNITUDE {
+            return Err(Error::new(at("tile"), TOO_LARGE));
+        }
+        if self.blocked.len() != tiles {
+            return Err(Error::new(
+                at("blocked"),
+                Reason::WrongLength {
+                    expected: tiles,
+                    got: self.blocked.len(),
+                },
+            ));
+        }
+        Ok(())
+    }
+
+    fn width(&self) -> f64 {
+        self.columns as f64 * self.tile
+    }
+
+    fn height(&self) -> f64 {
+        self.rows as f64 * self.tile
+    }
+
+    /// Whether tile `(c, r)` is blocked or outside the grid.
+    #[inline]
+    fn blocked_at(&self, c: i64, r: i64) -> bool {
+        c < 0
+            || r < 0
+            || c >= self.columns as i64
+            || r >= self.rows as i64
+            || self.blocked[r as usize * self.columns + c as usize] != 0
+    }
+
+    /// The tile holding `p` (inside the grid).
+    fn tile_of(&self, p: Point) -> (i64, i64) {
+        let c = ((p.x / self.tile).floor() as i64).clamp(0, self.columns as i64 - 1);
+        let r = ((p.y / self.tile).floor() as i64).clamp(0, self.rows as i64 - 1);
+        (c, r)
+    }
+
+    fn center(&self, c: i64, r: i64) -> Point {
+        Point::new((c as f64 + 0.5) * self.tile, (r as f64 + 0.5) * self.tile)
+    }
+
+    /// The closed square of tile `(c, r)`.
+    fn square(&self, c: i64, r: i64) -> (Point, Point) {
+        let t = self.tile;
+        (
+            Point::new(c as f64 * t, r as f64 * t),
+            Point::new((c + 1) as f64 * t, (r + 1) as f64 * t),
+        )
+    }
+
+    /// Checks `p` (inside the grid, not on a blocked tile) as argument `what`.
+    fn check_position(&self, p: Point, what: &'static str) -> Result<(), Error> {
+        for (v, k, max) in [(p.x, "x", self.width()), (p.y, "y", self.height())] {
+            if !(0.0..max).contains(&v) {
+                return Err(Error::new(
+                    Field::named(what).key(k),
+                    Reason::OutOfRange { min: 0.0, max },
+                ));
+            }
+        }
+        let (c, r) = self.tile_of(p);
+        if self.blocked_at(c, r) {
+            let k = r as usize * self.columns + c as usize;
+            return Err(Error::at(
+                what,
+                Reason::InsideObstacle(Field::named("grid").key("blocked").index(k)),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The box of a line or an arc (an arc's ends and the axis extremes its
+/// sweep passes, not its whole circle).
+fn segment_bounds(s: &Segment) -> Bounds {
+    match s {
+        Segment::Line(l) => Bounds {
+            min: Point::new(smaller(l.start.x, l.end.x), smaller(l.start.y, l.end.y)),
+            max: Point::new(larger(l.start.x, l.end.x), larger(l.start.y, l.end.y)),
+        },
+        Segment::Arc(a) => Bounds::of_arc(a),
+    }
+}
+
+/// The tiles (columns `c0..=c1`, rows `r0..=r1`) a segment's box covers, one
+/// more each side; `None` when that is wider or taller than the grid (the
+/// segment then certainly leaves it, wherever it starts).
+fn tile_range(grid: &Grid, s: &Segment) -> Option<(i64, i64, i64, i64)> {
+    let b = segment_bounds(s);
+    let t = grid.tile;
+    let (w, h) = ((b.max.x - b.min.x) / t, (b.max.y - b.min.y) / t);
+    if !(w <= grid.columns as f64 + 1.0 && h <= grid.rows as f64 + 1.0) {
+        return None;
+    }
+    let f = |v: f64| (v / t).floor() as i64;
+    Some((
+        f(b.min.x) - 1,
+        f(b.min.y) - 1,
+        f(b.max.x) + 1,
+        f(b.max.y) + 1,
+    ))
+}
+
+/// A footprint offset no grid holds: a curve that leaves any grid.
+const NOWHERE: (i64, i64) = (i64::MAX / 4, i64::MAX / 4);
+
+/// A line or an arc made ready for many square tests: its ends, and for an
+/// arc the directions its sweep holds (cross products, no arctangent).
+struct Piece {
+    seg: Segment,
+    start: Point,
+    end: Point,
+    sweep: Option<Sector>,
+}
+
+impl Piece {
+    fn new(seg: Segment) -> Piece {
+        let sweep = match seg {
+            Segment::Arc(a) => Some(Sector::new(
+                Vec2::from_angle(a.start_angle),
+                a.turn(),
+                a.sweep.abs(),
+            )),
+            Segment::Line(_) => None,
+        };
+        Piece {
+            seg,
+            start: seg.start(),
+            end: seg.end(),
+            sweep,
+        }
+    }
+
+    /// Whether the piece touches the closed square `lo`–`hi` (within `tol`,
+    /// and a margin of about 1e-9 radians along an arc: a tile that close
+    /// counts as touched).
+    fn touches(&self, lo: Point, hi: Point, tol: f64) -> bool {
+        let (lo, hi) = (
+            Point::new(lo.x - tol, lo.y - tol),
+            Point::new(hi.x + tol, hi.y + tol),
+        );
+        let inside = |p: Point| p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y;
+        match (&self.seg, &self.sweep) {
+            (Segment::Arc(a), Some(sector)) => {
+                let c = a.center;
+                let near = Point::new(clamp(c.x, lo.x, hi.x), clamp(c.y, lo.y, hi.y));
+                let fx = larger((c.x - lo.x).abs(), (c.x - hi.x).abs());
+                let fy = larger((c.y - lo.y).abs(), (c.y - hi.y).abs());
+                let r2 = a.radius * a.radius;
+                if r2 < (near - c).length_squared() || r2 > fx * fx + fy * fy {
+                    return false;
+                }
+                if inside(self.start) || inside(self.end) {
+                    return true;
+                }
+                // Where the circle crosses the four edges' lines, within the
+                // edge and the sweep.
+                for (x, vertical) in [(lo.x, true), (hi.x, true), (lo.y, false), (hi.y, false)] {
+                    let d = if vertical { x - c.x } else { x - c.y };
+                    let h2 = r2 - d * d;
+                    if h2 < 0.0 {
+                        continue;
+                    }
+                    let h = h2.sqrt();
+                    for e in [-h, h] {
+                        let (v, ok) = if vertical {
+                            (Vec2::new(d, e), c.y + e >= lo.y && c.y + e <= hi.y)
+                        } else {
+                            (Vec2::new(e, d), c.x + e >= lo.x && c.x + e <= hi.x)
+                        };
+                        if ok && sector.may_hold(v / a.radius) {
+                            return true;
+                        }
+                    }
+                }
+                false
+            }
+            _ => segment_meets_box(&self.seg, lo, hi),
+        }
+    }
+}
+
+/// How far round a tile its neighbourhood mask reaches (a 7 × 7 block).
+const MASK_REACH: i64 = 3;
+
+/// The bit of tile offset `(dc, dr)` in a neighbourhood mask.
+fn mask_bit(dc: i64, dr: i64) -> u64 {
+    1u64 << ((dr + MASK_REACH) * (2 * MASK_REACH + 1) + dc + MASK_REACH)
+}
+
+/// A Dubins curve between two tile centres `(dx, dy)` tiles apart (the
+/// first at the origin), and the tiles it touches, relative to the first.
+#[derive(Debug, Clone)]
+struct Curve {
+    path: Path,
+    length: f64,
+    footprint: Option<Vec<(i64, i64)>>,
+    /// The footprint as a neighbourhood mask, when it fits in one.
+    mask: Option<u64>,
+}
+
+/// The tiles (relative to the origin's) a path from the origin's tile
+/// centre touches.
+fn footprint(grid: &Grid, path: &Path, tol: f64) -> Vec<(i64, i64)> {
+    let half = grid.tile * 0.5;
+    let mut out: Vec<(i64, i64)> = Vec::new();
+    for s in path.segments() {
+        // In a frame where the origin's tile spans [0, tile)².
+        let shifted = translate(s, half, half);
+        let Some((c0, r0, c1, r1)) = tile_range(grid, &shifted) else {
+            return vec![NOWHERE];
+        };
+        let piece = Piece::new(shifted);
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                if out.contains(&(c, r)) {
+                    continue;
+                }
+                let (lo, hi) = grid.square(c, r);
+                if piece.touches(lo, hi, tol) {
+                    out.push((c, r));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Sorts a short list (the six Dubins words at most) by `length`,
+/// shortest first, equal lengths in their order: an insertion sort, where
+/// the standard library's sorts would add several kilobytes of code to the
+/// wasm module for a handful of items.
+fn by_length<T>(list: &mut [T], length: impl Fn(&T) -> f64) {
+    for i in 1..list.len() {
+        let mut j = i;
+        while j > 0 && length(&list[j - 1]) > length(&list[j]) {
+            list.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+fn translate(s: &Segment, dx: f64, dy: f64) -> Segment {
+    let m = |p: Point| Point::new(p.x + dx, p.y + dy);
+    match s {
+        Segment::Line(l) => Segment::Line(Line::new(m(l.start), m(l.end))),
+        Segment::Arc(a) => Segment::Arc(Arc {
+            center: m(a.center),
+            ..*a
+        }),
+    }
+}
+
+/// A node: tile `(c, r)` and heading index `k` (`k·π/4`), or the start.
+type NodeId = u32;
+const START: NodeId = u32::MAX;
+const GOAL: NodeId = u32::MAX - 1;
+
+#[derive(Clone, Copy)]
+struct Entry {
+    f: f64,
+    g: f64,
+    node: NodeId,
+    refined: bool,
+}
+impl PartialEq for Entry {
+    fn eq(&self, o: &Entry) -> bool {
+        self.cmp(o) == Ordering::Equal
+    }
+}
+impl Eq for Entry {}
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, o: &Entry) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Entry {
+    /// The smallest `f` first (the heap is a max-heap), then the largest `g`
+    /// (plain comparisons: costs are never NaN).
+    fn cmp(&self, o: &Entry) -> Ordering {
+        if self.f < o.f {
+            Ordering::Greater
+        } else if self.f > o.f {
+            Ordering::Less
+        } else if self.g > o.g {
+            Ordering::Greater
+        } else if self.g < o.g {
+            Ordering::Less
+        } else {
+            Ordering::Equal
+        }
+    }
+}
+
+/// What reached a node: by which curve (a word of a curve of the table,
+/// or a curve built for the start or the goal, kept in `GridSearch::own`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Via {
+    Table { index: u16, word: u8 },
+    Own(u32),
+}
+
+/// The best path found to a node so far: its length `g`, the node before,
+/// the curve between; `h` the heuristic once worked out (NaN before).
+#[derive(Clone, Copy, Debug)]
+struct Record {
+    g: f64,
+    from: NodeId,
+    via: Via,
+    closed: bool,
+    h: f64,
+}
+
+/// No path to this node yet.
+const UNSEEN: Record = Record {
+    g: f64::INFINITY,
+    from: START,
+    via: Via::Own(0),
+    closed: false,
+    h: f64::NAN,
+};
+
+/// The records of the nodes, by id, in pages of [`PAGE`] allocated when
+/// first written (a search touches a part of the grid), and the start's and
+/// the goal's apart.
+struct Records {
+    pages: Vec<Option<Box<[Record]>>>,
+    start: Record,
+    goal: Record,
+}
+
+const PAGE: usize = 1 << 12;
+
+impl Records {
+    fn new(nodes: usize) -> Records {
+        Records {
+            pages: vec![None; nodes.div_ceil(PAGE)],
+            start: UNSEEN,
+            goal: UNSEEN,
+        }
+    }
+
+    fn get(&self, id: &NodeId) -> Option<&Record> {
+        let rec = match *id {
+            START => &self.start,
+            GOAL => &self.goal,
+            id => {
+                let page = self.pages.get(id as usize / PAGE)?.as_ref()?;
+                &page[id as usize % PAGE]
+            }
+        };
+        (rec.g < f64::INFINITY).then_some(rec)
+    }
+
+    fn slot(&mut self, id: NodeId) -> Option<&mut Record> {
+        match id {
+            START => Some(&mut self.start),
+            GOAL => Some(&mut self.goal),
+            id => {
+                let page = self.pages.get_mut(id as usize / PAGE)?;
+                let page = page.get_or_insert_with(|| vec![UNSEEN; PAGE].into_boxed_slice());
+                Some(&mut page[id as usize % PAGE])
+            }
+        }
+    }
+
+    fn get_mut(&mut self, id: &NodeId) -> Option<&mut Record> {
+        self.slot(*id).filter(|r| r.g < f64::INFINITY)
+    }
+
+    fn insert(&mut self, id: NodeId, rec: Record) {
+        if let Some(r) = self.slot(id) {
+            *r = rec;
+        }
+    }
+}
+
+struct GridSearch<'a> {
+    grid: &'a Grid,
+    start: Pose,
+    goal: Goal,
+    goal_tile: (i64, i64),
+    r: f64,
+    tol: f64,
+    /// The curves by (heading, neighbour, heading), each word sorted by
+    /// length; built when first needed.
+    curves: Vec<Option<Vec<Curve>>>,
+    records: Records,
+    /// The grid's blocked tiles (as 0 or 1), with a border of
+    /// [`MASK_REACH`] blocked tiles round it.
+    padded: Vec<u8>,
+    /// The curves out of the start and into the goal.
+    own: Vec<Path>,
+    heap: BinaryHeap<Entry>,
+    expanded: usize,
+    start_escaped: bool,
+}
+
+/// Ids fit: at most [`MAX_TILES`] tiles of 8 nodes, below `2^25`.
+fn node_id(grid: &Grid, c: i64, r: i64, k: usize) -> NodeId {
+    ((r as u32 * grid.columns as u32 + c as u32) << 3) | k as u32
+}
+
+fn node_parts(grid: &Grid, id: NodeId) -> (i64, i64, usize) {
+    let k = (id & 7) as usize;
+    let t = id >> 3;
+    (
+        (t % grid.columns as u32) as i64,
+        (t / grid.columns as u32) as i64,
+        k,
+    )
+}
+
+fn heading(k: usize) -> f64 {
+    k as f64 * FRAC_PI_4
+}
+
+impl<'a> GridSearch<'a> {
+    fn pose(&self, id: NodeId) -> Pose {
+        if id == START {
+            return self.start;
+        }
+        let (c, r, k) = node_parts(self.grid, id);
+        Pose::at(self.grid.center(c, r), heading(k))
+    }
+
+    fn curves(&mut self, k0: usize, dir: usize, k1: usize) -> usize {
+        let index = (k0 * 8 + dir) * 8 + k1;
+        if self.curves[index].is_none() {
+            let (dx, dy) = NEIGHBOURS[dir];
+            let t = self.grid.tile;
+            let goal = Pose::new(dx as f64 * t, dy as f64 * t, heading(k1));
+            let mut list: Vec<Curve> =
+                crate::planner::dubins_candidates(Pose::new(0.0, 0.0, heading(k0)), goal, self.r)
+                    .map(|c| {
+                        c.into_iter()
+                            .map(|(_, path)| Curve {
+                                length: path.length(),
+                                path,
+                                footprint: None,
+                                mask: None,
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+            by_length(&mut list, |c| c.length);
+            self.curves[index] = Some(list);
+        }
+        index
+    }
+
+    /// The shortest legal word of curve `index` from tile `(c, r)`.
+    /// `around` is the neighbourhood mask of the blocked tiles round `(c, r)`.
+    fn legal_word(&mut self, index: usize, c: i64, r: i64, around: u64) -> Option<usize> {
+        let (grid, tol) = (self.grid, self.tol);
+        let list = self.curves[index].as_mut()?;
+        for (w, curve) in list.iter_mut().enumerate() {
+            if curve.footprint.is_none() {
+                let fp = footprint(grid, &curve.path, tol);
+                let fits = fp
+                    .iter()
+                    .all(|&(dc, dr)| dc.abs() <= MASK_REACH && dr.abs() <= MASK_REACH);
+                curve.mask = fits.then(|| fp.iter().fold(0, |m, &(dc, dr)| m | mask_bit(dc, dr)));
+                curve.footprint = Some(fp);
+            }
+            let free = match (curve.mask, &curve.footprint) {
+                (Some(m), _) => m & around == 0,
+                (None, Some(fp)) => fp.iter().all(|&(dc, dr)| !grid.blocked_at(c + dc, r + dr)),
+                (None, None) => false,
+            };
+            if free {
+                return Some(w);
+            }
+        }
+        None
+    }
+
+    /// The mask of the blocked tiles (or outside) round tile `(c, r)`,
+    /// read from the padded copy of the grid.
+    fn around(&self, c: i64, r: i64) -> u64 {
+        let w = self.grid.columns + 2 * MASK_REACH as usize;
+        let mut m = 0;
+        let mut bit = 0;
+        for dr in 0..=2 * MASK_REACH as usize {
+            let row = (r as usize + dr) * w + c as usize;
+            for dc in 0..=2 * MASK_REACH as usize {
+                m |= u64::from(self.padded[row + dc]) << bit;
+                bit += 1;
+            }
+        }
+        m
+    }
+
+    /// Whether a path (in world coordinates) touches no blocked tile.
+    fn path_free(&self, path: &Path) -> bool {
+        let (w, h) = (self.grid.width(), self.grid.height());
+        for s in path.segments() {
+            // Outside the grid is blocked.
+            let b = segment_bounds(s);
+            if !(b.min.x > 0.0 && b.min.y > 0.0 && b.max.x < w && b.max.y < h) {
+                return false;
+            }
+            let Some((c0, r0, c1, r1)) = tile_range(self.grid, s) else {
+                return false;
+            };
+            let piece = Piece::new(*s);
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    if !self.grid.blocked_at(c, r) {
+                        continue;
+                    }
+                    let (lo, hi) = self.grid.square(c, r);
+                    if piece.touches(lo, hi, self.tol) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The shortest legal Dubins curve from `from` to the pose `to`.
+    fn own_curve(&self, from: Pose, to: Pose) -> Option<Path> {
+        let mut list = crate::planner::dubins_candidates(from, to, self.r).ok()?;
+        by_length(&mut list, |c| c.1.length());
+        list.into_iter().map(|(_, p)| p).find(|p| self.path_free(p))
+    }
+
+    /// The shortest legal last curve from `from` to the goal.
+    fn to_goal(&self, from: Pose) -> Option<Path> {
+        match self.goal {
+            Goal::Pose(g) => self.own_curve(from, g),
+            Goal::Point(p) => {
+                if from.position().distance(p) <= self.tol {
+                    return crate::planner::dubins_shortest(from, from, self.r).ok();
+                }
+                let sides = crate::planner::turn_then_go_sides(from, p, self.r).ok()?;
+                let mut list: Vec<Path> = [sides.right, sides.left]
+                    .into_iter()
+                    .filter_map(|s| s.exit.ok().map(|e| e.path))
+                    .collect();
+                by_length(&mut list, Path::length);
+                list.into_iter().find(|p| self.path_free(p))
+            }
+        }
+    }
+
+    fn heuristic(&self, id: NodeId) -> f64 {
+        let p = self.pose(id);
+        match self.goal {
+            Goal::Point(g) => p.position().distance(g),
+            Goal::Pose(g) => super::tangent_graph::dubins_distance(p, g, self.r),
+        }
+    }
+
+    /// The straight-line distance from `p` to the goal.
+    fn lower_bound(&self, p: Point) -> f64 {
+        (p - self.goal.position()).length()
+    }
+
+    /// Keeps a curve made for the start or the goal.
+    fn own(&mut self, path: Path) -> Via {
+        self.own.push(path);
+        Via::Own((self.own.len() - 1) as u32)
+    }
+
+    /// A path of length `g` to node `id` (at `at`) from node `from`.
+    fn offer(&mut self, id: NodeId, at: Point, g: f64, from: NodeId, via: Via) {
+        match self.records.get_mut(&id) {
+            Some(rec) if rec.closed || g >= rec.g => return,
+            Some(rec) => {
+                rec.g = g;
+                rec.from = from;
+                rec.via = via;
+            }
+            None => {
+                self.records.insert(
+                    id,
+                    Record {
+                        g,
+                        from,
+                        via,
+                        closed: false,
+                        h: f64::NAN,
+                    },
+                );
+            }
+        }
+        let h = if id == GOAL {
+            0.0
+        } else {
+            self.lower_bound(at)
+        };
+        self.heap.push(Entry {
+            f: g + h,
+            g,
+            node: id,
+            refined: false,
+        });
+    }
+
+    /// Whether tile `(c, r)` is the goal's tile or one of its neighbours.
+    fn near_goal(&self, c: i64, r: i64) -> bool {
+        (c - self.goal_tile.0).abs() <= 1 && (r - self.goal_tile.1).abs() <= 1
+    }
+
+    fn expand(&mut self, id: NodeId, g: f64, trace: &mut Option<&mut GridTrace>) {
+        let pose = self.pose(id);
+        if let Some(t) = trace.as_deref_mut() {
+            t.expanded.push(pose);
+        }
+        let (c, r) = self.grid.tile_of(pose.position());
+        if self.near_goal(c, r) {
+            if let Some(path) = self.to_goal(pose) {
+                let len = path.length();
+                let via = self.own(path);
+                self.offer(GOAL, self.goal.position(), g + len, id, via);
+            }
+        }
+        if id == START {
+            // From the exact start pose to the 8 headings of its own tile and
+            // of the 8 neighbours.
+            for (dc, dr) in [(0, 0)].into_iter().chain(NEIGHBOURS) {
+                let (nc, nr) = (c + dc, r + dr);
+                if self.grid.blocked_at(nc, nr) {
+                    continue;
+                }
+                for k in 0..8 {
+                    let to = Pose::at(self.grid.center(nc, nr), heading(k));
+                    if let Some(path) = self.own_curve(pose, to) {
+                        let to_id = node_id(self.grid, nc, nr, k);
+                        let len = path.length();
+                        let via = self.own(path);
+                        self.offer(to_id, to.position(), g + len, id, via);
+                    }
+                }
+            }
+            return;
+        }
+        let (_, _, k0) = node_parts(self.grid, id);
+        let around = self.around(c, r);
+        for (dir, &(dc, dr)) in NEIGHBOURS.iter().enumerate() {
+            let (nc, nr) = (c + dc, r + dr);
+            if self.grid.blocked_at(nc, nr) {
+                continue;
+            }
+            let target = self.grid.center(nc, nr);
+            for k1 in 0..8 {
+                let to_id = node_id(self.grid, nc, nr, k1);
+                let index = self.curves(k0, dir, k1);
+                if let Some(word) = self.legal_word(index, c, r, around) {
+                    let len = self.curves[index]
+                        .as_ref()
+                        .map_or(f64::INFINITY, |l| l[word].length);
+                    let via = Via::Table {
+                        index: index as u16,
+                        word: word as u8,
+                    };
+                    self.offer(to_id, target, g + len, id, via);
+                }
+            }
+        }
+    }
+
+    fn run(
+        &mut self,
+        max_expanded: usize,
+        mut trace: Option<&mut GridTrace>,
+    ) -> Result<Path, NoPath> {
+        self.records.insert(
+            START,
+            Record {
+                g: 0.0,
+                from: START,
+                via: Via::Table { index: 0, word: 0 },
+                closed: false,
+                h: 0.0,
+            },
+        );
+        self.heap.push(Entry {
+            f: 0.0,
+            g: 0.0,
+            node: START,
+            refined: true,
+        });
+        while let Some(e) = self.heap.pop() {
+            let Some(rec) = self.records.get(&e.node) else {
+                continue;
+            };
+            if rec.closed || e.g > rec.g {
+                continue;
+            }
+            if !e.refined && e.node != GOAL && matches!(self.goal, Goal::Pose(_)) {
+                let h = if rec.h.is_nan() {
+                    self.heuristic(e.node)
+                } else {
+                    rec.h
+                };
+                if let Some(rec) = self.records.get_mut(&e.node) {
+                    rec.h = h;
+                }
+                if e.g + h > e.f {
+                    self.heap.push(Entry {
+                        f: e.g + h,
+                        refined: true,
+                        ..e
+                    });
+                    continue;
+                }
+            }
+            if let Some(rec) = self.records.get_mut(&e.node) {
+                rec.closed = true;
+                if rec.from == START && e.node != START {
+                    self.start_escaped = true;
+                }
+            }
+            if e.node == GOAL {
+                return Ok(self.build());
+            }
+            if self.expanded >= max_expanded {
+                return Err(NoPath::SearchLimit {
+                    expanded: self.expanded,
+                });
+            }
+            self.expanded += 1;
+            self.expand(e.node, e.g, &mut trace);
+        }
+        if !self.start_escaped {
+            return Err(NoPath::StartEnclosed);
+        }
+        // Can anything reach the goal at all?
+        let (gc, gr) = self.goal_tile;
+        for dr in -1..=1 {
+            for dc in -1..=1 {
+                if self.grid.blocked_at(gc + dc, gr + dr) {
+                    continue;
+                }
+                for k in 0..8 {
+                    let from = Pose::at(self.grid.center(gc + dc, gr + dr), heading(k));
+                    if self.to_goal(from).is_some() {
+                        return Err(NoPath::Blocked);
+                    }
+                }
+            }
+        }
+        Err(NoPath::GoalEnclosed)
+    }
+
+    fn build(&self) -> Path {
+        let mut pieces: Vec<Segment> = Vec::new();
+        let mut at = GOAL;
+        while at != START {
+            let Some(rec) = self.records.get(&at) else {
+                break;
+            };
+            match rec.via {
+                Via::Own(i) => {
+                    if let Some(p) = self.own.get(i as usize) {
+                        pieces.extend(p.segments().iter().rev().copied());
+                    }
+                }
+                Via::Table { index, word } => {
+                    let from = self.pose(rec.from).position();
+                    let curve = self.curves[usize::from(index)]
+                        .as_ref()
+                        .and_then(|l| l.get(usize::from(word)));
+                    if let Some(curve) = curve {
+                        pieces.extend(
+                            curve
+                                .path
+                                .segments()
+                                .iter()
+                                .rev()
+                                .map(|s| translate(s, from.x, from.y)),
+                        );
+                    }
+                }
+            }
+            at = rec.from;
+        }
+        pieces.reverse();
+        // The zero-length arcs and lines of the Dubins words go (a start at
+        // the goal keeps the start's zero-length arc).
+        let tol = self.tol;
+        let kept: Vec<Segment> = pieces
+            .iter()
+            .copied()
+            .filter(|s| s.length() > tol)
+            .collect();
+        if kept.is_empty() {
+            return crate::planner::dubins::coincident_path(self.start, self.r);
+        }
+        Path::new(kept).unwrap_or_else(|_| unreachable_path())
+    }
+}
+
+/// `grid.blocked` as 0 or 1 with a border of [`MASK_REACH`] blocked tiles.
+fn padded(grid: &Grid) -> Vec<u8> {
+    let m = MASK_REACH as usize;
+    let w = grid.columns + 2 * m;
+    let mut out = vec![1u8; w * (grid.rows + 2 * m)];
+    for r in 0..grid.rows {
+        for c in 0..grid.columns {
+            out[(r + m) * w + c + m] = u8::from(grid.blocked[r * grid.columns + c] != 0);
+        }
+    }
+    out
+}
+
+fn unreachable_path() -> Path {
+    crate::planner::dubins::coincident_path(Pose::new(0.0, 0.0, 0.0), 1.0)
+}
+
+/// [`plan_on_grid_with`] with the default options and no trace.
+///
+/// # Errors
+/// As [`plan_on_grid_with`].
+///
+/// # Examples
+/// ```
+/// use arcline::planner::pathfind::{plan_on_grid, Grid};
+/// use arcline::{Point, Pose};
+/// // A 5 × 1 corridor of unit tiles: straight along it from tile 0 to tile 4.
+/// let grid = Grid { columns: 5, rows: 1, tile: 1.0, blocked: vec![0; 5] };
+/// let plan = plan_on_grid(&grid, Pose::new(0.5, 0.5, 0.0), Point::new(4.5, 0.5), 0.4).unwrap();
+/// assert!((plan.path().unwrap().length() - 4.0).abs() < 1e-9);
+/// ```
+pub fn plan_on_grid(
+    grid: &Grid,
+    start: Pose,
+    goal: impl Into<Goal>,
+    radius: f64,
+) -> Result<GridPlan, Error> {
+    plan_on_grid_with(grid, start, goal, radius, &GridOptions::default(), None)
+}
+
+/// Pinter's directional A* on `grid` from the `start` pose to the `goal`
+/// (a point: any arrival heading; a pose: that heading) for a unit of
+/// turning radius `radius`.
+///
+/// The result is the path (lines and arcs of radius `radius`, G1, touching
+/// no blocked tile) or why there is none ([`NoPath`]), and the number of
+/// nodes expanded. The search stops after `options.max_expanded` nodes.
+/// When `trace` is given it receives the expanded nodes.
+///
+/// # Errors
+/// The grid's errors ([`Grid::check`]); [`Reason::NotFinite`] or
+/// [`Reason::TooLarge`] about `start.*`, `goal.*`; [`Reason::OutOfRange`]
+/// about `start.x`… for a position outside the grid;
+/// [`Reason::InsideObstacle`] about `start` or `goal` on a blocked tile
+/// (naming `grid.blocked[k]`); the radius errors of the planner.
+pub fn plan_on_grid_with(
+    grid: &Grid,
+    start: Pose,
+    goal: impl Into<Goal>,
+    radius: f64,
+    options: &GridOptions,
+    trace: Option<&mut GridTrace>,
+) -> Result<GridPlan, Error> {
+    grid.check()?;
+    let start = check_pose(start, "start")?;
+    let goal = goal.into();
+    match goal {
+        Goal::Pose(p) => {
+            check_pose(p, "goal")?;
+        }
+        Goal::Point(p) => {
+            check_point(p, "goal")?;
+        }
+    }
+    let r = check_radius(radius)?;
+    grid.check_position(start.position(), "start")?;
+    let goal_point = match goal {
+        Goal::Pose(p) => p.position(),
+        Goal::Point(p) => p,
+    };
+    grid.check_position(goal_point, "goal")?;
+    let scale = grid.width().max(grid.height()).max(r);
+    let mut search = GridSearch {
+        grid,
+        start,
+        goal,
+        goal_tile: grid.tile_of(goal_point),
+        r,
+        tol: 1e-9 * scale.max(1.0),
+        curves: vec![None; 512],
+        records: Records::new(grid.columns * grid.rows * 8),
+        padded: padded(grid),
+        own: Vec::new(),
+        heap: BinaryHeap::new(),
+        expanded: 0,
+        start_escaped: false,
+    };
+    let result = search.run(options.max_expanded, trace);
+    Ok(GridPlan {
+        result,
+        expanded: search.expanded,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open(columns: usize, rows: usize) -> Grid {
+        Grid {
+            columns,
+            rows,
+            tile: 1.0,
+            blocked: vec![0; columns * rows],
+        }
+    }
+
+    #[test]
+    fn a_curve_touching_a_tile_corner_touches_the_tile() {
+        let g = open(3, 3);
+        // The diagonal from the centre of (0, 0) to the centre of (1, 1)
+        // passes the corner (1, 1) shared with tiles (1, 0) and (0, 1).
+        let p = Path::single(Line::new(Point::new(0.0, 0.0), Point::new(1.0, 1.0))).unwrap();
+        let mut fp = footprint(&g, &p, 1e-9);
+        fp.sort();
+        assert_eq!(fp, vec![(0, 0), (0, 1), (1, 0), (1, 1)]);
+    }
+
+    #[test]
+    fn bad_grids_are_named() {
+        let mut g = open(4, 4);
+        g.blocked.pop();
+        let e = plan_on_grid(&g, Pose::new(0.5, 0.5, 0.0), Point::new(3.5, 3.5), 1.0).unwrap_err();
+        assert_eq!(e.to_string(), "grid.blocked: must hold 16 values, got 15");
+        let mut g = open(4, 4);
+        g.blocked[5] = 1;
+        let e = plan_on_grid(&g, Pose::new(1.5, 1.5, 0.0), Point::new(3.5, 3.5), 1.0).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "start: is inside or too close to grid.blocked[5]"
+        );
+        let e = plan_on_grid(
+            &open(4, 4),
+            Pose::new(0.5, 0.5, 0.0),
+            Point::new(4.5, 3.5),
+            1.0,
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), "goal.x: must be from 0 to 4");
+    }
+}

@@ -1,0 +1,300 @@
+//! Reeds–Shepp paths: the shortest path from a pose to a pose for a unit
+//! that turns no tighter than `radius` and may drive backwards (Reeds &
+//! Shepp 1990), over all 48 words ([`ReedsSheppWord`]).
+//!
+//! Each of the 12 base words is solved in closed form in the start's frame
+//! (`formulas`), for the problem as given, time-flipped (every gear changed),
+//! reflected (left and right swapped), both, and, for the words that are not
+//! their own reverse, walked backwards (`search`), best first: a lower
+//! bound on every variant from square roots alone (`bound`), then the
+//! variants solved in increasing order of their bounds until the next one
+//! cannot win; the shortest becomes a [`Path`] (`build`). Lengths are in world units throughout (no
+//! coordinate is divided by the radius), so every input the planner accepts
+//! gives finite results.
+//!
+//! The path's segments carry the word's gears (`reverse: true` on those
+//! driven backwards); poses along it are the vehicle's (its heading is
+//! continuous at a cusp, where the direction of travel flips); an arc's
+//! letter is the side of its centre seen from the vehicle.
+//!
+//! Edges, each named: identical start and goal give one zero-length arc
+//! (length 0, word `"L"`, keeping the heading); a goal on a start turning
+//! circle gives the pure arc (its line and other arcs of length 0), forwards
+//! or backwards, whichever is shorter; a goal straight behind gives one
+//! reversing line. Tangencies and sign boundaries are taken with a
+//! tolerance of 1e-12 (relative to the radius and coordinates), and a value
+//! that close past one is clamped onto it, so the rounding of a symmetric
+//! query never loses its word. On equal lengths the word earlier in
+//! [`ReedsSheppWord::ALL`] wins (forwards before backwards, left before
+//! right).
+
+mod bound;
+mod build;
+mod formulas;
+mod search;
+mod word;
+
+pub use word::ReedsSheppWord;
+
+use super::error::{check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
+use super::trig::sincos_0_2pi_pair;
+use crate::error::{Error, Field, Reason};
+use crate::geom::wrap_two_pi;
+use crate::{Arc, Path, Pose, Segment};
+use core::f64::consts::{PI, TAU};
+use formulas::Local;
+use search::{search, Best, Solution};
+
+/// The relative size below which a line or a distance between circle
+/// centres is nothing (see the module docs).
+const NEAR: f64 = 1e-12;
+
+/// An angle in `[0, 2π)`: one subtraction for `x` within two turns of 0,
+/// [`wrap_two_pi`] otherwise.
+#[inline(always)]
+fn wrap(x: f64) -> f64 {
+    let k = f64::from(i32::from(x >= TAU) - i32::from(x < 0.0) - i32::from(x < -TAU));
+    let w = x - k * TAU;
+    if (0.0..TAU).contains(&w) {
+        w
+    } else {
+        wrap_two_pi(x)
+    }
+}
+
+/// The goal seen from the start (a checked query), whether the two are the
+/// same pose, and the start's heading in `[0, 2π)`.
+#[inline(always)]
+fn local(start: Pose, goal: Pose, r: f64) -> (Local, bool, f64) {
+    let h0 = wrap(start.heading);
+    let d = wrap(goal.heading) - h0;
+    let phi = if d > PI {
+        d - TAU
+    } else if d <= -PI {
+        d + TAU
+    } else {
+        d
+    };
+    let ((s0, c0), (sp, cp)) = sincos_0_2pi_pair(h0, wrap(phi));
+    let dx = goal.x - start.x;
+    let dy = goal.y - start.y;
+    let x = c0 * dx + s0 * dy;
+    let y = c0 * dy - s0 * dx;
+    let near = NEAR * (r + x.abs() + y.abs());
+    let same = dx == 0.0 && dy == 0.0 && phi == 0.0;
+    (
+        Local {
+            x,
+            y,
+            phi,
+            sp,
+            cp,
+            r,
+            inv_r: 1.0 / r,
+            near,
+        },
+        same,
+        h0,
+    )
+}
+
+/// The shortest word of a checked, distinct query.
+#[inline(always)]
+fn shortest(l: Local) -> Option<Solution> {
+    search::shortest(l)
+}
+
+/// The zero-length path of identical start and goal: one zero-length left
+/// arc (word `"L"`), which, unlike a zero-length line, keeps the heading.
+fn identical_path(start: Pose, r: f64) -> Result<Path, Error> {
+    Path::new(vec![Segment::Arc(Arc::from_pose(start, r, 1.0, 0.0))])
+        .map_err(|_| Error::at("start", Reason::Overflow))
+}
+
+/// The shortest Reeds–Shepp path from `start` to `goal` (position and the
+/// vehicle's heading) for a unit turning no tighter than `radius` that may
+/// reverse: one segment per letter of its word (zero-length ones included,
+/// so `word()` spells the letters of a [`ReedsSheppWord`]), those driven
+/// backwards with `reverse` set; one zero-length arc (word `"L"`) when start
+/// and goal are the same pose.
+///
+/// # Errors
+/// [`Reason::NotFinite`] about `start.*`, `goal.*` or `radius`;
+/// [`Reason::NotPositive`] about `radius`; [`Reason::TooLarge`] for a
+/// coordinate or radius beyond [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE).
+///
+/// # Examples
+/// ```
+/// use arcline::Pose;
+/// use arcline::planner::reeds_shepp_shortest;
+/// // A goal 3 straight behind: back up.
+/// let p = reeds_shepp_shortest(Pose::new(0.0, 0.0, 0.0), Pose::new(-3.0, 0.0, 0.0), 1.0).unwrap();
+/// assert!((p.length() - 3.0).abs() < 1e-12);
+/// assert!(p.segments().iter().all(|s| s.is_reverse()));
+/// // The vehicle faces forwards (east) all the way back.
+/// assert_eq!(p.pose_at(1.5).heading, 0.0);
+/// ```
+pub fn reeds_shepp_shortest(start: Pose, goal: Pose, radius: f64) -> Result<Path, Error> {
+    let start = check_pose(start, "start")?;
+    let goal = check_pose(goal, "goal")?;
+    let r = check_radius(radius)?;
+    let (l, same, h0) = local(start, goal, r);
+    match shortest(l) {
+        Some(sol) if !same => {
+            // Built from headings near 0 (a heading of 1e300 has no room for a turn).
+            let (s, g) = (
+                Pose::at(start.position(), h0),
+                Pose::at(goal.position(), h0 + l.phi),
+            );
+            build::build(&sol, s, g, r)
+        }
+        _ => identical_path(start, r),
+    }
+}
+
+/// The length and word of the shortest Reeds–Shepp path (no path is built);
+/// `0` and `None` for the same start and goal.
+///
+/// # Errors
+/// As [`reeds_shepp_shortest`].
+pub fn reeds_shepp_length(
+    start: Pose,
+    goal: Pose,
+    radius: f64,
+) -> Result<(f64, Option<ReedsSheppWord>), Error> {
+    let start = check_pose(start, "start")?;
+    let goal = check_pose(goal, "goal")?;
+    let r = check_radius(radius)?;
+    Ok(checked_length(start, goal, r))
+}
+
+/// The shortest length and word of a checked query.
+#[inline(always)]
+fn checked_length(start: Pose, goal: Pose, r: f64) -> (f64, Option<ReedsSheppWord>) {
+    let (l, same, _) = local(start, goal, r);
+    match shortest(l) {
+        Some(sol) if !same => (sol.length, Some(sol.word)),
+        _ => (0.0, None),
+    }
+}
+
+/// Every word that reaches `goal` from `start`, each as the path of its
+/// first solution, in the order of [`ReedsSheppWord::ALL`] (for drawing the
+/// alternatives and for checking the search); empty for the same start and
+/// goal.
+///
+/// # Errors
+/// As [`reeds_shepp_shortest`].
+pub fn reeds_shepp_candidates(
+    start: Pose,
+    goal: Pose,
+    radius: f64,
+) -> Result<Vec<(ReedsSheppWord, Path)>, Error> {
+    let start = check_pose(start, "start")?;
+    let goal = check_pose(goal, "goal")?;
+    let r = check_radius(radius)?;
+    let (l, same, h0) = local(start, goal, r);
+    if same {
+        return Ok(Vec::new());
+    }
+    let (start, goal) = (
+        Pose::at(start.position(), h0),
+        Pose::at(goal.position(), h0 + l.phi),
+    );
+    let mut best = Best {
+        best: None,
+        all: Some(Vec::new()),
+    };
+    search(l, &mut best);
+    let mut all = best.all.unwrap_or_default();
+    all.sort_by_key(|s| s.word);
+    all.dedup_by_key(|s| s.word);
+    all.iter()
+        .map(|s| Ok((s.word, build::build(s, start, goal, r)?)))
+        .collect()
+}
+
+/// Batch shortest lengths for sampling-based planners, as
+/// [`dubins_lengths`](super::dubins_lengths): `queries` holds
+/// `x0, y0, h0, x1, y1, h1` per query, `out` receives one length per query
+/// (0 for the same start and goal). Nothing is allocated.
+///
+/// # Errors
+/// [`Reason::NotAMultiple`] of 6 about `queries`, [`Reason::OutputLength`]
+/// about `out`, radius errors, and [`Reason::NotFinite`] or
+/// [`Reason::TooLarge`] (beyond [`MAX_MAGNITUDE`](super::MAX_MAGNITUDE))
+/// about `queries[i]`, the first bad value (the output is then unspecified).
+///
+/// # Examples
+/// ```
+/// use arcline::planner::reeds_shepp_lengths;
+/// let queries = [0.0, 0.0, 0.0, -2.0, 0.0, 0.0, 1.0, 1.0, 0.5, 1.0, 1.0, 0.5];
+/// let mut out = [0.0; 2];
+/// reeds_shepp_lengths(&queries, 1.0, &mut out).unwrap();
+/// assert_eq!(out, [2.0, 0.0]);
+/// ```
+pub fn reeds_shepp_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(), Error> {
+    let r = check_radius(radius)?;
+    if queries.len() % 6 != 0 {
+        return Err(Error::at(
+            "queries",
+            Reason::NotAMultiple {
+                of: 6,
+                got: queries.len(),
+            },
+        ));
+    }
+    let n = queries.len() / 6;
+    if out.len() != n {
+        return Err(Error::at(
+            "out",
+            Reason::OutputLength {
+                expected: n,
+                got: out.len(),
+            },
+        ));
+    }
+    for (k, (q, o)) in queries.chunks_exact(6).zip(out.iter_mut()).enumerate() {
+        if let [x0, y0, h0, x1, y1, h1] = *q {
+            if !query_ok(x0, y0, h0, x1, y1, h1) {
+                return Err(query_error(q, k));
+            }
+            *o = checked_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r).0;
+        }
+    }
+    Ok(())
+}
+
+/// Whether a query passes every check in one well-predicted test (`&`, not
+/// `&&`; NaN fails every comparison).
+#[inline(always)]
+fn query_ok(x0: f64, y0: f64, h0: f64, x1: f64, y1: f64, h1: f64) -> bool {
+    let m = MAX_MAGNITUDE;
+    (x0.abs() <= m)
+        & (y0.abs() <= m)
+        & (x1.abs() <= m)
+        & (y1.abs() <= m)
+        & (h0.abs() < f64::INFINITY)
+        & (h1.abs() < f64::INFINITY)
+}
+
+/// The error about the first bad value of query `k`.
+#[cold]
+#[inline(never)]
+fn query_error(q: &[f64], k: usize) -> Error {
+    let bad = |j: usize, v: f64| {
+        if !v.is_finite() {
+            Some(Reason::NotFinite)
+        } else if j % 3 != 2 && v.abs() > MAX_MAGNITUDE {
+            Some(TOO_LARGE)
+        } else {
+            None
+        }
+    };
+    let (j, reason) = q
+        .iter()
+        .enumerate()
+        .find_map(|(j, &v)| bad(j, v).map(|r| (j, r)))
+        .unwrap_or((0, Reason::NotFinite));
+    Error::new(Field::named("queries").index(6 * k + j), reason)
+}

@@ -1,0 +1,216 @@
+//! Lower bounds on the length of each base word for `l`, with no inverse
+//! trigonometry: the line (or, for the arc-only words, what the middle arcs
+//! must turn) and the arcs' turns, whose sums are known modulo 2π, and the
+//! first arc's angle bounded from its cosine. Each is below the word's
+//! length when the word is feasible; an infeasible word may get any value
+//! (its formula then refuses it), and one whose first or last arc certainly
+//! has the wrong sign (its sine from the directions, by more than a margin
+//! of 1e-9 relative, far wider than the formulas' tolerance) gets +∞.
+//!
+//! Used to solve the variants best first (`search::shortest`) and to skip
+//! those that cannot win.
+
+use super::formulas::{clamp, left_left, left_right, max, min, mod2pi, sqrt0, Local};
+use core::f64::consts::{FRAC_PI_2, PI, TAU};
+
+/// `a` in `[0, 2π)`, with values within a tolerance below 2π taken as 0
+/// (a lower bound on a sum of arcs that is `a` modulo 2π).
+#[inline(always)]
+fn turn_at_least(a: f64) -> f64 {
+    let w = if a < 0.0 { a + TAU } else { a };
+    if w >= TAU - 1e-9 {
+        0.0
+    } else {
+        w
+    }
+}
+
+/// A lower bound on an angle `t` that must lie in `[0, π]`, from `m·cos t`
+/// and `m·sin t` and `inv = 1/m` (`m > 0`), with no inverse trigonometry:
+/// up to π/2, `t = asin(sin t) ≥ y + y³/6` (asin's series has no negative
+/// term) and `acos` lies above its chord `π/2·(1 − cos t)`; beyond,
+/// `t = π/2 + asin(−cos t)`. For `sin t < 0` (no angle in the range, unless
+/// rounding) 0.
+#[inline(always)]
+fn arc_at_least(c: f64, s: f64, inv: f64) -> f64 {
+    if s < 0.0 {
+        return 0.0;
+    }
+    let z = clamp(c * inv, -1.0, 1.0);
+    if z >= 0.0 {
+        let y = min(s * inv, 1.0);
+        max(y + y * y * y * (1.0 / 6.0), FRAC_PI_2 * (1.0 - z))
+    } else {
+        let x = -z;
+        FRAC_PI_2 + x + x * x * x * (1.0 / 6.0)
+    }
+}
+
+/// The least `a + |mod2pi(target − a)|` over `a` in `[lo, π]` (`lo ≥ 0`):
+/// a turn of at least `lo` one way followed by whatever reaches `target`.
+#[inline(always)]
+fn turns_at_least(lo: f64, target: f64) -> f64 {
+    if target >= lo {
+        target
+    } else {
+        lo + mod2pi(target - lo).abs()
+    }
+}
+
+/// Margin of the sign tests, relative to the vectors' length.
+const SIGN: f64 = 1e-9;
+
+/// What `1 − ρ` may be off by where the formulas compute `ρ` their own
+/// way (its square root would carry the difference as √ε).
+const ACOS_SLACK: f64 = 1e-12;
+
+/// Slack, in radians, on angles bounded from a direction built with a
+/// square root of a difference (rounding of about √ε near its zero).
+const ROOT_SLACK: f64 = 1e-7;
+
+/// `bound`, or +∞ when `sin t` or `sin v` (times `m`) is certainly
+/// below 0: by more than `SIGN·m` and `slack` (the rounding of the
+/// coordinates, carried into the products).
+#[inline(always)]
+fn unless_negative(bound: f64, sin_t: f64, sin_v: f64, m: f64, slack: f64) -> f64 {
+    let margin = SIGN * m + slack;
+    if sin_t < -margin || sin_v < -margin {
+        f64::INFINITY
+    } else {
+        bound
+    }
+}
+
+/// The bounds of the eight base formulas for `l`, in the order of
+/// the search's formulas (8.1, 8.2, 8.3/8.4, 8.7, 8.8, 8.9,
+/// 8.10, 8.11), sharing the two centre distances; with `backwards` only
+/// 8.3/8.4, 8.9 and 8.10 (the others +∞).
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
+    let r = l.r;
+    let two_r = 2.0 * r;
+    let r2 = r * r;
+    let inf = f64::INFINITY;
+    let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
+    let (phi, sp, cp) = (l.phi, l.sp, l.cp);
+    let quarter = mod2pi(phi - FRAC_PI_2);
+    let mut out = [inf; 8];
+    // The goal's left circle from the start's left circle (8.1, 8.3/8.4,
+    // 8.9); reciprocals once, for the angle bounds.
+    let (xl, yl) = left_left(l);
+    let dl2 = xl * xl + yl * yl;
+    let dl = dl2.sqrt();
+    let inv_dl = if dl > 0.0 { 1.0 / dl } else { 0.0 };
+    if dl2 <= 16.0 * r2 * hi {
+        // 8.3/8.4: r·(t + |u| + |v|) with |u| = 2·asin(z) ≥ 2z + z³/3
+        // (z = d/4r); t's direction −(xi, eta)·(q − iz) (q = √(1 − z²),
+        // the cosine of |u|/2; length d) and v = φ − t − |u|'s from it,
+        // both without trigonometry (cos |u| = 1 − 2z², sin |u| = 2zq).
+        let z = min(0.25 * dl * l.inv_r, 1.0);
+        let a = 2.0 * z + z * z * z * (1.0 / 3.0);
+        let q = sqrt0(1.0 - z * z);
+        let (ct, st) = (-(xl * q + yl * z), xl * z - yl * q);
+        let (w1c, w1s) = (cp * ct + sp * st, sp * ct - cp * st);
+        let (ca, sa) = (1.0 - 2.0 * z * z, 2.0 * z * q);
+        let (cv, sv) = (w1c * ca + w1s * sa, w1s * ca - w1c * sa);
+        let t3 = arc_at_least(ct, st, inv_dl);
+        let v3 = arc_at_least(cv, sv.abs(), inv_dl);
+        // Near z = 1, q (a square root of a difference) and the
+        // directions from it carry rounding of about √ε: 1e-7 of slack.
+        let turns = max(
+            t3 + a + v3 - ROOT_SLACK,
+            max(turns_at_least(min(a, PI), phi), a),
+        );
+        out[2] = unless_negative(r * turns, st, 0.0, dl, l.near);
+    }
+    if dl2 >= 8.0 * r2 * lo {
+        // 8.9: |u| + r·(π/2 + t − v), t + v ≡ φ − π/2, t ≥ 0 ≥ v; t's
+        // direction (xi, eta)·(−2r + i·rr), of length d²; v ≤ 0 needs
+        // cos(φ − t) ≥ 0; u = 2r − rr ≤ 0 needs d ≥ √8·r.
+        let wl = sqrt0(dl2 - 4.0 * r2);
+        let (c9, s9) = (-two_r * xl - wl * yl, wl * xl - two_r * yl);
+        let turns9 = max(arc_at_least(c9, s9, inv_dl * inv_dl), quarter.abs());
+        out[5] = unless_negative(
+            max(wl - two_r, 0.0) + r * (FRAC_PI_2 + turns9),
+            s9,
+            cp * c9 + sp * s9,
+            dl2,
+            l.near * dl,
+        );
+    }
+    // The goal's right circle from the start's left circle (the others).
+    let (xr, yr) = left_right(l);
+    let dr2 = xr * xr + yr * yr;
+    let dr = dr2.sqrt();
+    let inv_dr = if dr > 0.0 { 1.0 / dr } else { 0.0 };
+    let apart = dr2 >= 4.0 * r2 * lo;
+    if apart {
+        // 8.10: |u| + r·(π/2 + t − v), t − v ≡ φ − π/2 in [0, 2π); t =
+        // arg(−eta, xi) in [0, π]; v ≤ 0 needs −cos(t − φ) ≥ 0.
+        out[6] = unless_negative(
+            max(dr - two_r, 0.0) + r * (FRAC_PI_2 + turn_at_least(quarter)),
+            xr,
+            yr * cp - xr * sp,
+            dr,
+            l.near,
+        );
+    }
+    if backwards {
+        return out;
+    }
+    // 8.1: u + r·(t + v), t + v ≡ φ, both in [0, π]: t = arg(xi, eta),
+    // v = φ − t. Two circles closer than `near` are one: any t (a pure
+    // arc), which the slack allows.
+    out[0] = unless_negative(
+        dl + r * turn_at_least(phi),
+        yl,
+        sp * xl - cp * yl,
+        dl,
+        l.near,
+    );
+    if apart {
+        let wr = sqrt0(dr2 - 4.0 * r2);
+        let inv_dr2 = inv_dr * inv_dr;
+        // 8.2: u + r·(2t − φ), v = t − φ ≥ 0; t's direction
+        // (xi, eta)·(u + 2ri), of length d².
+        let (c2, s2) = (xr * wr - two_r * yr, yr * wr + two_r * xr);
+        let t2 = max(arc_at_least(c2, s2, inv_dr2), phi);
+        out[1] = unless_negative(
+            wr + r * max(2.0 * t2 - phi, phi.abs()),
+            s2,
+            s2 * cp - c2 * sp,
+            dr2,
+            l.near * dr,
+        );
+        if dr2 <= 20.0 * r2 * hi {
+            // 8.8: the middle arcs (2|u|, |u| = acos ρ ≥ √(2(1 − ρ)))
+            // and the outer ones' sum modulo 2π (t − v ≡ φ).
+            let rho8 = clamp((20.0 - dr2 * l.inv_r * l.inv_r) * (1.0 / 16.0), 0.0, 1.0);
+            let a8 = 2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK);
+            out[4] = r * (a8 + phi.abs());
+        }
+        if dr2 >= 20.0 * r2 * lo {
+            // 8.11: |u| + r·(π + 2t − φ), v = t − φ ≥ 0; t's direction
+            // (xi, eta)·(−2r + i·w), of length d²; u = 4r − w ≤ 0 needs
+            // d ≥ √20·r.
+            let (c11, s11) = (-two_r * xr - wr * yr, wr * xr - two_r * yr);
+            let t11 = max(arc_at_least(c11, s11, inv_dr2), phi);
+            out[7] = unless_negative(
+                max(wr - 2.0 * two_r, 0.0) + r * (PI + max(2.0 * t11 - phi, phi.abs())),
+                s11,
+                s11 * cp - c11 * sp,
+                dr2,
+                l.near * dr,
+            );
+        }
+    }
+    if dr2 <= 4.0 * r2 * hi {
+        // 8.7: the middle arcs (2u, u = acos ρ ≥ √(2(1 − ρ))) and the
+        // outer ones' sum modulo 2π (t − v ≡ φ + 2u, t ≥ 0 ≥ v).
+        let rho7 = min(0.25 * (2.0 + dr * l.inv_r), 1.0);
+        let a7 = 2.0 * sqrt0(2.0 * (1.0 - rho7) - ACOS_SLACK);
+        out[3] = r * max(turns_at_least(min(a7, PI), -phi), a7);
+    }
+    out
+}

@@ -1,0 +1,431 @@
+//! The shortest of the 48 words: each base formula solved for the problem
+//! as given, time-flipped, reflected and both (and, for the words that are
+//! not their own reverse, for the problem walked backwards), keeping the
+//! shortest.
+
+use super::bound;
+use super::formulas::{self, Local};
+use super::word::{Base, ReedsSheppWord};
+use core::f64::consts::{FRAC_PI_2, PI};
+
+/// A solved word: the signed amount of each segment (an arc's heading change
+/// in radians, + forwards and − in reverse; a line's signed length; unused
+/// entries 0) and the total length.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Solution {
+    pub word: ReedsSheppWord,
+    pub parts: [f64; 5],
+    pub length: f64,
+    /// Which of [`VARIANTS`] solved it (C|C|C is solved as given and
+    /// backwards, with the same length and word: the first wins).
+    pub variant: u8,
+}
+
+/// The shortest so far; ties go to the word earlier in `ALL`.
+pub(super) struct Best {
+    pub best: Option<Solution>,
+    /// Every solution, when collecting candidates.
+    pub all: Option<Vec<Solution>>,
+}
+
+/// Where the search sends each solved word: [`Best`] (keeping the shortest,
+/// pruning by its length) or a list of them all.
+pub(super) trait Sink {
+    fn may_beat(&self, lower: f64) -> bool;
+    fn offer(&mut self, s: Solution);
+}
+
+/// Whether `s` beats `b`: shorter, or as long and earlier (by word, then
+/// by variant).
+#[inline(always)]
+fn beats(s: &Solution, b: &Solution) -> bool {
+    s.length < b.length || (s.length == b.length && (s.word, s.variant) < (b.word, b.variant))
+}
+
+/// The shortest solution alone (the batch's sink: no list, no allocation).
+pub(super) struct Shortest(pub Option<Solution>);
+
+impl Sink for Shortest {
+    #[inline(always)]
+    fn may_beat(&self, lower: f64) -> bool {
+        match self.0 {
+            Some(b) => lower <= b.length + 1e-10 * (b.length + 1e-300),
+            None => true,
+        }
+    }
+
+    // In wasm out of line: one copy instead of 44.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    fn offer(&mut self, s: Solution) {
+        if self.0.as_ref().map_or(true, |b| beats(&s, b)) {
+            self.0 = Some(s);
+        }
+    }
+}
+
+impl Sink for Best {
+    fn may_beat(&self, lower: f64) -> bool {
+        Best::may_beat(self, lower)
+    }
+    fn offer(&mut self, s: Solution) {
+        Best::offer(self, s);
+    }
+}
+
+impl Best {
+    /// Whether a word whose length is at least `lower` may still win or
+    /// tie (with a margin for the rounding of the bound); always when
+    /// collecting every candidate.
+    #[inline(always)]
+    fn may_beat(&self, lower: f64) -> bool {
+        match (self.best, &self.all) {
+            (Some(b), None) => lower <= b.length + 1e-10 * (b.length + 1e-300),
+            _ => true,
+        }
+    }
+
+    #[inline(always)]
+    fn offer(&mut self, s: Solution) {
+        if let Some(all) = &mut self.all {
+            all.push(s);
+        }
+        if self.best.as_ref().map_or(true, |b| beats(&s, b)) {
+            self.best = Some(s);
+        }
+    }
+}
+
+/// `parts` negated when time-flipped (every gear changed).
+#[inline(always)]
+fn flip<const N: usize>(p: [f64; N], time_flip: bool) -> [f64; N] {
+    if time_flip {
+        p.map(|v| -v)
+    } else {
+        p
+    }
+}
+
+/// `p` padded to five entries, in reverse order when `backwards`.
+#[inline(always)]
+fn pad<const N: usize>(mut p: [f64; N], backwards: bool) -> [f64; 5] {
+    if backwards {
+        p.reverse();
+    }
+    let mut out = [0.0; 5];
+    out[..N].copy_from_slice(&p);
+    out
+}
+
+/// The base formulas (Reeds & Shepp's section 8), in the order of
+/// [`bound::all`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Formula {
+    /// 8.1, `L+S+L+`.
+    Lsl,
+    /// 8.2, `L+S+R+`.
+    Lsr,
+    /// 8.3/8.4, `L+R-L±` (backwards: `L±R-L+`).
+    Lrl,
+    /// 8.7, `L+R+L-R-`.
+    LrlrMiddleCusp,
+    /// 8.8, `L+R-L-R+`.
+    LrlrTwoCusps,
+    /// 8.9, `L+R-S-L-` (backwards: `L-S-R-L+`).
+    Lrsl,
+    /// 8.10, `L+R-S-R-` (backwards: `R-S-R-L+`).
+    Lrsr,
+    /// 8.11, `L+R-S-L-R+`.
+    Lrslr,
+}
+
+/// The formulas in the order of their index.
+const FORMULAS: [Formula; 8] = {
+    use Formula::*;
+    [
+        Lsl,
+        Lsr,
+        Lrl,
+        LrlrMiddleCusp,
+        LrlrTwoCusps,
+        Lrsl,
+        Lrsr,
+        Lrslr,
+    ]
+};
+
+/// Every evaluation of a base formula: the formula and the problem's
+/// transform (0 as given, 1 reflected, 2 time-flipped, 3 both; 4 to 7 the
+/// same for the problem walked backwards, for the words that are not their
+/// own reverse). 44 in all, covering the 48 words. A variant's number (for
+/// breaking exact ties between two solutions of one word) is `8·transform +
+/// formula`.
+const VARIANTS: [(Formula, usize); 44] = {
+    use Formula::*;
+    [
+        (Lsl, 0),
+        (Lsl, 1),
+        (Lsl, 2),
+        (Lsl, 3),
+        (Lsr, 0),
+        (Lsr, 1),
+        (Lsr, 2),
+        (Lsr, 3),
+        (Lrl, 0),
+        (Lrl, 1),
+        (Lrl, 2),
+        (Lrl, 3),
+        (Lrl, 4),
+        (Lrl, 5),
+        (Lrl, 6),
+        (Lrl, 7),
+        (LrlrMiddleCusp, 0),
+        (LrlrMiddleCusp, 1),
+        (LrlrMiddleCusp, 2),
+        (LrlrMiddleCusp, 3),
+        (LrlrTwoCusps, 0),
+        (LrlrTwoCusps, 1),
+        (LrlrTwoCusps, 2),
+        (LrlrTwoCusps, 3),
+        (Lrsl, 0),
+        (Lrsl, 1),
+        (Lrsl, 2),
+        (Lrsl, 3),
+        (Lrsr, 0),
+        (Lrsr, 1),
+        (Lrsr, 2),
+        (Lrsr, 3),
+        (Lrsl, 4),
+        (Lrsl, 5),
+        (Lrsl, 6),
+        (Lrsl, 7),
+        (Lrsr, 4),
+        (Lrsr, 5),
+        (Lrsr, 6),
+        (Lrsr, 7),
+        (Lrslr, 0),
+        (Lrslr, 1),
+        (Lrslr, 2),
+        (Lrslr, 3),
+    ]
+};
+
+/// The eight transforms of a problem, in the order of [`VARIANTS`]' indices.
+#[inline(always)]
+fn transforms(l: Local) -> [Local; 8] {
+    let b = l.backwards();
+    [
+        l,
+        l.reflect(),
+        l.time_flip(),
+        l.time_flip().reflect(),
+        b,
+        b.reflect(),
+        b.time_flip(),
+        b.time_flip().reflect(),
+    ]
+}
+
+/// Formula `f` solved for transform `k` of the problem (`p`): the word, its
+/// signed parts in the word's order, and the length.
+#[inline(always)]
+fn solve(f: Formula, p: &Local, k: usize) -> Option<(ReedsSheppWord, [f64; 5], f64)> {
+    let (reflect, tf, back) = (k & 1 != 0, k & 2 != 0, k >= 4);
+    let r = p.r;
+    let word = |base| ReedsSheppWord::new(base, reflect, tf);
+    match f {
+        Formula::Lsl => formulas::lsl(p).map(|s| {
+            let len = r * (s[0].abs() + s[2].abs()) + s[1].abs();
+            (word(Base::Lsl), pad(flip(s, tf), false), len)
+        }),
+        Formula::Lsr => formulas::lsr(p).map(|s| {
+            let len = r * (s[0].abs() + s[2].abs()) + s[1].abs();
+            (word(Base::Lsr), pad(flip(s, tf), false), len)
+        }),
+        Formula::Lrl => formulas::lrl(p).map(|s| {
+            let len = r * (s[0].abs() + s[1].abs() + s[2].abs());
+            // The last arc's sign picks C|C|C or, as given, C|CC and,
+            // backwards, CC|C.
+            let base = match (s[2] >= 0.0, back) {
+                (true, _) => Base::LrlCusps,
+                (false, false) => Base::LrlCuspFirst,
+                (false, true) => Base::LrlCuspLast,
+            };
+            (word(base), pad(flip(s, tf), back), len)
+        }),
+        Formula::LrlrMiddleCusp => formulas::lrlr_middle_cusp(p).map(|s| {
+            let len = r * (s[0].abs() + 2.0 * s[1].abs() + s[3].abs());
+            (word(Base::LrlrMiddleCusp), pad(flip(s, tf), false), len)
+        }),
+        Formula::LrlrTwoCusps => formulas::lrlr_two_cusps(p).map(|s| {
+            let len = r * (s[0].abs() + 2.0 * s[1].abs() + s[3].abs());
+            (word(Base::LrlrTwoCusps), pad(flip(s, tf), false), len)
+        }),
+        Formula::Lrsl | Formula::Lrsr => {
+            let s = if f == Formula::Lrsl {
+                formulas::lrsl(p)
+            } else {
+                formulas::lrsr(p)
+            }?;
+            let len = r * (s[0].abs() + FRAC_PI_2 + s[3].abs()) + s[2].abs();
+            let base = match (f, back) {
+                (Formula::Lrsl, false) => Base::Lrsl,
+                (Formula::Lrsl, true) => Base::Lsrl,
+                (_, false) => Base::Lrsr,
+                (_, true) => Base::Rsrl,
+            };
+            Some((word(base), pad(flip(s, tf), back), len))
+        }
+        Formula::Lrslr => formulas::lrslr(p).map(|s| {
+            let len = r * (s[0].abs() + PI + s[4].abs()) + s[2].abs();
+            (word(Base::Lrslr), flip(s, tf), len)
+        }),
+    }
+}
+
+/// Every word solved for `l`, each offered to `sink` (in the order of
+/// [`VARIANTS`], pruned by the sink's bound).
+pub(super) fn search<S: Sink>(l: Local, sink: &mut S) {
+    let ls = transforms(l);
+    for &(f, k) in &VARIANTS {
+        if !sink.may_beat(bound::all(&ls[k], k >= 4)[f as usize]) {
+            continue;
+        }
+        if let Some((word, parts, length)) = solve(f, &ls[k], k) {
+            let variant = (8 * k + f as usize) as u8;
+            sink.offer(Solution {
+                word,
+                parts,
+                length,
+                variant,
+            });
+        }
+    }
+}
+
+/// The shortest word for `l`, best first: every variant's lower bound
+/// computed (square roots, no inverse trigonometry; +∞ for those certainly
+/// infeasible), then the others solved in increasing order of their bounds
+/// until the next bound is above the shortest found (with a margin for
+/// rounding). The result is the one [`search`] gives (the same lengths, the
+/// same tie-breaking).
+// In wasm out of line and called once per query: V8 tiers a function up by
+// its calls, so a batch loop holding it would run unoptimized code.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+pub(super) fn shortest(l: Local) -> Option<Solution> {
+    let ls = transforms(l);
+    let mut todo = [(0.0, 0u8); 44];
+    let mut n = 0;
+    for (k, p) in ls.iter().enumerate() {
+        for (f, &b) in bound::all(p, k >= 4).iter().enumerate() {
+            if b < f64::INFINITY {
+                todo[n] = (b, (8 * k + f) as u8);
+                n += 1;
+            } else if b.is_nan() {
+                // Never for finite input; solved rather than lost.
+                todo[n] = (0.0, (8 * k + f) as u8);
+                n += 1;
+            }
+        }
+    }
+    let mut best = Shortest(None);
+    solve_in_order(&mut todo[..n], &ls, &mut best);
+    best.0
+}
+
+/// Solves `todo` (bound, variant) in increasing order of bound until the
+/// next bound is above the shortest found.
+#[inline(always)]
+fn solve_in_order(todo: &mut [(f64, u8)], ls: &[Local; 8], best: &mut Shortest) {
+    // Insertion sort (a dozen entries or so).
+    for i in 1..todo.len() {
+        let mut j = i;
+        while j > 0 && todo[j - 1].0 > todo[j].0 {
+            todo.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    for &(b, variant) in todo.iter() {
+        if !best.may_beat(b) {
+            break;
+        }
+        let k = usize::from(variant / 8);
+        let f = FORMULAS[usize::from(variant % 8)];
+        if let Some((word, parts, length)) = solve(f, &ls[k], k) {
+            best.offer(Solution {
+                word,
+                parts,
+                length,
+                variant,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pruned, best-first search against every word solved (the
+    /// candidates' mode, which prunes nothing): the same shortest word and
+    /// the same bits, also for goals on a turning circle and straight ahead
+    /// or behind (where bounds are tight and circles coincide).
+    #[test]
+    fn pruning_never_changes_the_answer() {
+        let mut seed: u64 = 0xDEAD_BEEF_1234_5678;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for i in 0..100_000 {
+            let r = 0.1 + 3.0 * next();
+            let span = [1.0, 3.0, 6.0, 30.0][i % 4] * r;
+            let mut phi = if i % 7 == 0 {
+                0.0
+            } else {
+                (2.0 * next() - 1.0) * PI
+            };
+            let (mut x, mut y) = (span * (next() - 0.5), span * (next() - 0.5));
+            match i % 5 {
+                // A goal on the start's left or right circle (a pure arc).
+                0 => {
+                    let side = if next() < 0.5 { 1.0 } else { -1.0 };
+                    x = r * (side * phi).sin();
+                    y = side * r * (1.0 - phi.cos());
+                }
+                // Straight ahead or behind.
+                1 => y = 0.0,
+                // Whole multiples of r and of π/4: circles exactly tangent,
+                // exactly 2r, √8·r or 4r apart.
+                2 => {
+                    x = r * (8.0 * next() - 4.0).round();
+                    y = r * (8.0 * next() - 4.0).round();
+                    phi = FRAC_PI_2 * 0.5 * (8.0 * next() - 4.0).round();
+                }
+                _ => {}
+            }
+            let (sp, cp) = (phi.sin(), phi.cos());
+            let l = Local {
+                x,
+                y,
+                phi,
+                sp,
+                cp,
+                r,
+                inv_r: 1.0 / r,
+                near: 1e-12 * (r + x.abs() + y.abs()),
+            };
+            let pruned = Shortest(shortest(l));
+            let mut full = Best {
+                best: None,
+                all: Some(Vec::new()),
+            };
+            search(l, &mut full);
+            let (a, b) = (pruned.0.unwrap(), full.best.unwrap());
+            assert_eq!(a, b, "query {i}: {l:?}");
+        }
+    }
+}
