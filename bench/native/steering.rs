@@ -64,7 +64,9 @@ fn step(c: &mut Criterion) {
                 continue;
             }
             let mut w = world(n, scene);
-            g.bench_with_input(BenchmarkId::new(scene, n), &n, |b, _| b.iter(|| w.step(1.0)));
+            g.bench_with_input(BenchmarkId::new(scene, n), &n, |b, _| {
+                b.iter(|| w.step(1.0))
+            });
         }
     }
     g.finish();

@@ -102,7 +102,7 @@ test("crowd mode steps and draws 100,000 vehicles with any behaviour and shows t
   // (pursue and evade add their quarry to it).
   const menu = page.locator('[data-diagram="steering"] select').nth(1);
   assert.equal(await menu.isDisabled(), false);
-  for (const behavior of ["flock", "pursue", "path"]) {
+  for (const behavior of ["flock", "pursue", "path", "contain"]) {
     await menu.selectOption(behavior);
     await page.waitForFunction(() => window.__arcline.diagrams.steering.getState().computed.steps >= 2, null, { timeout: 60000 });
     const t = await state(page);
