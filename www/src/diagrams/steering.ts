@@ -511,7 +511,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         : "keep apart only by separation, which pushes after they touch, so bodies overlap";
       note.textContent =
         state.scene === "scatter"
-          ? `${state.count.toLocaleString("en")} vehicles: ${CROWD_TEXT[state.behavior]}, and ${state.avoid ? how : `keep apart by separation within ${CROWD_RADIUS} (about 8 neighbours at the start)`}; drawn as pixels in one image straight from typed-array views of wasm memory.`
+          ? `${state.count.toLocaleString("en")} vehicles: ${CROWD_TEXT[state.behavior]}; they ${state.avoid ? how : `keep apart by separation within ${CROWD_RADIUS} (about 8 neighbours at the start)`}. Drawn as pixels in one image straight from typed-array views of wasm memory.`
           : `Each vehicle arrives at its own goal (${state.scene === "circleSwap" ? "the opposite point of the ring" : "across the other stream"}) and ${state.avoid ? how : "does not avoid the others: they walk through each other"}. Bodies drawn at their radius.`;
     } else {
       const legend = "Blue: velocity. Green: desired velocity. Dashed red: steering = desired − velocity. Red: the force applied (truncated to max force, ×10). Orange: the seek path.";

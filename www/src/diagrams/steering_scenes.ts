@@ -14,7 +14,7 @@ import type { Behavior, Point } from "../../pkg/arcline.js";
 export type CrowdScene = "scatter" | "circleSwap" | "crossing";
 
 export const CROWD_SCENES: readonly { value: CrowdScene; text: string }[] = [
-  { value: "scatter", text: "scattered, seeking the target" },
+  { value: "scatter", text: "scattered (the picked behaviour)" },
   { value: "circleSwap", text: "circle swap (160)" },
   { value: "crossing", text: "crossing streams (2 × 100)" },
 ];
