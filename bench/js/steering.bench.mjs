@@ -29,9 +29,10 @@
 // weighted forces by its prioritised running sum: the same scenes, each
 // library's own steering. yuka's slowest cases are timed on one step.
 //
-// Times are medians of per-step wall-clock times over the same steps for
-// both of our paths (steps 10 to 10 + STEPS); the CPU time per step is in the
-// note (the machine may be shared).
+// Both of our worlds are built, warmed up and then stepped in turn (one step
+// of each, STEPS times), so that they see the same load on a shared machine;
+// times are medians of per-step wall-clock times, and the mean CPU time per
+// step is in the note.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as YUKA from "yuka";
@@ -111,48 +112,72 @@ export function meanNeighbours(xy, r) {
 
 /** Per-step wall-clock ms (median) and CPU ms over `steps` calls of `step`. */
 function timeSteps(step, steps) {
-  const times = [];
-  const cpu0 = process.cpuUsage();
-  for (let k = 0; k < steps; k++) {
-    const t0 = performance.now();
-    step();
-    times.push(performance.now() - t0);
+  const [r] = timeInTurn([step], steps);
+  return r;
+}
+
+/**
+ * Calls each of `steps` in turn, `count` times each: per-step wall-clock ms
+ * (median) and CPU ms (mean) of each, so that worlds compared with each
+ * other see the same load on a shared machine.
+ */
+function timeInTurn(steps, count) {
+  const runs = steps.map(() => ({ times: [], cpu: 0 }));
+  for (let k = 0; k < count; k++) {
+    steps.forEach((step, i) => {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      step();
+      const t = performance.now() - t0;
+      const c = process.cpuUsage(c0);
+      runs[i].times.push(t);
+      runs[i].cpu += (c.user + c.system) / 1000;
+    });
   }
-  const cpu = process.cpuUsage(cpu0);
-  times.sort((a, b) => a - b);
-  return { ms: times[Math.floor(times.length / 2)], cpuMs: (cpu.user + cpu.system) / 1000 / steps, steps };
+  return runs.map((r) => {
+    r.times.sort((a, b) => a - b);
+    return { ms: r.times[Math.floor(r.times.length / 2)], cpuMs: r.cpu / count, steps: count };
+  });
 }
 
 /** Our World on a scene, built through `path`: "published" (addVehicle + setBehaviors) or "bulk". */
-function ours(n, scene, target, path) {
+function build(n, scene, target, path) {
   const { xy } = square(n);
   const w = new A.World(1);
-  try {
-    const t0 = performance.now();
-    if (path === "published") {
-      for (let i = 0; i < n; i++) {
-        const id = w.addVehicle({ x: xy[2 * i], y: xy[2 * i + 1], maxSpeed: MAX_SPEED, maxForce: MAX_FORCE });
-        w.setBehaviors(id, SCENES[scene](target));
-      }
-    } else {
-      const data = new Float64Array(7 * n);
-      for (let i = 0; i < n; i++) data.set([xy[2 * i], xy[2 * i + 1], 0, 0, MAX_SPEED, MAX_FORCE, 1], 7 * i);
-      w.addVehicles(data);
-      w.setAllBehaviors(SCENES[scene](target));
+  const t0 = performance.now();
+  if (path === "published") {
+    for (let i = 0; i < n; i++) {
+      const id = w.addVehicle({ x: xy[2 * i], y: xy[2 * i + 1], maxSpeed: MAX_SPEED, maxForce: MAX_FORCE });
+      w.setBehaviors(id, SCENES[scene](target));
     }
-    const setupMs = performance.now() - t0;
-    for (let i = 0; i < WARM; i++) w.step(1);
-    const before = meanNeighbours(w.positions(), R);
-    const t = timeSteps(() => w.step(1), STEPS);
-    const after = meanNeighbours(w.positions(), R);
-    return { ...t, setupMs, before, after };
+  } else {
+    const data = new Float64Array(7 * n);
+    for (let i = 0; i < n; i++) data.set([xy[2 * i], xy[2 * i + 1], 0, 0, MAX_SPEED, MAX_FORCE, 1], 7 * i);
+    w.addVehicles(data);
+    w.setAllBehaviors(SCENES[scene](target));
+  }
+  return { w, setupMs: performance.now() - t0 };
+}
+
+/** Our World on a scene built both ways, stepped in turn over the same steps. */
+function ours(n, scene, target) {
+  const worlds = [build(n, scene, target, "published"), build(n, scene, target, "bulk")];
+  try {
+    for (let i = 0; i < WARM; i++) for (const { w } of worlds) w.step(1);
+    const before = meanNeighbours(worlds[0].w.positions(), R);
+    const timed = timeInTurn(
+      worlds.map(({ w }) => () => w.step(1)),
+      STEPS,
+    );
+    const after = meanNeighbours(worlds[0].w.positions(), R);
+    return worlds.map(({ setupMs }, i) => ({ ...timed[i], setupMs, before, after }));
   } finally {
-    w.free();
+    for (const { w } of worlds) w.free();
   }
 }
 
-/** A mixed crowd: eight lists given in turn, through setBehaviors or one setBehaviorsMany per list. */
-function mixed(n, path) {
+/** A mixed crowd: eight lists given in turn, through setBehaviors and through one setBehaviorsMany per list, stepped in turn. */
+function mixed(n) {
   const { xy } = square(n);
   const lists = [
     ...Object.values(SCENES).map((f) => f(CENTRE)),
@@ -160,8 +185,8 @@ function mixed(n, path) {
     [{ kind: "flee", target: CENTRE }, { kind: "separation", radius: R }],
     [{ kind: "arrive", target: CENTRE, slowingRadius: 50 }, { kind: "separation", radius: R, weight: 1.5 }],
   ];
-  const w = new A.World(1);
-  try {
+  const make = (path) => {
+    const w = new A.World(1);
     const data = new Float64Array(7 * n);
     for (let i = 0; i < n; i++) data.set([xy[2 * i], xy[2 * i + 1], 0, 0, MAX_SPEED, MAX_FORCE, 1], 7 * i);
     const ids = w.addVehicles(data);
@@ -170,12 +195,20 @@ function mixed(n, path) {
     } else {
       lists.forEach((list, k) => w.setBehaviorsMany(ids.filter((_, i) => i % lists.length === k), list));
     }
-    for (let i = 0; i < WARM; i++) w.step(1);
-    const before = meanNeighbours(w.positions(), R);
-    const t = timeSteps(() => w.step(1), STEPS);
-    return { ...t, before, after: meanNeighbours(w.positions(), R) };
+    return w;
+  };
+  const worlds = [make("published"), make("bulk")];
+  try {
+    for (let i = 0; i < WARM; i++) for (const w of worlds) w.step(1);
+    const before = meanNeighbours(worlds[0].positions(), R);
+    const timed = timeInTurn(
+      worlds.map((w) => () => w.step(1)),
+      STEPS,
+    );
+    const after = meanNeighbours(worlds[0].positions(), R);
+    return timed.map((t) => ({ ...t, before, after }));
   } finally {
-    w.free();
+    for (const w of worlds) w.free();
   }
 }
 
@@ -247,8 +280,7 @@ export async function run(filter = "") {
   for (const { scene, motion, target, n } of cases) {
     const name = `steering step, ${scene}, ${motion === "block" ? "travelling as a block" : "converging on a point"}, N = ${n.toLocaleString("en")}`;
     if (filter && !name.includes(filter)) continue;
-    const pub = ours(n, scene, target, "published");
-    const bulk = ours(n, scene, target, "bulk");
+    const [pub, bulk] = ours(n, scene, target);
     const y = process.env.ARCLINE_NO_YUKA ? null : yuka(n, scene, target);
     const neighbours = scene === "seek" ? "" : `neighbours within ${R} (ours): ${range(pub)}; `;
     rows.push({
@@ -273,8 +305,7 @@ export async function run(filter = "") {
   }
   const mixedName = "steering step, mixed crowd (8 lists given in turn), N = 100,000";
   if (!filter || mixedName.includes(filter)) {
-    const pub = mixed(100_000, "published");
-    const bulk = mixed(100_000, "bulk");
+    const [pub, bulk] = mixed(100_000);
     rows.push({
       name: `${mixedName}: setBehaviors per vehicle against setBehaviorsMany per list`,
       unit: "ms",

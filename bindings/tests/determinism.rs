@@ -62,6 +62,14 @@ mod steering_wasm {
     fn seek_crowd_digest_in_wasm_matches_the_native_golden_value() {
         assert_eq!(crate::steering::seek_digest(), crate::steering::SEEK_GOLDEN);
     }
+
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn dense_crowd_digest_in_wasm_matches_the_native_golden_value() {
+        assert_eq!(
+            crate::steering::dense_digest(),
+            crate::steering::DENSE_GOLDEN
+        );
+    }
 }
 
 mod formation_wasm {

@@ -10,7 +10,10 @@
 //! passes over the block. Behaviours that read neighbours find their sums
 //! gathered beforehand in one pass over the grid ([`super::neighbours`]).
 //! Each vehicle names its behaviour set by an index into the world's table of
-//! sets ([`super::sets`]), where equal lists are held once.
+//! sets ([`super::sets`]), where equal lists are held once. After the
+//! forces, the vehicles that avoid each other take the collision-free
+//! velocity nearest theirs ([`super::orca`]), and the vehicles at rest with a
+//! facing turn towards it ([`super::facing`]).
 //!
 //! Adding a kind of behaviour: its arm in [`Prev::behavior`] (the steering
 //! vector of one vehicle) and in the fingerprint of [`super::sets`]; an arm

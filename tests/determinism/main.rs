@@ -65,6 +65,12 @@ mod steering_native {
     }
 
     #[test]
+    fn dense_crowd_digest_matches_the_golden_value() {
+        let got = crate::steering::dense_digest();
+        assert_eq!(got, crate::steering::DENSE_GOLDEN, "digest {got:#x}");
+    }
+
+    #[test]
     fn seek_crowd_digest_matches_the_golden_value() {
         let got = crate::steering::seek_digest();
         assert_eq!(got, crate::steering::SEEK_GOLDEN, "digest {got:#x}");

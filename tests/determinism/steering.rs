@@ -324,3 +324,83 @@ pub fn seek_digest() -> u64 {
     hash_slots(&mut h, &w);
     h.0
 }
+
+/// The dense crowd digest: 3,000 vehicles at about 8 neighbours and more
+/// (a flock and a seek + separation crowd converging on one point, then a
+/// mix of radii and lists, vehicles put on the same point, and some avoiding
+/// each other), 300 steps: the neighbour pass with many pairs and ties.
+pub const DENSE_STEPS: usize = 300;
+pub const DENSE_GOLDEN: u64 = 0x7634_6d58_66e4_750b;
+
+pub fn dense_digest() -> u64 {
+    let mut r = Xs(0x1F83_D9AB_FB41_BD6B);
+    let mut w = World::new(11);
+    let n = 3_000;
+    let side = 4.0 * (n as f64).sqrt();
+    let ids: Vec<VehicleId> = (0..n)
+        .map(|_| {
+            let spec = VehicleSpec::new((r.next() - 0.5) * side, (r.next() - 0.5) * side, 2.0, 0.2);
+            w.add_vehicle(spec).expect("valid spec")
+        })
+        .collect();
+    let flock = |target: Point, radius: f64| {
+        vec![
+            Behavior::separation(radius).weighted(2.0),
+            Behavior::new(BehaviorKind::Alignment { radius }).weighted(0.6),
+            Behavior::new(BehaviorKind::Cohesion { radius }).weighted(0.4),
+            Behavior::seek(target).weighted(0.3),
+        ]
+    };
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    for step in 0..DENSE_STEPS {
+        match step {
+            0 => {
+                for &id in &ids {
+                    w.set_behaviors(id, flock(Point::ORIGIN, 6.4))
+                        .expect("valid behaviours");
+                }
+            }
+            100 => {
+                for &id in &ids {
+                    let list = vec![
+                        Behavior::seek(Point::new(5.0, -3.0)),
+                        Behavior::separation(6.4),
+                    ];
+                    w.set_behaviors(id, list).expect("valid behaviours");
+                }
+            }
+            200 => {
+                // Pairs of vehicles on one point, and mixed lists and radii.
+                for k in (0..n).step_by(97) {
+                    let p = w.vehicle(ids[k]).expect("live id").position;
+                    w.set_state(ids[k + 1], p, Vec2::ZERO)
+                        .expect("finite state");
+                }
+                for (k, &id) in ids.iter().enumerate() {
+                    let list = match k % 4 {
+                        0 => flock(Point::new(-20.0, 10.0), 5.0),
+                        1 => vec![Behavior::seek(Point::ORIGIN), Behavior::separation(7.5)],
+                        2 => vec![
+                            Behavior::separation(3.0),
+                            Behavior::new(BehaviorKind::Cohesion { radius: 8.0 }),
+                        ],
+                        _ => vec![
+                            Behavior::seek(Point::ORIGIN),
+                            Behavior::new(BehaviorKind::AvoidVehicles {
+                                time_horizon: 2.0,
+                                push_apart: true,
+                            }),
+                        ],
+                    };
+                    w.set_behaviors(id, list).expect("valid behaviours");
+                }
+            }
+            _ => {}
+        }
+        w.step(1.0);
+        if step % 25 == 24 {
+            hash_slots(&mut h, &w);
+        }
+    }
+    h.0
+}

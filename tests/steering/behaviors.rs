@@ -769,3 +769,61 @@ fn set_limits_changes_the_rule_and_refuses_bad_numbers() {
         "id: no vehicle with id 77"
     );
 }
+
+/// A crowd given equal lists one by one holds one set for all of them, and
+/// steps bit for bit as the same crowd given the list once by
+/// `set_all_behaviors`; a list that differs (here only in the sign of a
+/// zero) is held apart.
+#[test]
+fn equal_lists_set_one_by_one_share_one_set_and_step_as_set_all_behaviors() {
+    let list = || {
+        vec![
+            Behavior::separation(3.0).weighted(2.0),
+            Behavior::new(BehaviorKind::Alignment { radius: 3.0 }).weighted(0.6),
+            Behavior::new(BehaviorKind::Cohesion { radius: 3.0 }).weighted(0.4),
+            Behavior::seek(Point::new(40.0, 0.0)).weighted(0.3),
+        ]
+    };
+    let crowd = |w: &mut World| -> Vec<VehicleId> {
+        (0..400)
+            .map(|k| {
+                let (x, y) = (f64::from(k % 20) * 1.3, f64::from(k / 20) * 1.1);
+                one(w, x, y, 1.0, 0.1)
+            })
+            .collect()
+    };
+    let mut by_one = World::new(3);
+    let ids = crowd(&mut by_one);
+    for &id in &ids {
+        by_one.set_behaviors(id, list()).unwrap();
+    }
+    let first = by_one.behaviors(ids[0]).unwrap().clone();
+    assert!(ids
+        .iter()
+        .all(|&id| by_one.behaviors(id).unwrap().same_as(&first)));
+    let mut at_once = World::new(3);
+    crowd(&mut at_once);
+    let set = at_once.behavior_set(list(), Combine::WeightedSum).unwrap();
+    at_once.set_all_behaviors(set);
+    for _ in 0..50 {
+        by_one.step(1.0);
+        at_once.step(1.0);
+    }
+    let bits = |w: &World| {
+        w.positions()
+            .iter()
+            .map(|x| x.to_bits())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(bits(&by_one), bits(&at_once));
+    // -0.0 and 0.0 are different numbers: a separate set.
+    let zero = vec![Behavior::seek(Point::new(0.0, 1.0))];
+    let minus_zero = vec![Behavior::seek(Point::new(-0.0, 1.0))];
+    by_one.set_behaviors(ids[0], zero).unwrap();
+    by_one.set_behaviors(ids[1], minus_zero).unwrap();
+    let (a, b) = (
+        by_one.behaviors(ids[0]).unwrap(),
+        by_one.behaviors(ids[1]).unwrap(),
+    );
+    assert!(!a.same_as(b));
+}
