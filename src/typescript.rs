@@ -42,8 +42,9 @@ pub fn declarations() -> String {
         use crate::road::markings::{LaneArea, Marking, MarkingStyle, RoadMarkings};
         use crate::road::shape::{ChainPieceShape, ConstructionShape, NetworkPieceShape};
         use crate::road::{
-            BezierOffsets, Direction, Fillet, Lane, LaneKind, NetworkSnapshot, PieceEntry, PieceId,
-            PieceKind, Profile, ProfileEntry, ProfileId, RoadPiece, Semicircle,
+            BezierBend, BezierOffsets, Direction, Fillet, Lane, LaneKind, NetworkSnapshot,
+            PieceEntry, PieceId, PieceKind, Profile, ProfileEntry, ProfileId, RoadPiece,
+            Semicircle,
         };
         export::<LaneKind>(&cfg, o);
         export::<Direction>(&cfg, o);
@@ -54,6 +55,7 @@ pub fn declarations() -> String {
         export::<Fillet>(&cfg, o);
         export::<Semicircle>(&cfg, o);
         export::<ConstructionShape>(&cfg, o);
+        export::<BezierBend>(&cfg, o);
         export::<BezierOffsets>(&cfg, o);
         export::<MarkingStyle>(&cfg, o);
         export::<Marking>(&cfg, o);
