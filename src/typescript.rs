@@ -73,13 +73,14 @@ pub fn declarations() -> String {
         // Steering.
         use crate::steering::shape::{BehaviorKindShape, BehaviorShape, VehicleStateShape};
         use crate::steering::{
-            Combine, Obstacle, VehicleDebug, VehicleId, VehicleLimits, VehicleSpec,
+            Combine, Obstacle, SeekStep, VehicleDebug, VehicleId, VehicleLimits, VehicleSpec,
         };
         export::<VehicleId>(&cfg, o);
         export::<VehicleSpec>(&cfg, o);
         export::<VehicleLimits>(&cfg, o);
         export::<VehicleStateShape>(&cfg, o);
         export::<VehicleDebug>(&cfg, o);
+        export::<SeekStep>(&cfg, o);
         export::<Obstacle>(&cfg, o);
         export::<BehaviorKindShape>(&cfg, o);
         export::<BehaviorShape>(&cfg, o);

@@ -47,6 +47,7 @@ mod grid;
 mod path_follow;
 mod rng;
 mod seek_block;
+mod seek_step;
 #[cfg(feature = "serde")]
 pub mod shape;
 mod vehicle;
@@ -54,6 +55,7 @@ mod world;
 
 pub use behavior::{Behavior, BehaviorKind, BehaviorSet, Combine, Obstacle};
 pub use path_follow::{closest_distance_along, racetrack};
+pub use seek_step::{seek_step, SeekStep};
 pub use vehicle::{VehicleDebug, VehicleId, VehicleLimits, VehicleSpec, VehicleState};
 pub use world::World;
 

@@ -6,3 +6,4 @@ mod xorshift;
 mod behaviors;
 mod paths;
 mod robust;
+mod seek_step;
