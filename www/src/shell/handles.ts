@@ -165,6 +165,13 @@ export class Handles implements Grabbable {
       }
       ctx.restore();
       const s = v.toScreen(k);
+      // Labels keep clear of the knob and of a heading's ring and spoke.
+      v.labels.disc(s, (handle.kind === "point" ? (handle.radiusPx ?? 7) : 6) + 3);
+      if (handle.kind === "heading") {
+        const c = v.toScreen(handle.pose());
+        v.labels.circle(c, handle.ringPx ?? 34);
+        v.labels.segment(c, s);
+      }
       const at = `${s.x},${s.y}`;
       if (entry.at !== at) {
         button.style.left = `${s.x}px`;

@@ -2,6 +2,7 @@
 // container, panned by dragging empty space and zoomed with the wheel.
 // Pointer input goes first to the registered grabbables (handles), then pans.
 import type { Point } from "./types.js";
+import { LabelLayer } from "./labels.js";
 
 /** Something under the pointer that can be dragged. */
 export interface Grabbable {
@@ -46,6 +47,8 @@ export class View {
   onClick: ((p: Point) => void) | null = null;
   /** Called once per frame after the draw, for diagrams that animate. */
   readonly grabbables: Grabbable[] = [];
+  /** The point labels of the frame being drawn, placed after onDraw (see labels.ts). */
+  readonly labels: LabelLayer;
 
   private center: Point;
   private scale = 1; // CSS px per world unit
@@ -69,6 +72,7 @@ export class View {
     this.canvas.setAttribute("aria-label", options.label ?? "diagram");
     this.stage.append(this.canvas);
     parent.append(this.stage);
+    this.labels = new LabelLayer(this.stage);
     const ctx = this.canvas.getContext("2d");
     if (!ctx) throw new Error("canvas 2d context unavailable");
     this.ctx = ctx;
@@ -142,7 +146,10 @@ export class View {
     ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
     this.applyWorldTransform();
     this.drawGrid();
+    this.labels.begin(this.width, this.height);
     this.onDraw(ctx, this);
+    const halo = cssVar(this.stage, "--panel", "#ffffff");
+    this.inScreenSpace((c) => this.labels.place(c, halo));
   }
 
   /** The world → device-pixel map `x' = sx·x + tx`, `y' = sy·y + ty` (for pixel-level drawing). */
