@@ -5,13 +5,18 @@
 // others close ranks), add one with the button; optionally the formation's
 // anchor follows a turning-radius path to the target so the whole group turns
 // like a vehicle. Drawn: the slots, the anchor, the members' centre of mass,
-// the pattern origin and the drift offset. The page does no geometry: every
-// slot, anchor, path and vehicle comes from the wasm API.
+// the pattern origin and the drift offset. Its figures (formation-figures.ts):
+// the slots around the anchor, and a member removed (the centre of mass and
+// the drift offset move), with their numbers beside the canvas. The page
+// does no geometry: every slot, anchor, path and vehicle comes from the wasm API.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
 import { Handles } from "../shell/handles.js";
 import { arrow, circle, dot, label, poseMarker, strokeLine, strokePath } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
+import { Figure } from "../shell/figure.js";
+import { FORMATION_STEPS, formationNumbers, isFormationStep } from "./formation-figures.js";
+import type { FormationStep } from "./formation-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
@@ -40,6 +45,8 @@ interface FormationState {
   /** Minimum turning radius of that path. */
   turningRadius: number;
   playing: boolean;
+  /** The figure shown. */
+  step: FormationStep;
 }
 
 /** A vehicle's state and its id. */
@@ -57,6 +64,7 @@ const DEFAULTS: FormationState = {
   followPath: false,
   turningRadius: 8,
   playing: true,
+  step: "slots",
 };
 
 type PlanDubins = (start: Pose, goal: Pose, radius: number) => Path;
@@ -79,6 +87,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   if (optAssign && (STRATEGIES as readonly string[]).includes(optAssign)) state.assignment = optAssign as Strategy;
   state.spacing = clamp(Number(options["spacing"] ?? NaN), 1, 8, DEFAULTS.spacing);
   state.playing = !prefersReducedMotion();
+  if (isFormationStep(options["step"])) state.step = options["step"];
   // The crowd module (what <arcline-demo> loads) has no planner.
   const planDubins: PlanDubins | undefined = "planDubins" in api ? api.planDubins : undefined;
   const changes = new Emitter();
@@ -91,11 +100,16 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   let vehicles: VehicleView[] = [];
   let error: string | null = null;
   let note = "";
+  /** The drift offset before the last removal (from the core's snapshot then). */
+  let driftBefore: Point | null = null;
   let frame = 0;
   let lastTime = 0;
 
   const view = new View(root, { center: { x: 0, y: -2 }, span: 30, label: "A formation of vehicles: slots, anchor, centre of mass and drift offset" });
   const handles = new Handles(view);
+  const figure = new Figure(root, view, FORMATION_STEPS, state.step, (id) => {
+    if (isFormationStep(id)) update(() => setStep(id));
+  });
   const bar = controlBar(root);
   const patternSelect = select(
     bar,
@@ -131,7 +145,6 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   button(bar, "add a vehicle", () => update(addVehicle));
   const playButton = button(bar, state.playing ? "pause" : "play", () => update(() => (state.playing = !state.playing)));
   const status = textLine(root, "status");
-  const readout = textLine(root, "readout");
 
   handles.add({
     kind: "point",
@@ -162,9 +175,20 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
 
   function removeVehicle(id: number): void {
+    driftBefore = snapshot ? { ...snapshot.driftOffset } : null;
     world.removeVehicle(id);
     ids = ids.filter((v) => v !== id);
     note = `Vehicle ${id} removed: the others close ranks.`;
+  }
+
+  /** Shows a figure; "a member removed" removes one (the member in the last slot) when none is missing yet. */
+  function setStep(step: FormationStep): void {
+    state.step = step;
+    figure.select(step);
+    if (step !== "removed" || !snapshot || snapshot.slots.length < START_COUNT) return;
+    const last = snapshot.slots.reduce((a, b) => (b.slot > a.slot ? b : a));
+    removeVehicle(last.vehicle);
+    note = `The member in slot ${last.slot} was removed: the centre of mass moved, and the drift offset with it.`;
   }
 
   /** Sends the reader's settings to the core (pattern, strategy, target or path). */
@@ -215,13 +239,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     else status.textContent = note || (state.followPath && s.path ? "The anchor follows a turning path to the target." : "");
     // Refusals and an empty formation are warnings; the rest is information.
     status.classList.toggle("info", !error && !!s && s.slots.length > 0);
-    if (s) {
-      const far = maxSlotError();
-      readout.textContent =
-        `${s.slots.length}/${s.capacity} members; drift offset (${s.driftOffset.x.toFixed(2)}, ${s.driftOffset.y.toFixed(2)}); ` +
-        `anchor (${s.anchor.x.toFixed(2)}, ${s.anchor.y.toFixed(2)}, ${((s.anchor.heading * 180) / Math.PI).toFixed(0)}°); ` +
-        `farthest member from its slot ${far.toFixed(2)}`;
-    }
+    figure.show(formationNumbers(state.step, s, maxSlotError(), driftBefore));
   }
 
   function maxSlotError(): number {
@@ -317,6 +335,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
   read();
   apply();
+  if (state.step === "removed") {
+    setStep("removed");
+    apply();
+  }
   render();
   frame = requestAnimationFrame(tick);
 
@@ -352,6 +374,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         state.turningRadius = clamp(o["turningRadius"], 1, 50, state.turningRadius);
         if (typeof o["followPath"] === "boolean") state.followPath = o["followPath"] && !!planDubins;
         if (typeof o["playing"] === "boolean") state.playing = o["playing"];
+        if (isFormationStep(o["step"])) setStep(o["step"]);
         patternSelect.value = state.pattern;
         assignSelect.value = state.assignment;
         spacingSlider.set(state.spacing);
@@ -359,9 +382,12 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       });
     },
     onChange: (l) => changes.on(l),
+    figure: () => figure.readout(),
+    onFigure: (l) => figure.onNumbers(l),
     destroy: () => {
       cancelAnimationFrame(frame);
       changes.clear();
+      figure.clear();
       handles.destroy();
       view.destroy();
       world.free();

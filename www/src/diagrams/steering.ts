@@ -4,17 +4,20 @@
 // desired velocity directly; a behaviour picker; and a
 // crowd mode of up to 100,000 vehicles drawn as pixel sprites from zero-copy views.
 // Every number drawn comes from the wasm World (positions, velocities,
-// headings, and debug() for desired velocity and force); the page only scales
-// vectors for display.
+// headings, and debug() for desired velocity and force; seekStep() for the
+// seek figures of steering-figures.ts); the page only scales vectors for display.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar, frameStats } from "../shell/view.js";
 import { Handles } from "../shell/handles.js";
 import { arrow, label, strokePath, poseMarker } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
+import { Figure, num } from "../shell/figure.js";
+import { STEERING_STEPS, drawSeekFigure, isSteeringStep, seekNumbers } from "./steering-figures.js";
+import type { SteeringStep } from "./steering-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPoint } from "../shell/types.js";
-import type { Behavior, Path, Point, VehicleDebug, VehicleState } from "../../pkg/arcline.js";
+import type { Behavior, Path, Point, SeekStep, VehicleDebug, VehicleState } from "../../pkg/arcline.js";
 
 type BehaviorName = "seek" | "flee" | "arrive" | "pursue" | "evade" | "wander" | "flock" | "path";
 type Mode = "single" | "crowd";
@@ -31,6 +34,8 @@ interface SteeringState {
   /** Vehicles in crowd mode. */
   count: number;
   playing: boolean;
+  /** The figure shown: the seek figure, the seek path, or every behaviour. */
+  step: SteeringStep;
 }
 
 type World = InstanceType<Api["World"]>;
@@ -65,6 +70,7 @@ const DEFAULTS: SteeringState = {
   noSteering: false,
   count: 5000,
   playing: true,
+  step: "seek",
 };
 
 interface Ids {
@@ -81,6 +87,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   state.behavior = BEHAVIORS.find((b) => b.value === options["behavior"])?.value ?? DEFAULTS.behavior;
   state.mode = options["mode"] === "crowd" ? "crowd" : "single";
   state.count = Math.round(clamp(Number(options["count"]), 100, MAX_COUNT, DEFAULTS.count));
+  // A behaviour or mode given as an attribute shows the whole family.
+  const plainSeek = state.mode === "single" && state.behavior === "seek";
+  setStep(isSteeringStep(options["step"]) ? options["step"] : plainSeek ? state.step : "explore");
   const changes = new Emitter();
 
   let world: World | null = null;
@@ -97,6 +106,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   const view = new View(root, { center: { x: 0, y: 0 }, span: 110, label: "A vehicle steering towards a target you drag" });
   const handles = new Handles(view);
+  const figure = new Figure(root, view, STEERING_STEPS, state.step, (id) => {
+    if (isSteeringStep(id)) update(() => setStep(id), true);
+  });
   const bar = controlBar(root);
   const modeSelect = select(bar, "mode", [{ value: "single", text: "one vehicle" }, { value: "crowd", text: "crowd" }] as const, state.mode, (v) =>
     update(() => (state.mode = v), true),
@@ -128,6 +140,37 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const readout = textLine(root, "readout");
 
   handles.add({ kind: "point", label: "target", get: () => state.target, set: (p) => update(() => (state.target = readPoint(p, state.target, LIMIT))) });
+
+  /**
+   * Shows a figure: the two seek figures set up one seeking vehicle (and its
+   * twin without steering); the first is a still figure (Play runs it), the
+   * path plays.
+   */
+  function setStep(step: SteeringStep): void {
+    state.step = step;
+    if (step !== "explore") {
+      state.mode = "single";
+      state.behavior = "seek";
+      state.noSteering = step === "path";
+      state.playing = step === "path" && !prefersReducedMotion();
+    }
+  }
+
+  /** After the reader picks a behaviour or a mode, the figure that shows it. */
+  function syncStep(): void {
+    if (state.mode === "crowd" || state.behavior !== "seek") state.step = "explore";
+    else if (state.step !== "explore") state.step = state.noSteering ? "path" : "seek";
+  }
+
+  /** One seek step of the main vehicle from where it is now (for the seek figures), or null. */
+  function seekFigure(v: VehicleState | null): SeekStep | null {
+    if (!v || state.mode !== "single" || state.behavior !== "seek") return null;
+    try {
+      return api.seekStep({ ...v, maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass }, state.target, 1);
+    } catch {
+      return null;
+    }
+  }
 
   /** The behaviours of the main vehicle (and its no-steering twin). */
   function behaviors(): Behavior[] {
@@ -324,6 +367,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const before = { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass };
     change();
     const limitsChanged = before.maxSpeed !== state.maxSpeed || before.maxForce !== state.maxForce || before.mass !== state.mass;
+    syncStep();
+    figure.select(state.step);
     if (needsRebuild || (state.mode === "crowd" && limitsChanged)) rebuild();
     else applyBehaviors();
     render();
@@ -346,10 +391,13 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
     if (state.mode === "crowd") {
       readout.textContent = `step ${stepMs.toFixed(2)} ms in wasm · ${fps.toFixed(0)} frames/s · ${steps} steps`;
+      figure.show([num("count", "vehicles", world?.count ?? 0, 0), num("stepMs", "one step in wasm (ms)", stepMs, 2), num("fps", "frames a second", fps, 0)]);
       return;
     }
     const v = vehicleOf(ids.main);
     const d = debugOf(ids.main);
+    const seek = seekFigure(v);
+    if (seek) figure.show(seekNumbers(seek, state, steps));
     if (!v || !d) {
       readout.textContent = `${steps} steps`;
       return;
@@ -358,6 +406,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const desired = Math.hypot(d.desired.x, d.desired.y);
     const force = Math.hypot(d.force.x, d.force.y);
     readout.textContent = `speed ${speed.toFixed(3)} / ${state.maxSpeed.toFixed(1)} · desired ${desired.toFixed(3)} · force ${force.toFixed(4)} / ${state.maxForce.toFixed(3)} · ${steps} steps`;
+    if (!seek) figure.show([num("speed", "speed", speed, 3), num("desired", "desired speed", desired, 3), num("force", "force applied", force, 4), num("steps", "steps", steps, 0)]);
   }
 
   function render(): void {
@@ -496,7 +545,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
     const v = vehicleOf(ids.main);
     const d = debugOf(ids.main);
-    if (v && d) {
+    const seek = state.step === "explore" ? null : seekFigure(v);
+    if (v && seek) {
+      drawSeekFigure(ctx, view, v, seek, VEC, { vel: accent, desired: green, steering: accent2 });
+      drawVehicle(ctx, v, accent);
+    } else if (v && d) {
       drawVectors(ctx, v, d, { vel: accent, desired: green, force: accent2 });
       drawVehicle(ctx, v, accent);
     }
@@ -531,10 +584,14 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     },
     setState: (s: unknown) => {
       const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
-      const mode: Mode = o["mode"] === "crowd" || o["mode"] === "single" ? o["mode"] : state.mode;
-      const behavior = BEHAVIORS.find((b) => b.value === o["behavior"])?.value ?? state.behavior;
+      // A seek figure given alone implies its scene (one seeking vehicle, the twin for the path).
+      const step = isSteeringStep(o["step"]) ? o["step"] : null;
+      const implied = step === "seek" || step === "path";
+      const mode: Mode = o["mode"] === "crowd" || o["mode"] === "single" ? o["mode"] : implied ? "single" : state.mode;
+      const behavior = BEHAVIORS.find((b) => b.value === o["behavior"])?.value ?? (implied ? "seek" : state.behavior);
       const count = Math.round(clamp(o["count"], 100, MAX_COUNT, state.count));
-      const noSteering = typeof o["noSteering"] === "boolean" ? o["noSteering"] : state.noSteering;
+      const noSteering = typeof o["noSteering"] === "boolean" ? o["noSteering"] : implied ? step === "path" : state.noSteering;
+      if (step) state.step = step;
       const structural = mode !== state.mode || behavior !== state.behavior || count !== state.count || noSteering !== state.noSteering;
       update(() => {
         state.mode = mode;
@@ -553,7 +610,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       }, structural);
     },
     onChange: (l) => changes.on(l),
+    figure: () => figure.readout(),
+    onFigure: (l) => figure.onNumbers(l),
     destroy: () => {
+      figure.clear();
       if (raf) cancelAnimationFrame(raf);
       raf = 0;
       changes.clear();

@@ -1,6 +1,7 @@
 // The contract every diagram module follows, so the playground, the embed
 // element and the browser tests can treat them alike.
 import type * as Arcline from "../../pkg/arcline.js";
+import type { FigureReadout } from "./figure.js";
 
 /** The loaded wasm module (its exports: planTurn, World, connectProfiles, ...). */
 export type Api = typeof Arcline;
@@ -19,6 +20,10 @@ export interface Diagram {
   onChange(listener: () => void): void;
   /** Stops animation, removes listeners and frees wasm objects. */
   destroy(): void;
+  /** The figure shown (its step) and the numbers beside it, for diagrams with figures. */
+  figure?(): FigureReadout;
+  /** Called whenever the figure's numbers are rewritten (drags, and each frame of an animation). */
+  onFigure?(listener: () => void): void;
 }
 
 export type MountDiagram = (root: HTMLElement, api: Api, options?: DiagramOptions) => Diagram;
