@@ -20,7 +20,7 @@ BINDINGS := -p arcline-wasm
 PKG := www/pkg
 BIN := node_modules/.bin
 
-.PHONY: setup setup-rust setup-browser setup-ompl build serve test test-rust test-ompl test-wasm test-types test-api test-browser lint bench clean
+.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl test-opendrive test-wasm test-types test-api test-browser lint bench clean
 
 ## --- set-up -------------------------------------------------------------
 
@@ -50,12 +50,19 @@ OMPL_QUIET := 2>&1 | { grep -v 'leaked' || true; }
 
 setup-ompl: $(OMPL_VENV)/.installed
 
-$(OMPL_VENV)/.installed:
+$(OMPL_VENV)/.installed: | setup-python
 	@echo "Installing OMPL $(OMPL_VERSION) (PyPI) into $(OMPL_VENV)"
 	rm -rf $(OMPL_VENV)
 	python3 -m venv $(OMPL_VENV)
 	$(OMPL_VENV)/bin/pip install --quiet --disable-pip-version-check ompl==$(OMPL_VERSION)
 	@touch $@
+
+# Debian's python3 makes virtual environments only with python3-venv (ensurepip).
+setup-python:
+	@python3 -c 'import ensurepip, venv' 2>/dev/null || { \
+	  echo "Installing Debian's python3-venv"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] && echo "" || echo sudo ); \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q python3 python3-venv; }
 
 setup-browser:
 	@command -v chromium >/dev/null || { \
@@ -101,6 +108,7 @@ serve: build
 test: setup setup-browser
 	$(MAKE) test-rust
 	$(MAKE) test-ompl
+	$(MAKE) test-opendrive
 	$(MAKE) build
 	$(MAKE) test-wasm
 	$(MAKE) test-types
@@ -136,6 +144,24 @@ test-wasm:
 
 test-types:
 	$(BIN)/tsc --noEmit -p www
+
+# OpenDRIVE files of road networks with junctions (examples/opendrive.rs),
+# read back by third-party tools in a virtual environment made here once:
+# the ASAM Quality Checker bundle must report no issue, and pyxodr's
+# reference lines and lane borders must lie within 0.05 of Arcline's.
+ODR_TOOLS := asam-qc-opendrive==1.0.0 pyxodr==0.1.3
+ODR_VENV := $(HOME)/.cache/arcline/opendrive-venv-qc1.0.0-pyxodr0.1.3
+
+$(ODR_VENV)/.installed: | setup-python
+	@echo "Installing $(ODR_TOOLS) (PyPI) into $(ODR_VENV)"
+	rm -rf $(ODR_VENV)
+	python3 -m venv $(ODR_VENV)
+	$(ODR_VENV)/bin/pip install -q --disable-pip-version-check $(ODR_TOOLS)
+	@touch $@
+
+test-opendrive: $(ODR_VENV)/.installed
+	cargo run -q -p arcline --all-features --example opendrive -- target/opendrive
+	$(ODR_VENV)/bin/python scripts/check_opendrive.py target/opendrive
 
 # The published JS API, loaded in Node exactly as tutorial authors load it.
 test-api:

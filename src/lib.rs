@@ -49,7 +49,10 @@ pub use geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
 pub mod prelude {
     pub use crate::error::{Error, Reason};
     pub use crate::geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
-    pub use crate::planner::{dubins_shortest, plan_turn, Motion};
+    pub use crate::planner::{
+        dubins_shortest, plan_around, plan_turn, reeds_shepp_shortest, AroundOptions, Circle,
+        Motion, Obstacles,
+    };
 
     // Steering and formations.
     pub use crate::formation::{
@@ -67,3 +70,8 @@ pub mod prelude {
         Profile, ProfileId, RoadNetwork, RoadPiece,
     };
 }
+
+/// The README's Rust snippet, compiled and run by `cargo test` as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeSnippet;

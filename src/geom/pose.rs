@@ -18,36 +18,42 @@ pub struct Pose {
 impl Pose {
     /// The pose at `(x, y)` facing `heading`.
     #[inline]
+    #[must_use]
     pub const fn new(x: f64, y: f64, heading: f64) -> Pose {
         Pose { x, y, heading }
     }
 
     /// The pose at `position` facing `heading`.
     #[inline]
+    #[must_use]
     pub fn at(position: Point, heading: f64) -> Pose {
         Pose::new(position.x, position.y, heading)
     }
 
     /// The position, without the heading.
     #[inline]
+    #[must_use]
     pub fn position(self) -> Point {
         Point::new(self.x, self.y)
     }
 
     /// The unit vector of the heading.
     #[inline]
+    #[must_use]
     pub fn direction(self) -> Vec2 {
         Vec2::from_angle(self.heading)
     }
 
     /// The unit vector pointing to the pose's left.
     #[inline]
+    #[must_use]
     pub fn left(self) -> Vec2 {
         self.direction().perp()
     }
 
     /// Whether the positions are within `tol` and the headings within `tol`
     /// radians (modulo 2π).
+    #[must_use]
     pub fn approx_eq(self, o: Pose, tol: f64) -> bool {
         self.position().distance(o.position()) <= tol
             && normalize_angle(self.heading - o.heading).abs() <= tol
@@ -55,6 +61,7 @@ impl Pose {
 
     /// Whether the position and the heading are finite.
     #[inline]
+    #[must_use]
     pub fn is_finite(self) -> bool {
         self.x.is_finite() && self.y.is_finite() && self.heading.is_finite()
     }

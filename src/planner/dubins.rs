@@ -84,6 +84,7 @@ impl DubinsWord {
     ];
 
     /// `"LSL"`, `"LSR"`, ...
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             DubinsWord::Lsl => "LSL",
@@ -96,6 +97,7 @@ impl DubinsWord {
     }
 
     /// Whether the word is arc-arc-arc (RLR, LRL).
+    #[must_use]
     pub fn is_ccc(self) -> bool {
         matches!(self, DubinsWord::Rlr | DubinsWord::Lrl)
     }

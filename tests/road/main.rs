@@ -2,5 +2,10 @@
 
 mod cases;
 mod figures;
+mod junction_cases;
+mod junction_props;
+mod opendrive;
 mod props;
 mod robust;
+#[path = "../common/xorshift.rs"]
+mod xorshift;
