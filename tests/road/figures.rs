@@ -91,6 +91,9 @@ fn bezier_arch_turns_tightest_at_its_middle() {
     assert!((bend.radius - b1 * b1 / b2).abs() < 1e-9, "{}", bend.radius);
     // B(½) = (P0 + 3P1 + 3P2 + P3) / 8 = (0, 6·5√2 / 8).
     assert!(bend.point.x.abs() < 1e-12 && (bend.point.y - 3.75 * SQRT_2).abs() < 1e-12);
+    // Heading +x there, turning right: the centre is straight below.
+    let r = b1 * b1 / b2;
+    assert!(bend.center.x.abs() < 1e-9 && (bend.center.y - (3.75 * SQRT_2 - r)).abs() < 1e-9);
     // A right turn: the inside is the right edge, 3 from the middle.
     assert!((bend.inner - 3.0).abs() < 1e-15);
     assert!(!o.pinched);
@@ -114,6 +117,7 @@ fn bezier_pinches_exactly_when_the_inner_edge_reaches_past_the_tightest_radius()
     .unwrap();
     let (m, o) = (mirror.tightest.unwrap(), arch(&l).tightest.unwrap());
     assert!((m.radius - o.radius).abs() < 1e-12 && (m.point.y + o.point.y).abs() < 1e-12);
+    assert!((m.center.y + o.center.y).abs() < 1e-9);
     assert!((m.inner - 3.0).abs() < 1e-15);
 }
 

@@ -4,8 +4,12 @@
 // page and shared. Attributes give the starting state (checked and clamped
 // by the diagram; bad values fall back to defaults, never thrown at the
 // reader). `el.state` gets and sets the state as JSON; a `change` event
-// fires after every change the reader makes.
+// fires after every change the reader makes. `el.figure` is the figure shown
+// and its numbers (a `figure` event follows every rewrite of them, while
+// dragging and during animations), which <arcline-number for="id"
+// name="key"> writes into the text of an article.
 import type { Api, Diagram } from "./shell/diagram.js";
+import type { FigureReadout } from "./shell/figure.js";
 import { DIAGRAMS, SYSTEM_OF, isKind } from "./registry.js";
 import { loadApi, onTrap, restartApi, startErrorMessage } from "./runtime.js";
 
@@ -43,6 +47,11 @@ export class ArclineDemo extends HTMLElement {
     }
     if (this.diagram) this.diagram.setState(parsed);
     else this.pendingState = parsed;
+  }
+
+  /** The figure shown and the numbers beside it (null before the diagram starts, or for a kind without figures). */
+  get figure(): FigureReadout | null {
+    return this.diagram?.figure?.() ?? null;
   }
 
   /** The kind shown; unknown kinds show the planner. */
@@ -86,6 +95,9 @@ export class ArclineDemo extends HTMLElement {
       this.pendingState = undefined;
     }
     this.diagram.onChange(() => this.dispatchEvent(new CustomEvent("change", { detail: this.diagram?.getState() })));
+    this.diagram.onFigure?.(() => this.dispatchEvent(new CustomEvent("figure", { detail: this.figure })));
+    // The first numbers were shown while mounting, before anyone could listen.
+    if (this.diagram.figure) this.dispatchEvent(new CustomEvent("figure", { detail: this.figure }));
     this.dataset["ready"] = "true";
   }
 
@@ -117,10 +129,45 @@ export class ArclineDemo extends HTMLElement {
   }
 }
 
+/**
+ * `<arcline-number for="demo-id" name="key" digits="1">12.6</arcline-number>`:
+ * one number of a diagram's figure in the text, kept up to date while the
+ * reader drags (`name` is a key of `el.figure.numbers`; `digits` rounds the
+ * value, else the figure's own text is shown). The text inside is what shows
+ * before the diagram starts, or if it never does.
+ */
+export class ArclineNumber extends HTMLElement {
+  private source: HTMLElement | null = null;
+  private readonly listener = (): void => this.refresh();
+
+  connectedCallback(): void {
+    const id = this.getAttribute("for") ?? "";
+    this.source = id ? document.getElementById(id) : null;
+    this.source?.addEventListener("figure", this.listener);
+    this.refresh();
+  }
+
+  disconnectedCallback(): void {
+    this.source?.removeEventListener("figure", this.listener);
+    this.source = null;
+  }
+
+  private refresh(): void {
+    const figure = this.source instanceof ArclineDemo ? this.source.figure : null;
+    const n = figure?.numbers.find((x) => x.key === this.getAttribute("name"));
+    if (!n) return;
+    const digits = Number(this.getAttribute("digits") ?? NaN);
+    const text = n.value !== null && Number.isInteger(digits) && digits >= 0 && digits <= 10 ? n.value.toFixed(digits) : n.text;
+    if (this.textContent !== text) this.textContent = text;
+  }
+}
+
 if (!customElements.get("arcline-demo")) customElements.define("arcline-demo", ArclineDemo);
+if (!customElements.get("arcline-number")) customElements.define("arcline-number", ArclineNumber);
 
 declare global {
   interface HTMLElementTagNameMap {
     "arcline-demo": ArclineDemo;
+    "arcline-number": ArclineNumber;
   }
 }

@@ -16,6 +16,8 @@ import { Handles } from "../shell/handles.js";
 import type { Handle, HeadingHandle } from "../shell/handles.js";
 import { circle, dot, poseMarker, strokePath } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
+import { Figure } from "../shell/figure.js";
+import { PATHFIND_STEPS, pathfindNumbers } from "./pathfind-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
@@ -154,6 +156,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   const view = new View(root, { center: { x: 0, y: 2 }, span: 26, label: "Pathfinding with a turning radius around obstacles" });
   const handles = new Handles(view);
+  // The two worlds are the figures (the step is the mode).
+  const figure = new Figure(root, view, PATHFIND_STEPS, state.mode, (id) => {
+    if (id === "around" || id === "grid") update(() => setMode(id));
+  });
   const bar = controlBar(root);
   const modeSelect = select(
     bar,
@@ -320,6 +326,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function setMode(m: Mode): void {
     setModeState(m);
     modeSelect.value = state.mode;
+    figure.select(state.mode);
     radiusSlider.set(state.radius);
     rebuildObstacleHandles();
     addButton.disabled = removeButton.disabled = state.mode !== "around";
@@ -530,6 +537,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     if (c.error) status.textContent = `No path: ${c.error}.`;
     else if (!c.path) status.textContent = `No path: ${c.noPath ?? "unknown"}.`;
     else status.textContent = "";
+    figure.show(pathfindNumbers(c.path, c.expanded, state.radius, state.mode === "around" ? state.clearance : null));
     const what = state.mode === "around" ? "planAround" : "planOnGrid";
     readout.textContent = [
       c.path ? `${c.path.word} · length ${c.path.length.toFixed(3)}` : "no path",
@@ -689,7 +697,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       });
     },
     onChange: (l) => changes.on(l),
+    figure: () => figure.readout(),
+    onFigure: (l) => figure.onNumbers(l),
     destroy: () => {
+      figure.clear();
       pause();
       changes.clear();
       handles.destroy();

@@ -11,6 +11,9 @@ import type { Handle } from "../shell/handles.js";
 import { dot, label, strokeLine } from "../shell/draw.js";
 import { LANE_FILL, fillPath, strokeMarkings } from "../shell/road-draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
+import { Figure } from "../shell/figure.js";
+import { ROAD_PRESETS, ROAD_STEPS, drawBezierBend, isRoadStep, roadNumbers } from "./road-figures.js";
+import type { RoadStep } from "./road-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { downloadText } from "../shell/download.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
@@ -24,6 +27,8 @@ interface RoadState {
   lanes: Lane[];
   construction: boolean;
   bezier: boolean;
+  /** The figure shown (the constructions start from a pair of profiles of their own). */
+  step: RoadStep;
 }
 
 const LIMIT = 2000;
@@ -46,6 +51,7 @@ const DEFAULTS: RoadState = {
   lanes: DEFAULT_LANES,
   construction: false,
   bezier: false,
+  step: "road",
 };
 
 /** An axis-aligned box that holds a piece, for drawing only what is on screen. */
@@ -134,6 +140,13 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   const view = new View(root, { center: { x: -5, y: 3 }, span: 70, label: "A road through profiles, built from lines and arcs" });
   const handles = new Handles(view);
+  const figure = new Figure(root, view, ROAD_STEPS, state.step, (id) => {
+    if (!isRoadStep(id)) return;
+    update(() => setStep(id));
+    rebuildHandles();
+  });
+  /** The reader's road, kept while a construction's pair of profiles is shown. */
+  let savedRoad: Pick<RoadState, "profiles" | "construction" | "bezier"> | null = null;
   const bar = controlBar(root);
   const constructionBox = checkbox(bar, "construction", state.construction, (v) => update(() => (state.construction = v)));
   const bezierBox = checkbox(bar, "Bézier offsets", state.bezier, (v) => update(() => (state.bezier = v)));
@@ -150,6 +163,20 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const readout = textLine(root, "readout");
 
   const profileOf = (p: Pose): Profile => ({ x: p.x, y: p.y, heading: p.heading, lanes: state.lanes });
+
+  /** Shows a figure: a construction's own pair of profiles and overlay, or back to the reader's road. */
+  function setStep(step: RoadStep): void {
+    if (step === state.step) return;
+    if (state.step === "road") savedRoad = structuredClone({ profiles: state.profiles, construction: state.construction, bezier: state.bezier });
+    const scene = step === "road" ? (savedRoad ?? { profiles: DEFAULTS.profiles, construction: false, bezier: false }) : ROAD_PRESETS[step];
+    state.step = step;
+    state.profiles = structuredClone(scene.profiles).map((p, i) => constrained(i, p));
+    state.construction = scene.construction;
+    state.bezier = scene.bezier;
+    constructionBox.checked = state.construction;
+    bezierBox.checked = state.bezier;
+    figure.select(step);
+  }
 
   /** The road as OpenDRIVE: a network of the profiles, each joined to the next (pieces that cannot be built are left out). */
   function openDrive(): string {
@@ -313,6 +340,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     if (state.bezier && pinched.length)
       notes.push(`The Bézier offsets pinch (an edge passes its centre of curvature) on piece${pinched.length > 1 ? "s" : ""} ${pinched.join(", ")}.`);
     status.textContent = notes.join(" ");
+    const shown = pieces.map((p) => ({ piece: p.surface?.piece ?? null, construction: p.construction, bezier: p.bezier }));
+    figure.show(roadNumbers(state.step, { pieces: shown }));
     readout.textContent = pieces
       .map((p, i) => `${i}→${i + 1}: ${p.surface ? `${p.surface.piece.kind} (${p.surface.piece.centerline.word}, ${p.surface.piece.centerline.length.toFixed(1)})` : "—"}`)
       .join("   ");
@@ -394,6 +423,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const muted = cssVar(view.stage, "--muted", "#6b6b70");
     for (const l of c.continuation) strokeLine(ctx, view, l.start, l.end, { color: muted, widthPx: 1, dashPx: [6, 4] });
     for (const f of c.fillets) {
+      label(ctx, view, "A", f.a, { color: ink, font: "600 13px system-ui, sans-serif" });
+      label(ctx, view, "B", f.b, { color: ink, font: "600 13px system-ui, sans-serif" });
       strokeLine(ctx, view, f.a, f.c, { color: ink, widthPx: 1, dashPx: [5, 4], alpha: 0.8 });
       strokeLine(ctx, view, f.b, f.c, { color: ink, widthPx: 1, dashPx: [5, 4], alpha: 0.8 });
       strokeLine(ctx, view, f.o, f.m, { color: ink, widthPx: 1, alpha: 0.8 });
@@ -441,6 +472,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         if (!p.bezier) continue;
         const color = p.bezier.pinched ? danger : "#e67e22";
         for (const e of p.bezier.edges) polyline(ctx, e, color, 1.5);
+        drawBezierBend(ctx, view, p.bezier, color);
       }
     }
     if (state.construction) for (const p of pieces) if (p.construction) drawConstruction(ctx, p.construction);
@@ -459,6 +491,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     handles.draw(ctx);
   };
 
+  const firstStep = options["step"];
+  if (isRoadStep(firstStep)) setStep(firstStep);
   compute();
   rebuildHandles();
   renderLaneEditor();
@@ -501,6 +535,14 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         }
         if (typeof o["construction"] === "boolean") state.construction = o["construction"];
         if (typeof o["bezier"] === "boolean") state.bezier = o["bezier"];
+        // A figure given without profiles starts from its own pair.
+        const step = o["step"];
+        if (isRoadStep(step)) {
+          if (Array.isArray(o["profiles"])) {
+            state.step = step;
+            figure.select(step);
+          } else setStep(step);
+        }
         constructionBox.checked = state.construction;
         bezierBox.checked = state.bezier;
       });
@@ -508,8 +550,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       renderLaneEditor();
     },
     onChange: (l) => changes.on(l),
+    figure: () => figure.readout(),
+    onFigure: (l) => figure.onNumbers(l),
     destroy: () => {
       changes.clear();
+      figure.clear();
       handles.destroy();
       view.destroy();
       root.replaceChildren();

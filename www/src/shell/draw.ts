@@ -44,7 +44,8 @@ export function strokePath(ctx: CanvasRenderingContext2D, view: View, path: Path
   tracePath(ctx, path);
   ctx.stroke();
   ctx.restore();
-  view.labels.path(path, (p) => view.toScreen(p), 1 / view.px(1));
+  // Faint strokes (a search graph's thousands of edges) are no obstacle to a label.
+  if ((style.alpha ?? 1) >= 0.5) view.labels.path(path, (p) => view.toScreen(p), 1 / view.px(1));
 }
 
 export function strokeLine(ctx: CanvasRenderingContext2D, view: View, a: Point, b: Point, style: StrokeStyle): void {
@@ -120,8 +121,8 @@ export function poseMarker(ctx: CanvasRenderingContext2D, view: View, p: Pose, c
 /**
  * A label for a world point: queued, then placed after the diagram has drawn
  * (first choice: `dxPx`, `dyPx` from the point, x right and y up, `align`
- * as the canvas's), clear of the other labels and of the drawn ink
- * (labels.ts).
+ * as the canvas's, or the world points `candidates` for its centre), clear
+ * of the other labels and of the drawn ink (labels.ts).
  */
 export function label(
   _ctx: CanvasRenderingContext2D,
@@ -130,5 +131,6 @@ export function label(
   at: Point,
   opts: LabelOptions = {},
 ): void {
-  view.labels.add(text, view.toScreen(at), opts);
+  const candidates = opts.candidates?.map((p) => view.toScreen(p));
+  view.labels.add(text, view.toScreen(at), candidates ? { ...opts, candidates } : opts);
 }

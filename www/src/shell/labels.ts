@@ -29,6 +29,10 @@ export interface LabelOptions {
   dxPx?: number;
   dyPx?: number;
   align?: CanvasTextAlign;
+  /** Points where the label's centre may go, tried first (screen points in the layer, world points in draw.ts's label()). */
+  candidates?: Point[];
+  /** A filled box behind the text (the text in `color` on it). */
+  background?: string;
 }
 
 interface Queued {
@@ -39,6 +43,8 @@ interface Queued {
   dx: number;
   dy: number;
   align: CanvasTextAlign;
+  centres: Point[];
+  background: string | null;
 }
 
 /** A stroke in screen space: a segment (a thin polyline piece) or a disc. */
@@ -52,6 +58,7 @@ interface Ink {
 }
 
 const CELL = 32;
+const MAX_INK = 20000;
 const GAP = 5;
 /** Distances of the rings of candidates beyond the first, in CSS px. */
 const RINGS = [0, 16, 34, 56, 82];
@@ -116,6 +123,8 @@ export class LabelLayer {
       dx: o.dxPx ?? 8,
       dy: o.dyPx ?? 0,
       align: o.align ?? "left",
+      centres: (o.candidates ?? []).filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)),
+      background: o.background ?? null,
     });
   }
 
@@ -166,8 +175,9 @@ export class LabelLayer {
       seen.set(q.text, n + 1);
       const key = `${q.text}#${n}`;
       ctx.font = q.font;
-      const width = Math.ceil(ctx.measureText(q.text).width) + 2;
-      const height = Math.ceil(fontPx(q.font) * 1.3);
+      const pad = q.background ? 8 : 2;
+      const width = Math.ceil(ctx.measureText(q.text).width) + pad;
+      const height = Math.ceil(fontPx(q.font) * 1.3) + (q.background ? 2 : 0);
       const choice = this.choose(q, width, height, placed, this.last.get(key));
       if (!choice) continue;
       next.set(key, choice.index);
@@ -179,6 +189,8 @@ export class LabelLayer {
   }
 
   private push(i: Ink): void {
+    // Enough to keep labels off what matters; a frame's placement stays cheap.
+    if (this.ink.length >= MAX_INK) return;
     if (![i.ax, i.ay, i.bx, i.by, i.r].every(Number.isFinite)) return;
     const minX = Math.min(i.ax, i.bx) - i.r;
     const maxX = Math.max(i.ax, i.bx) + i.r;
@@ -205,7 +217,7 @@ export class LabelLayer {
   private candidates(q: Queued, w: number, h: number): { x: number; y: number; ring: number }[] {
     const { x, y } = q.at;
     const left = q.align === "right" || q.align === "end" ? x + q.dx - w : q.align === "center" ? x + q.dx - w / 2 : x + q.dx;
-    const out = [{ x: left, y: y - q.dy - h / 2, ring: 0 }];
+    const out = q.centres.length ? q.centres.map((c) => ({ x: c.x - w / 2, y: c.y - h / 2, ring: 0 })) : [{ x: left, y: y - q.dy - h / 2, ring: 0 }];
     RINGS.forEach((extra, ring) => {
       const g = GAP + extra;
       for (const [dx, dy] of DIRECTIONS) {
@@ -223,7 +235,7 @@ export class LabelLayer {
     let bestCost = Infinity;
     this.candidates(q, w, h).forEach((c, index) => {
       const box = { text: q.text, x: c.x, y: c.y, width: w, height: h, leader: c.ring > 0 };
-      if (placed.some((p) => overlaps(p, box, 1))) return;
+      if (placed.some((p) => overlaps(p, box, -1))) return;
       let cost = this.inkCost(box) * 10 + c.ring * 6 + (index === 0 ? 0 : 1);
       cost += outside(box, this.width, this.height) * 50;
       if (index === previous) cost -= 4;
@@ -276,11 +288,21 @@ export class LabelLayer {
     ctx.font = q.font;
     ctx.textAlign = "left";
     ctx.textBaseline = "middle";
+    const ty = b.y + b.height / 2;
+    if (q.background) {
+      ctx.fillStyle = q.background;
+      ctx.beginPath();
+      ctx.roundRect(b.x, b.y, b.width, b.height, 4);
+      ctx.fill();
+      ctx.fillStyle = q.color;
+      ctx.fillText(q.text, b.x + 4, ty + 0.5);
+      ctx.restore();
+      return;
+    }
     ctx.lineJoin = "round";
     ctx.strokeStyle = halo;
     ctx.lineWidth = 3;
     const tx = b.x + 1;
-    const ty = b.y + b.height / 2;
     ctx.strokeText(q.text, tx, ty);
     ctx.fillStyle = q.color;
     ctx.fillText(q.text, tx, ty);
