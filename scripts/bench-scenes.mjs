@@ -23,7 +23,7 @@ export const SCENES = [
         return { x: r * Math.cos(a), y: r + r * Math.sin(a), heading: a + Math.PI / 2 };
       });
       d.setState({ profiles });
-      return d.getState().computed.pieces.length === n - 1;
+      return d.readout().pieces.length === n - 1;
     },
   },
   {

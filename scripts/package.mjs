@@ -1,7 +1,7 @@
 // Writes dist/: an npm-style package a tutorial built with a bundler can
 // import: the ES module and its wasm, the .d.ts types of the whole API, the
-// <arcline-demo> element (with the per-system modules it loads) and its
-// stylesheet. Same relative layout as www/.
+// <arcline-demo> element (with the per-system modules it loads; it styles
+// itself). Same relative layout as www/.
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
@@ -28,12 +28,13 @@ for (const f of readdirSync(join(www, "build"))) {
   if (f === "main.js" || f === "main.js.map") continue; // the playground page only
   cpSync(join(www, "build", f), join(dist, "build", f));
 }
-cpSync(join(www, "style.css"), join(dist, "style.css"));
+// Pages written for earlier versions link this; the element no longer needs it.
+writeFileSync(join(dist, "style.css"), "/* <arcline-demo> styles itself (in its shadow root): nothing is needed here. */\n");
 // `arcline/types`: the data shapes alone (the same declarations as the module's).
 writeFileSync(join(dist, "types.d.ts"), `export type * from "./pkg/arcline.js";\n`);
 writeFileSync(
   join(dist, "build", "arcline-demo.d.ts"),
-  `export declare class ArclineDemo extends HTMLElement {\n  get state(): string;\n  set state(value: string | object);\n  get kind(): string;\n}\n`,
+  `export declare class ArclineDemo extends HTMLElement {\n  get state(): string;\n  set state(value: string | object);\n  get readout(): Record<string, unknown> | null;\n  get kind(): string;\n}\n`,
 );
 const pkg = {
   name: "arcline",

@@ -144,15 +144,13 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   render();
   return {
     kind: "arc",
-    getState: () => ({
-      ...structuredClone(state),
-      computed: {
-        word: computed.path?.word ?? null,
-        length: computed.path?.length ?? null,
-        radius: computed.path?.segments[0]?.kind === "arc" ? computed.path.segments[0].radius : null,
-        crossings: computed.crossings,
-        error: computed.error,
-      },
+    getState: () => structuredClone(state),
+    readout: () => ({
+      word: computed.path?.word ?? null,
+      length: computed.path?.length ?? null,
+      radius: computed.path?.segments[0]?.kind === "arc" ? computed.path.segments[0].radius : null,
+      crossings: computed.crossings,
+      error: computed.error,
     }),
     setState: (s: unknown) => {
       const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;

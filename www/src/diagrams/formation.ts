@@ -344,23 +344,21 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   return {
     kind: "formation",
-    getState: () => ({
-      ...structuredClone(state),
-      computed: {
-        pattern: snapshot?.pattern ?? null,
-        spacing: snapshot?.spacing ?? null,
-        assignment: snapshot?.assignment ?? null,
-        members: snapshot?.slots.length ?? 0,
-        capacity: snapshot?.capacity ?? 0,
-        anchor: snapshot?.anchor ?? null,
-        driftOffset: snapshot?.driftOffset ?? null,
-        centerOfMass: snapshot?.centerOfMass ?? null,
-        slots: snapshot?.slots ?? [],
-        pathWord: snapshot?.path?.word ?? null,
-        vehicles: vehicles.map((v) => ({ id: v.id, x: v.x, y: v.y, screen: view.toScreen(v) })),
-        maxSlotError: maxSlotError(),
-        error,
-      },
+    getState: () => structuredClone(state),
+    readout: () => ({
+      pattern: snapshot?.pattern ?? null,
+      spacing: snapshot?.spacing ?? null,
+      assignment: snapshot?.assignment ?? null,
+      members: snapshot?.slots.length ?? 0,
+      capacity: snapshot?.capacity ?? 0,
+      anchor: snapshot?.anchor ?? null,
+      driftOffset: snapshot?.driftOffset ?? null,
+      centerOfMass: snapshot?.centerOfMass ?? null,
+      slots: snapshot?.slots ?? [],
+      pathWord: snapshot?.path?.word ?? null,
+      vehicles: vehicles.map((v) => ({ id: v.id, x: v.x, y: v.y, screen: view.toScreen(v) })),
+      maxSlotError: maxSlotError(),
+      error,
     }),
     setState: (raw: unknown) => {
       const o = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;

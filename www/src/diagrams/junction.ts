@@ -354,9 +354,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   return {
     kind: "junction",
-    getState: () => ({
-      ...structuredClone(state),
-      computed: {
+    getState: () => structuredClone(state),
+    readout: () => ({
         error,
         note,
         order: junction?.order ?? null,
@@ -373,7 +372,6 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         corners: junction?.corners.length ?? 0,
         shown: shownConnections().length,
         labels: state.allPaths ? shownConnections().filter((c) => tightestArc(c) !== null).length : 0,
-      },
     }),
     setState: (s: unknown) => {
       const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;

@@ -276,7 +276,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
           set: (p) =>
             update(() => {
               const c = state.circles[i];
-              if (c) state.circles[i] = { ...c, radius: clamp(Math.hypot(p.x - c.x, p.y - c.y), 0.1, 50, c.radius) };
+              if (c) state.circles[i] = { ...c, radius: clamp(view.snapLength(Math.hypot(p.x - c.x, p.y - c.y)), 0.1, 50, c.radius) };
               selected = i;
             }),
           color: "#a8a29e",
@@ -633,27 +633,25 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   return {
     kind: "pathfind",
-    getState: () => ({
-      ...structuredClone(state),
-      computed: {
-        path: computed.path,
-        length: computed.path?.length ?? null,
-        word: computed.path?.word ?? null,
-        expanded: computed.expanded,
-        ms: computed.ms,
-        noPath: computed.noPath,
-        noPathKind: computed.noPathKind,
-        error: computed.error,
-        guides: computed.around?.guides.length ?? 0,
-        edges: computed.around?.edges.length ?? 0,
-        expandedPoses: (state.mode === "around" ? computed.around?.expandedPoses.length : computed.grid?.expandedPoses.length) ?? 0,
-        unitAt: computed.unitAt,
-        duration: duration(),
-        playing,
-        followers: followerView().vehicles,
-        status: status.textContent ?? "",
-        selected,
-      },
+    getState: () => structuredClone(state),
+    readout: () => ({
+      path: computed.path,
+      length: computed.path?.length ?? null,
+      word: computed.path?.word ?? null,
+      expanded: computed.expanded,
+      ms: computed.ms,
+      noPath: computed.noPath,
+      noPathKind: computed.noPathKind,
+      error: computed.error,
+      guides: computed.around?.guides.length ?? 0,
+      edges: computed.around?.edges.length ?? 0,
+      expandedPoses: (state.mode === "around" ? computed.around?.expandedPoses.length : computed.grid?.expandedPoses.length) ?? 0,
+      unitAt: computed.unitAt,
+      duration: duration(),
+      playing,
+      followers: followerView().vehicles,
+      status: status.textContent ?? "",
+      selected,
     }),
     setState: (s: unknown) => {
       const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;

@@ -311,7 +311,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   if (prefersReducedMotion()) pause();
   return {
     kind: "planner",
-    getState: () => {
+    getState: () => structuredClone(state),
+    readout: () => {
       const sides = computed.sides;
       const side = (s: Side | undefined) =>
         s
@@ -327,24 +328,21 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
             }
           : null;
       return {
-        ...structuredClone(state),
-        computed: {
-          best: sides?.best ?? null,
-          right: side(sides?.right),
-          left: side(sides?.left),
-          word: computed.chosen?.word ?? null,
-          length: computed.chosen?.length ?? null,
-          candidates: computed.candidates.map((c) => ({ word: c.path.word, length: c.path.length })),
-          path: computed.chosen,
-          gears: computed.chosen?.segments.map((g) => Boolean(g.reverse)) ?? [],
-          cusps: computed.cusps,
-          forwardOnlyLength: computed.forwardOnly?.length ?? null,
-          unitAt: computed.unitAt,
-          duration: duration(),
-          playing,
-          status: status.textContent ?? "",
-          error: computed.error,
-        },
+        best: sides?.best ?? null,
+        right: side(sides?.right),
+        left: side(sides?.left),
+        word: computed.chosen?.word ?? null,
+        length: computed.chosen?.length ?? null,
+        candidates: computed.candidates.map((c) => ({ word: c.path.word, length: c.path.length })),
+        path: computed.chosen,
+        gears: computed.chosen?.segments.map((g) => Boolean(g.reverse)) ?? [],
+        cusps: computed.cusps,
+        forwardOnlyLength: computed.forwardOnly?.length ?? null,
+        unitAt: computed.unitAt,
+        duration: duration(),
+        playing,
+        status: status.textContent ?? "",
+        error: computed.error,
       };
     },
     setState: (s: unknown) => {

@@ -500,25 +500,23 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   return {
     kind: "road",
-    getState: () => ({
-      ...structuredClone(state),
-      computed: {
-        pieces: pieces.map((p) => ({
-          kind: p.surface?.piece.kind ?? null,
-          word: p.surface?.piece.centerline.word ?? null,
-          boundaries: p.surface?.piece.boundaries.length ?? 0,
-          markings: p.surface?.markings.map((m) => m.style) ?? [],
-          error: p.error,
-          construction: p.construction
-            ? {
-                fillets: p.construction.fillets.map((f) => ({ c: f.c, m: f.m, o: f.o, radius: f.radius })),
-                intermediate: p.construction.intermediate ? { x: p.construction.intermediate.x, y: p.construction.intermediate.y, heading: p.construction.intermediate.heading } : null,
-                hermite: p.construction.hermite.length,
-              }
-            : null,
-          bezierPinched: p.bezier ? p.bezier.pinched : null,
-        })),
-      },
+    getState: () => structuredClone(state),
+    readout: () => ({
+      pieces: pieces.map((p) => ({
+        kind: p.surface?.piece.kind ?? null,
+        word: p.surface?.piece.centerline.word ?? null,
+        boundaries: p.surface?.piece.boundaries.length ?? 0,
+        markings: p.surface?.markings.map((m) => m.style) ?? [],
+        error: p.error,
+        construction: p.construction
+          ? {
+              fillets: p.construction.fillets.map((f) => ({ c: f.c, m: f.m, o: f.o, radius: f.radius })),
+              intermediate: p.construction.intermediate ? { x: p.construction.intermediate.x, y: p.construction.intermediate.y, heading: p.construction.intermediate.heading } : null,
+              hermite: p.construction.hermite.length,
+            }
+          : null,
+        bezierPinched: p.bezier ? p.bezier.pinched : null,
+      })),
     }),
     setState: (s: unknown) => {
       const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;

@@ -561,25 +561,23 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   return {
     kind: "steering",
-    getState: () => {
+    getState: () => structuredClone(state),
+    readout: () => {
       const v = vehicleOf(ids.main);
       const g = vehicleOf(ids.ghost);
       return {
-        ...structuredClone(state),
-        computed: {
-          steps,
-          stepMs,
-          fps,
-          count: world?.count ?? 0,
-          vehicle: v,
-          debug: debugOf(ids.main),
-          ghost: g,
-          ghostDebug: debugOf(ids.ghost),
-          quarry: vehicleOf(ids.quarry),
-          trail: trail.length,
-          path: path ? { word: path.word, length: path.length } : null,
-          error,
-        },
+        steps,
+        stepMs,
+        fps,
+        count: world?.count ?? 0,
+        vehicle: v,
+        debug: debugOf(ids.main),
+        ghost: g,
+        ghostDebug: debugOf(ids.ghost),
+        quarry: vehicleOf(ids.quarry),
+        trail: trail.length,
+        path: path ? { word: path.word, length: path.length } : null,
+        error,
       };
     },
     setState: (s: unknown) => {

@@ -12,8 +12,18 @@ export type DiagramOptions = Readonly<Record<string, string | undefined>>;
 export interface Diagram {
   /** "arc" | "planner" | "pathfind" | "steering" | "formation" | "road" | "junction" */
   readonly kind: string;
-  /** A JSON-serialisable snapshot of everything the reader can change. */
+  /**
+   * A JSON-serialisable snapshot of what the reader set (poses, sliders,
+   * toggles) and nothing computed from it: what a shared link holds.
+   */
   getState(): unknown;
+  /**
+   * What the diagram computed from its state (paths, lengths, the core's
+   * construction points, ...), JSON-serialisable: for numbers shown beside
+   * the figure, for the page that embeds it, and for tests. Never part of
+   * the state, so never in a link.
+   */
+  readout(): Record<string, unknown>;
   /** Restores a snapshot (unknown or bad fields are ignored, values clamped). */
   setState(state: unknown): void;
   /** Called after every change the reader makes (drag, slider, toggle). */

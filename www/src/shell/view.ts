@@ -87,6 +87,20 @@ export class View {
     return n / this.scale;
   }
 
+  /**
+   * `p` rounded to as many decimals as this zoom can show (steps of a
+   * quarter pixel at most): what a pointer or a key gives a handle, so that
+   * a state, and the link that holds it, carries no meaningless digits.
+   */
+  snap(p: Point): Point {
+    return { x: this.snapLength(p.x), y: this.snapLength(p.y) };
+  }
+
+  /** A world length or coordinate rounded as snap() rounds points (a radius read off a handle). */
+  snapLength(v: number): number {
+    return roundTo(v, Math.min(10, Math.max(0, Math.ceil(-Math.log10(this.px(0.25))))));
+  }
+
   /** World point under a client (page) coordinate. */
   toWorld(clientX: number, clientY: number): Point {
     const r = this.canvas.getBoundingClientRect();
@@ -267,7 +281,7 @@ export class View {
           this.dragging = false;
           c.style.cursor = this.hovering ? "grab" : "";
           if (drag) drag.end();
-          else if (!moved && ev.type === "pointerup") this.onClick?.(start);
+          else if (!moved && ev.type === "pointerup") this.onClick?.(this.snap(start));
         };
         c.addEventListener("pointermove", move, { signal });
         c.addEventListener("pointerup", up, { signal });
@@ -299,6 +313,12 @@ export class View {
       { passive: false, signal },
     );
   }
+}
+
+/** `v` rounded to `decimals` places (a finite number stays finite; -0 becomes 0, as JSON writes it). */
+export function roundTo(v: number, decimals: number): number {
+  const r = Number(v.toFixed(decimals));
+  return !Number.isFinite(r) ? v : r === 0 ? 0 : r;
 }
 
 /** A CSS custom property of `el`, or the fallback. */

@@ -99,9 +99,9 @@ test("the figures' numbers are the core's", async () => {
   assert.equal((await panel(page, "road")).pinched, "yes");
 
   await showStep(page, "steering", "seek");
-  const st = await page.evaluate(() => window.__arcline.diagrams.steering.getState());
+  const st = await page.evaluate(() => ({ ...window.__arcline.diagrams.steering.getState(), readout: window.__arcline.diagrams.steering.readout() }));
   assert.equal(st.playing, false, "the seek figure is a still figure");
-  const v = st.computed.vehicle;
+  const v = st.readout.vehicle;
   const want = A.seekStep({ ...v, maxSpeed: st.maxSpeed, maxForce: st.maxForce, mass: st.mass }, st.target, 1);
   const sf = await figure(page, "steering");
   assert.equal(value(sf, "steering"), want.steeringLength);
@@ -136,9 +136,9 @@ test("dragging changes the numbers shown", async () => {
   await page.evaluate(() => window.__arcline.diagrams.formation.setState({ playing: false }));
   const before = await panel(page, "formation");
   const at = await page.evaluate(() => {
-    const s = window.__arcline.diagrams.formation.getState();
+    const s = window.__arcline.diagrams.formation.readout();
     const r = document.querySelector('[data-diagram="formation"] canvas').getBoundingClientRect();
-    const v = s.computed.vehicles[0].screen;
+    const v = s.vehicles[0].screen;
     return { x: r.left + v.x, y: r.top + v.y };
   });
   await page.mouse.click(at.x, at.y);
@@ -162,8 +162,8 @@ test("a figure is kept in the link's state and restored from it", async () => {
   const again = await openPage(env.browser, url);
   assert.equal((await figure(again.page, "road")).step, "u-turn");
   assert.equal((await figure(again.page, "planner")).step, "construction");
-  const r = await again.page.evaluate(() => window.__arcline.diagrams.road.getState());
-  assert.equal(r.computed.pieces[0].kind, "u-turn");
+  const r = await again.page.evaluate(() => window.__arcline.diagrams.road.readout());
+  assert.equal(r.pieces[0].kind, "u-turn");
   assert.deepEqual(again.problems, []);
   await again.context.close();
   assert.deepEqual(problems, []);

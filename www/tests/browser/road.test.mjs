@@ -16,7 +16,12 @@ after(async () => {
   await env?.close();
 });
 
-const state = (page) => page.evaluate(() => window.__arcline.diagrams.road.getState());
+/** The diagram's state (what the reader set) with its read-out (what it computed) beside it. */
+const state = (page) =>
+  page.evaluate(() => {
+    const d = window.__arcline.diagrams.road;
+    return { ...d.getState(), readout: d.readout() };
+  });
 const near = (a, b, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
 
 async function pxPerUnit(page) {
@@ -31,11 +36,11 @@ test("the default road: line-arc then arc-line, with lane markings by kind", asy
   const s = await state(page);
   // (-40,-15) east -> (0,5) north: C = (0,-15), CA = 40 > CB = 20: line then arc.
   // (0,5) north -> (30,20) east: C = (0,20), CA = 15 < CB = 30: arc then line.
-  assert.deepEqual(s.computed.pieces.map((p) => p.kind), ["line-arc", "arc-line"]);
-  assert.deepEqual(s.computed.pieces.map((p) => p.word), ["SL", "RS"]);
-  assert.equal(s.computed.pieces[0].boundaries, 5);
+  assert.deepEqual(s.readout.pieces.map((p) => p.kind), ["line-arc", "arc-line"]);
+  assert.deepEqual(s.readout.pieces.map((p) => p.word), ["SL", "RS"]);
+  assert.equal(s.readout.pieces[0].boundaries, 5);
   // sidewalk | driving← | driving→ | sidewalk: kerb, double, kerb.
-  assert.deepEqual(s.computed.pieces[0].markings, ["kerb", "double", "kerb"]);
+  assert.deepEqual(s.readout.pieces[0].markings, ["kerb", "double", "kerb"]);
   await page.locator('[data-diagram="road"]').scrollIntoViewIfNeeded();
   assert.deepEqual(problems, []);
   await context.close();
@@ -53,7 +58,7 @@ test("dragging a profile's centre rebuilds the road, keeping the grab offset", a
   const s = await state(page);
   assert.ok(Math.abs(s.profiles[2].x - 50) < 2 / k, `x ${s.profiles[2].x}`);
   assert.ok(Math.abs(s.profiles[2].y - 20) < 2 / k, `y ${s.profiles[2].y}`);
-  assert.equal(s.computed.pieces[1].kind, "arc-line");
+  assert.equal(s.readout.pieces[1].kind, "arc-line");
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -68,7 +73,7 @@ test("a profile dragged behind its source is turned by the half-plane rule into 
   await page.waitForFunction(() => window.__arcline.diagrams.road.getState().profiles[1].x < -45);
   const s = await state(page);
   near(s.profiles[1].heading, Math.PI, 1e-12); // profile 0's heading (0) + π
-  assert.equal(s.computed.pieces[0].kind, "u-turn");
+  assert.equal(s.readout.pieces[0].kind, "u-turn");
   // Turning its heading knob cannot leave the rule: it stays source + π.
   const knob = await screenPointOf(page, "road", "profile 1 heading");
   const centre = await screenPointOf(page, "road", "profile 1 centre");
@@ -90,7 +95,7 @@ test("the heading knob turns a profile in front of its source", async () => {
   await page.waitForFunction(() => Math.abs(window.__arcline.diagrams.road.getState().profiles[2].heading - Math.PI / 2) < 0.05);
   const s = await state(page);
   // (0,5) north to (30,20) north: parallel and shifted, an s-curve.
-  assert.equal(s.computed.pieces[1].kind, "s-curve");
+  assert.equal(s.readout.pieces[1].kind, "s-curve");
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -102,7 +107,7 @@ test("the construction overlay has the seed's C, M, O and the Hermite intermedia
   await section.getByLabel("construction").check();
   await page.waitForFunction(() => window.__arcline.diagrams.road.getState().construction === true);
   let s = await state(page);
-  const f = s.computed.pieces[0].construction.fillets[0];
+  const f = s.readout.pieces[0].construction.fillets[0];
   // C = (0,-15); M on CA with CM = CB = 20: (-20,-15); O = M + r·left = (-20, 5), r = 20.
   near(f.c.x, 0);
   near(f.c.y, -15);
@@ -117,16 +122,16 @@ test("the construction overlay has the seed's C, M, O and the Hermite intermedia
     window.__arcline.diagrams.road.setState({ profiles: [{ x: -40, y: 0, heading: 0 }, { x: 40, y: 8, heading: 0 }] }),
   );
   s = await state(page);
-  assert.equal(s.computed.pieces[0].kind, "s-curve");
-  near(s.computed.pieces[0].construction.intermediate.x, 0);
-  near(s.computed.pieces[0].construction.intermediate.y, 4);
-  assert.equal(s.computed.pieces[0].construction.hermite, 65);
+  assert.equal(s.readout.pieces[0].kind, "s-curve");
+  near(s.readout.pieces[0].construction.intermediate.x, 0);
+  near(s.readout.pieces[0].construction.intermediate.y, 4);
+  assert.equal(s.readout.pieces[0].construction.hermite, 65);
   await section.getByLabel("Bézier offsets").check();
   await page.evaluate(() =>
     window.__arcline.diagrams.road.setState({ profiles: [{ x: -20, y: -10, heading: 0 }, { x: -8, y: 2, heading: 2.4 }, { x: 30, y: 20, heading: 0 }] }),
   );
   s = await state(page);
-  assert.equal(s.computed.pieces[0].bezierPinched, true);
+  assert.equal(s.readout.pieces[0].bezierPinched, true);
   await section.screenshot({ path: screenshotPath("road") });
   assert.deepEqual(problems, []);
   await context.close();
@@ -139,16 +144,16 @@ test("the lane editor adds a lane and an unsolvable placement is told in words",
   await section.getByRole("button", { name: "add lane" }).click();
   await page.waitForFunction(() => window.__arcline.diagrams.road.getState().lanes.length === 5);
   let s = await state(page);
-  assert.equal(s.computed.pieces[0].boundaries, 6);
+  assert.equal(s.readout.pieces[0].boundaries, 6);
   // Four lanes of 8: 16 on each side of the middle; the second piece's arc of
   // radius 15 is too tight, the first's (radius 20) still fits.
   await page.evaluate(() =>
     window.__arcline.diagrams.road.setState({ lanes: Array(4).fill({ kind: "driving", width: 8 }) }),
   );
   s = await state(page);
-  assert.equal(s.computed.pieces[0].kind, "line-arc");
-  assert.equal(s.computed.pieces[1].kind, null);
-  assert.match(s.computed.pieces[1].error, /lanes wider than the turn/);
+  assert.equal(s.readout.pieces[0].kind, "line-arc");
+  assert.equal(s.readout.pieces[1].kind, null);
+  assert.match(s.readout.pieces[1].error, /lanes wider than the turn/);
   const status = await section.locator(".status").textContent();
   assert.match(status, /Cannot build: profile 1 → 2: lanes wider than the turn/);
   assert.deepEqual(problems, []);
@@ -164,8 +169,8 @@ test("clicking empty space adds a profile", async () => {
   await page.waitForFunction(() => window.__arcline.diagrams.road.getState().profiles.length === 4);
   const s = await state(page);
   assert.ok(Math.abs(s.profiles[3].x - 50) < 2 / k && Math.abs(s.profiles[3].y - 30) < 2 / k);
-  assert.equal(s.computed.pieces.length, 3);
-  assert.equal(s.computed.pieces[2].kind, "s-curve");
+  assert.equal(s.readout.pieces.length, 3);
+  assert.equal(s.readout.pieces[2].kind, "s-curve");
   await page.locator('[data-diagram="road"]').getByRole("button", { name: "remove last profile" }).click();
   await page.waitForFunction(() => window.__arcline.diagrams.road.getState().profiles.length === 3);
   assert.equal(await page.locator('[data-diagram="road"] [data-handle="profile 3 centre"]').count(), 0);
