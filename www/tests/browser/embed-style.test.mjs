@@ -69,7 +69,8 @@ function looks(page) {
         range: pick(one('input[type="range"]')),
         checkbox: pick(one('input[type="checkbox"]')),
         label: pick(one(".controls label")),
-        readout: pick(one(".readout")),
+        // The numbers beside the figure where the diagram has figures, else its read-out line.
+        readout: pick(one(".figure-numbers, .readout")),
         stage: pick(stage),
         // The canvas fills its stage (a host rule sizing canvases must not reach it).
         canvasFill: { dw: canvas.getBoundingClientRect().width - stage.clientWidth, dh: canvas.getBoundingClientRect().height - stage.clientHeight },

@@ -191,8 +191,11 @@ test("reverse allowed: the Reeds-Shepp path, backward segments dashed, cusps mar
   });
   assert.deepEqual(s.readout.cusps, cusps);
   assert.equal(cusps.length, 2, "L− R+ L−: two gear changes");
-  const readout = await page.locator('[data-diagram="planner"] .readout').textContent();
-  assert.match(readout, /Reeds–Shepp \(reverse allowed\)/);
+  // Beside the figure: the step pressed, the word with its gears, the cusps.
+  assert.equal(await page.locator('[data-diagram="planner"] .steps button[data-step="reverse"]').getAttribute("aria-pressed"), "true");
+  const gears = want.segments.map((g, i) => `${want.word[i]}${g.reverse ? "−" : "+"}`).join(" ");
+  assert.equal(await page.locator('[data-diagram="planner"] [data-number="word"] dd').textContent(), gears);
+  assert.equal(await page.locator('[data-diagram="planner"] [data-number="cusps"] dd').textContent(), "2");
   await page.locator('[data-diagram="planner"]').screenshot({ path: screenshotPath("planner-reeds-shepp") });
   // The unit drives it facing the vehicle's way: on a backward segment it
   // moves against its heading.

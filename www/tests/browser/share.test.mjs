@@ -16,7 +16,7 @@ after(async () => {
   await env?.close();
 });
 
-const KINDS = ["arc", "planner", "pathfind", "steering", "formation", "road"];
+const KINDS = ["arc", "planner", "pathfind", "steering", "formation", "road", "junction"];
 /** Read-out fields that are not results: wall-clock timings, and which circle the reader last touched. */
 const TIMINGS = new Set(["ms", "stepMs", "fps", "selected"]);
 
@@ -115,7 +115,7 @@ test("a link after every handle moved is still short, and opening it gives the s
   assert.equal(await second.page.evaluate(() => window.__arcline.link()), link, "its own link is the same link");
   const got = withoutTimings(await readouts(second.page));
   // Diagrams that do not simulate show the same read-out as the page the link came from.
-  for (const kind of ["arc", "planner", "pathfind", "road"]) assert.deepEqual(got[kind], wantReadouts[kind], `${kind}: same read-out`);
+  for (const kind of ["arc", "planner", "pathfind", "road", "junction"]) assert.deepEqual(got[kind], wantReadouts[kind], `${kind}: same read-out`);
   // Simulations restart from the link's state: two pages opened from it agree.
   const again = withoutTimings(await readouts(third.page));
   for (const kind of ["steering", "formation"]) assert.deepEqual(got[kind], again[kind], `${kind}: same read-out from the same link`);
