@@ -46,6 +46,8 @@ async function showStep(page, kind, step) {
   await section.scrollIntoViewIfNeeded();
   await section.locator(`.steps button[data-step="${step}"]`).click();
   await page.waitForFunction(([k, s]) => window.__arcline.diagrams[k].figure().step === s, [kind, step]);
+  // The handles' buttons move to the new scene when it is drawn.
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
   assert.equal(await section.locator(`.steps button[data-step="${step}"]`).getAttribute("aria-pressed"), "true");
 }
 
@@ -117,10 +119,11 @@ test("dragging changes the numbers shown", async () => {
     const before = (await panel(page, kind))[key];
     const from = await screenPointOf(page, kind, handle);
     await drag(page, from, { x: from.x + by.x, y: from.y + by.y });
-    await page.waitForFunction(
-      ([k, key, b]) => document.querySelector(`[data-diagram="${k}"] .figure-numbers [data-number="${key}"] dd`)?.textContent !== b,
-      [kind, key, before],
-    );
+    await page
+      .waitForFunction(([k, key, b]) => document.querySelector(`[data-diagram="${k}"] .figure-numbers [data-number="${key}"] dd`)?.textContent !== b, [kind, key, before], {
+        timeout: 10000,
+      })
+      .catch(() => assert.fail(`${kind}/${step}: ${key} still ${before} after dragging ${handle}`));
     const after = (await panel(page, kind))[key];
     assert.notEqual(after, before, `${kind}/${step}: ${key} after dragging ${handle}`);
   };
@@ -166,6 +169,19 @@ test("a figure is kept in the link's state and restored from it", async () => {
   assert.equal(r.pieces[0].kind, "u-turn");
   assert.deepEqual(again.problems, []);
   await again.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("the figures follow the reader's dark scheme on the playground", async () => {
+  const { page, context, problems } = await openPage(env.browser, env.base + "/", { colorScheme: "dark" });
+  const look = await page.evaluate(() => {
+    const section = document.querySelector('[data-diagram="planner"]');
+    const color = (sel) => getComputedStyle(section.querySelector(sel)).color;
+    return { stage: getComputedStyle(section.querySelector(".stage")).backgroundColor, caption: color(".figure-caption"), number: color(".figure-numbers dd") };
+  });
+  // The dark theme's panel and text (shell/style.ts).
+  assert.deepEqual(look, { stage: "rgb(31, 32, 36)", caption: "rgb(236, 236, 239)", number: "rgb(236, 236, 239)" });
   assert.deepEqual(problems, []);
   await context.close();
 });

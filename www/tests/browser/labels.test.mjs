@@ -68,6 +68,7 @@ test("labels stay clear of each other while the reader drags", async () => {
   const planner = page.locator('[data-diagram="planner"]');
   await planner.scrollIntoViewIfNeeded();
   await planner.locator('.steps button[data-step="construction"]').click();
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
   const target = await screenPointOf(page, "planner", "target");
   const moves = [
     { x: target.x - 120, y: target.y - 60 },
@@ -88,6 +89,7 @@ test("labels stay clear of each other while the reader drags", async () => {
   const road = page.locator('[data-diagram="road"]');
   await road.scrollIntoViewIfNeeded();
   await road.locator('.steps button[data-step="fillet"]').click();
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
   let p = await screenPointOf(page, "road", "profile 1 centre");
   for (const d of [{ x: 40, y: -30 }, { x: -70, y: 20 }]) {
     const to = { x: p.x + d.x, y: p.y + d.y };
@@ -99,6 +101,7 @@ test("labels stay clear of each other while the reader drags", async () => {
   const formation = page.locator('[data-diagram="formation"]');
   await formation.scrollIntoViewIfNeeded();
   await formation.locator('.steps button[data-step="removed"]').click();
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
   const t = await screenPointOf(page, "formation", "formation target");
   await drag(page, t, { x: t.x - 150, y: t.y + 60 }, 8);
   for (let i = 0; i < 5; i++) {
