@@ -97,7 +97,10 @@ export class ArclineDemo extends HTMLElement {
       this.pendingState = undefined;
     }
     this.diagram.onChange(() => this.dispatchEvent(new CustomEvent("change", { detail: this.diagram?.getState() })));
-    this.dataset["ready"] = "true";
+    // Ready once it has drawn (and framed) its first frame.
+    requestAnimationFrame(() => {
+      if (this.diagram) this.dataset["ready"] = "true";
+    });
   }
 
   private showError(e: unknown): void {
