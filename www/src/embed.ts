@@ -109,7 +109,10 @@ export class ArclineDemo extends HTMLElement {
     this.diagram.onFigure?.(() => this.dispatchEvent(new CustomEvent("figure", { detail: this.figure })));
     // The first numbers were shown while mounting, before anyone could listen.
     if (this.diagram.figure) this.dispatchEvent(new CustomEvent("figure", { detail: this.figure }));
-    this.dataset["ready"] = "true";
+    // Ready once it has drawn (and framed) its first frame.
+    requestAnimationFrame(() => {
+      if (this.diagram) this.dataset["ready"] = "true";
+    });
   }
 
   private showError(e: unknown): void {

@@ -122,6 +122,8 @@ async function main(): Promise<void> {
   mountAll(api, sceneFromHash(location.hash));
   setupShare();
   onTrap(showTrap);
+  // Ready once the diagrams have drawn (and framed) their first frame.
+  await new Promise((ok) => requestAnimationFrame(ok));
   window.__arcline = { ready: true, diagrams, memoryBytes: wasmMemoryBytes, link: sceneLink };
   performance.mark("arcline:interactive");
 }

@@ -11,6 +11,7 @@
 // does no geometry: every slot, anchor, path and vehicle comes from the wasm API.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
+import { Bounds } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import { arrow, circle, dot, label, poseMarker, strokeLine, strokePath } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
@@ -104,6 +105,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   let driftBefore: Point | null = null;
   let frame = 0;
   let lastTime = 0;
+  /** Simulated seconds since the diagram started. */
+  let simulated = 0;
 
   const view = new View(root, { center: { x: 0, y: -2 }, span: 30, label: "A formation of vehicles: slots, anchor, centre of mass and drift offset" });
   const handles = new Handles(view);
@@ -262,6 +265,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     lastTime = time;
     try {
       for (let i = 0; i < frames * SUBSTEPS; i++) world.step(DT);
+      simulated += frames * SUBSTEPS * DT;
     } catch (e) {
       error = errorMessage(e);
     }
@@ -328,6 +332,14 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     handles.draw(ctx);
   };
 
+  // Framed: the target, every vehicle and slot, the anchor, the pattern's origin and the path.
+  view.subject = () => {
+    const s = snapshot;
+    const b = new Bounds().point(state.target).points(vehicles);
+    if (s) b.points(s.slotPoses).point(s.anchor).point(s.origin).path(s.path ?? null);
+    return b.box();
+  };
+
   for (let i = 0; i < START_COUNT; i++) {
     const id = world.addVehicle({ x: -18 + random() * 16, y: -12 + random() * 14, maxSpeed: 9, maxForce: 30 });
     world.joinFormation(formation, id);
@@ -358,6 +370,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       pathWord: snapshot?.path?.word ?? null,
       vehicles: vehicles.map((v) => ({ id: v.id, x: v.x, y: v.y, screen: view.toScreen(v) })),
       maxSlotError: maxSlotError(),
+      simulated,
       error,
     }),
     setState: (raw: unknown) => {

@@ -11,6 +11,7 @@
 // does no geometry: it draws what the core returns, arcs with canvas arc().
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
+import { Bounds } from "../shell/box.js";
 import type { Drag, Grabbable } from "../shell/view.js";
 import { Handles } from "../shell/handles.js";
 import type { Handle, HeadingHandle } from "../shell/handles.js";
@@ -331,8 +332,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     rebuildObstacleHandles();
     addButton.disabled = removeButton.disabled = state.mode !== "around";
     clearanceSlider.input.disabled = state.mode !== "around";
-    if (state.mode === "grid") view.setCamera({ x: (state.columns * state.tile) / 2, y: (state.rows * state.tile) / 2 }, state.rows * state.tile + 3);
-    else view.setCamera({ x: 0, y: 2 }, 26);
+    view.fit();
   }
 
   function addCircle(): void {
@@ -624,6 +624,14 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
 
   // --- start --------------------------------------------------------------------------
+  // Framed: the unit, the goal, the path and its followers, and the obstacles (or the whole grid).
+  view.subject = () => {
+    const b = new Bounds().point(state.unit).point(state.goal).point(computed.unitAt).path(computed.path).points(followerView().vehicles);
+    if (state.mode === "grid") return b.point({ x: 0, y: 0 }).point({ x: state.columns * state.tile, y: state.rows * state.tile }).box();
+    for (const c of state.circles) b.circle(c, c.radius + state.clearance);
+    for (const poly of state.polygons) b.points(poly);
+    return b.box();
+  };
   setArrive(state.arrive);
   setMode(state.mode);
   rebuildObstacleHandles();

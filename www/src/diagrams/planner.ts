@@ -11,6 +11,7 @@
 // the core returns.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
+import { Bounds } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import type { HeadingHandle } from "../shell/handles.js";
 import { poseMarker } from "../shell/draw.js";
@@ -305,6 +306,14 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     else drawReverse(ctx, view, sc, colors);
     if (computed.unitAt) poseMarker(ctx, view, computed.unitAt, accent, 18);
     handles.draw(ctx);
+  };
+
+  // Framed: the unit, the target, both turning circles and every path drawn.
+  view.subject = () => {
+    const b = new Bounds().point(state.unit).point(state.target).point(computed.unitAt);
+    const sides = computed.sides;
+    if (sides) b.circle(sides.left.center, state.radius).circle(sides.right.center, state.radius);
+    return b.path(computed.chosen).paths(computed.candidates.map((c) => c.path)).path(computed.forwardOnly).box();
   };
 
   render();

@@ -6,6 +6,8 @@
 // the wasm API; the page only draws (arcs with canvas arc()).
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
+import { Bounds, overlaps } from "../shell/box.js";
+import type { Box } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import type { Handle } from "../shell/handles.js";
 import { dot, label, strokeLine } from "../shell/draw.js";
@@ -53,44 +55,6 @@ const DEFAULTS: RoadState = {
   bezier: false,
   step: "road",
 };
-
-/** An axis-aligned box that holds a piece, for drawing only what is on screen. */
-interface Box {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
-
-function boxOfPaths(paths: Path[]): Box {
-  const b: Box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
-  const add = (x: number, y: number, r = 0): void => {
-    b.minX = Math.min(b.minX, x - r);
-    b.minY = Math.min(b.minY, y - r);
-    b.maxX = Math.max(b.maxX, x + r);
-    b.maxY = Math.max(b.maxY, y + r);
-  };
-  for (const path of paths)
-    for (const seg of path.segments) {
-      if (seg.kind === "line") {
-        add(seg.start.x, seg.start.y);
-        add(seg.end.x, seg.end.y);
-      } else {
-        // The arc's ends, and the circle's extreme points that the sweep passes.
-        const { center: c, radius: r, startAngle: a0, sweep } = seg;
-        add(c.x + r * Math.cos(a0), c.y + r * Math.sin(a0));
-        add(c.x + r * Math.cos(a0 + sweep), c.y + r * Math.sin(a0 + sweep));
-        const lo = Math.min(a0, a0 + sweep);
-        const hi = Math.max(a0, a0 + sweep);
-        for (let k = Math.ceil(lo / (Math.PI / 2)); k * (Math.PI / 2) <= hi; k++) {
-          add(c.x + r * Math.cos(k * (Math.PI / 2)), c.y + r * Math.sin(k * (Math.PI / 2)));
-        }
-      }
-    }
-  return b;
-}
-
-const overlaps = (a: Box, b: Box): boolean => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
 interface PieceResult {
   /** Where the piece can be drawn (null when it was not built). */
@@ -297,7 +261,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       const r: PieceResult = { box: null, surface: null, error: null, construction: null, bezier: null };
       try {
         r.surface = api.roadMarkings(a, b);
-        r.box = boxOfPaths(r.surface.lanes.map((l) => l.outline).concat(r.surface.piece.boundaries));
+        r.box = new Bounds().paths(r.surface.lanes.map((l) => l.outline)).paths(r.surface.piece.boundaries).box();
       } catch (e) {
         r.error = errorMessage(e).replace(/^b: /, "");
       }
@@ -489,6 +453,17 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       if (p) label(ctx, view, `${i}`, p, { color: "#1f9d55", dxPx: -16, dyPx: 12 });
     });
     handles.draw(ctx);
+  };
+
+  // Framed: every profile, its cross-section, every piece (and the construction's corner points when shown).
+  view.subject = () => {
+    const b = new Bounds().points(state.profiles);
+    for (const e of edges) b.points(e);
+    for (const p of pieces) {
+      b.add(p.box);
+      if (state.construction) b.points(p.construction?.fillets.map((f) => f.c));
+    }
+    return b.box();
   };
 
   const firstStep = options["step"];

@@ -8,6 +8,7 @@
 // seek figures of steering-figures.ts); the page only scales vectors for display.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar, frameStats } from "../shell/view.js";
+import { Bounds } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import { arrow, label, strokePath, poseMarker } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
@@ -240,10 +241,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         const radius = Math.sqrt((state.count * 16) / Math.PI);
         w.addVehicles(scatter(state.count, radius, 12345));
         w.setAllBehaviors(crowdBehaviors());
-        view.setCamera({ x: 0, y: 0 }, Math.max(110, 2.4 * radius));
+        view.fit();
         return;
       }
-      view.setCamera({ x: 0, y: 0 }, 110);
+      view.fit();
       w.setDebug(true);
       const limits = { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass };
       if (state.behavior === "path") path = api.racetrack(state.target, 25, 14);
@@ -554,6 +555,16 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       drawVehicle(ctx, v, accent);
     }
     handles.draw(ctx);
+  };
+
+  // Framed: the target and every vehicle with the reach of its velocity arrows, the path;
+  // a crowd by the disc it starts in.
+  view.subject = () => {
+    const b = new Bounds().point(state.target);
+    if (state.mode === "crowd") return b.circle({ x: 0, y: 0 }, Math.sqrt((state.count * 16) / Math.PI)).box();
+    const reach = VEC * state.maxSpeed;
+    for (const id of [ids.main, ids.ghost, ids.quarry, ...ids.flock]) b.point(vehicleOf(id), reach);
+    return b.path(path).box();
   };
 
   rebuild();

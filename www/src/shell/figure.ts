@@ -86,7 +86,11 @@ export class Figure {
       b.type = "button";
       b.textContent = s.title;
       b.dataset["step"] = s.id;
-      b.addEventListener("click", () => onPick(s.id));
+      b.addEventListener("click", () => {
+        onPick(s.id);
+        // A figure may show another scene: frame it (gliding there).
+        view.fit(true);
+      });
       this.buttons.set(s.id, b);
       this.bar.append(b);
     }

@@ -63,12 +63,15 @@ const DIAGRAM_CSS = `
 .diagram .handle-key { position: absolute; width: 24px; height: 24px; min-width: 0; min-height: 0; margin: -12px 0 0 -12px; padding: 0;
   border: 0; border-radius: 50%; background: transparent; cursor: grab; }
 .diagram .handle-key:hover { background: transparent; }
+.diagram .stage .fit { position: absolute; top: 8px; right: 8px; z-index: 1; min-height: 32px; padding: 4px 12px;
+  background: var(--panel); opacity: 0.9; }
 @media (pointer: coarse) {
   .diagram .controls { gap: 12px 16px; }
   .diagram .controls label, .diagram .controls .lane { min-height: 48px; }
   .diagram button, .diagram select { min-height: 48px; min-width: 48px; }
   .diagram input[type="range"] { min-height: 48px; }
   .diagram input[type="checkbox"] { width: 28px; height: 28px; }
+  .diagram .stage .fit { min-height: 48px; }
 }
 .error { color: var(--warn); font-weight: 600; }
 .error button { font: inherit; margin-left: 8px; }`;

@@ -47,8 +47,14 @@ export async function openPage(browser, url, { viewport = { width: 1200, height:
   return { page, context, problems };
 }
 
-/** The CSS-pixel position on the page of a world point in a diagram's canvas. */
+/** Waits until a diagram's camera is still (no glide under way: see View's data-gliding). */
+export async function cameraStill(page, kind) {
+  await page.waitForFunction((kind) => !document.querySelector(`[data-diagram="${kind}"] .stage`)?.hasAttribute("data-gliding"), kind);
+}
+
+/** The CSS-pixel position on the page of a handle in a diagram's canvas, once its camera is still. */
 export async function screenPointOf(page, kind, label) {
+  await cameraStill(page, kind);
   return page.evaluate(
     ([kind, label]) => {
       const section = document.querySelector(`[data-diagram="${kind}"]`);
@@ -58,6 +64,15 @@ export async function screenPointOf(page, kind, label) {
     },
     [kind, label],
   );
+}
+
+/** CSS px per world unit of a diagram's view now (the camera it publishes on its stage). */
+export async function pxPerUnit(page, kind) {
+  await cameraStill(page, kind);
+  return page.evaluate((kind) => {
+    const stage = document.querySelector(`[data-diagram="${kind}"] .stage`);
+    return Number((stage.dataset.camera ?? "").split(",")[2]);
+  }, kind);
 }
 
 /** Drags from one page point to another in `steps` pointer moves. */

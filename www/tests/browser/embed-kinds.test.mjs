@@ -36,6 +36,7 @@ const stateOf = (page, id) => page.evaluate((id) => JSON.parse(document.getEleme
 const readoutOf = (page, id) => page.evaluate((id) => document.getElementById(id).readout, id);
 
 async function knob(page, id, label) {
+  await page.waitForFunction((id) => !document.getElementById(id).shadowRoot.querySelector(".stage").hasAttribute("data-gliding"), id);
   return page.evaluate(
     ([id, label]) => {
       const b = document.getElementById(id).shadowRoot.querySelector(`[data-handle="${label}"]`);

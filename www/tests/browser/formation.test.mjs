@@ -4,7 +4,7 @@
 // spacing and assignment reach the core. No console error or warning.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { openBrowser, openPage, screenPointOf, drag, screenshotPath } from "./browser.mjs";
+import { openBrowser, openPage, screenPointOf, drag, cameraStill, screenshotPath } from "./browser.mjs";
 
 let env;
 before(async () => {
@@ -80,6 +80,7 @@ test("dragging the target moves the formation there", async () => {
 test("clicking a vehicle removes it and the others close ranks; the button adds one", async () => {
   const { page, context, problems } = await open();
   await settled(page);
+  await cameraStill(page, "formation");
   const s = await state(page);
   const victim = s.readout.vehicles[3];
   const rect = await page.evaluate(() => {

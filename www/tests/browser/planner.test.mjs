@@ -6,7 +6,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as A from "../../pkg/arcline.js";
-import { openBrowser, openPage, screenPointOf, drag, screenshotPath } from "./browser.mjs";
+import { openBrowser, openPage, screenPointOf, drag, pxPerUnit, screenshotPath } from "./browser.mjs";
 
 A.initSync({ module: readFileSync(new URL("../../pkg/arcline_bg.wasm", import.meta.url)) });
 
@@ -56,16 +56,13 @@ test("loads clean and shows the core's turn-then-go for the default scene", asyn
 test("dragging the target moves it by the drag and the path follows", async () => {
   const { page, context, problems } = await openPlanner();
   const before = await state(page);
+  const k = await pxPerUnit(page, "planner");
   const from = await screenPointOf(page, "planner", "target");
   await drag(page, from, { x: from.x - 60, y: from.y + 90 });
   await page.waitForFunction((x0) => window.__arcline.diagrams.planner.getState().target.x !== x0, before.target.x);
   const after = await state(page);
-  const pxPerUnit = await page.evaluate(() => {
-    const r = document.querySelector('[data-diagram="planner"] canvas').getBoundingClientRect();
-    return Math.min(r.width, r.height) / 18;
-  });
-  close(after.target.x - before.target.x, -60 / pxPerUnit, 1.5 / pxPerUnit, "dx");
-  close(after.target.y - before.target.y, -90 / pxPerUnit, 1.5 / pxPerUnit, "dy");
+  close(after.target.x - before.target.x, -60 / k, 1.5 / k, "dx");
+  close(after.target.y - before.target.y, -90 / k, 1.5 / k, "dy");
   const want = A.planTurn(after.unit, after.target, after.radius);
   close(after.readout.length, want.length, 1e-12, "length after drag");
   assert.notEqual(after.readout.length, before.readout.length);

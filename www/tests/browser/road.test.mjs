@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { openBrowser, openPage, screenPointOf, drag, screenshotPath } from "./browser.mjs";
+import { openBrowser, openPage, screenPointOf, drag, pxPerUnit, screenshotPath } from "./browser.mjs";
 
 let env;
 before(async () => {
@@ -23,13 +23,6 @@ const state = (page) =>
     return { ...d.getState(), readout: d.readout() };
   });
 const near = (a, b, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
-
-async function pxPerUnit(page) {
-  return page.evaluate(() => {
-    const r = document.querySelector('[data-diagram="road"] canvas').getBoundingClientRect();
-    return Math.min(r.width, r.height) / 70; // px per world unit (span 70)
-  });
-}
 
 test("the default road: line-arc then arc-line, with lane markings by kind", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
@@ -49,7 +42,7 @@ test("the default road: line-arc then arc-line, with lane markings by kind", asy
 test("dragging a profile's centre rebuilds the road, keeping the grab offset", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
   await page.locator('[data-diagram="road"]').scrollIntoViewIfNeeded();
-  const k = await pxPerUnit(page);
+  const k = await pxPerUnit(page, "road");
   const from = await screenPointOf(page, "road", "profile 2 centre");
   const grab = { x: from.x + 2, y: from.y + 2 };
   // 20 world units right (x 30 -> 50): C = (0,20) still, CA = 15, CB = 50: arc-line.
@@ -66,7 +59,7 @@ test("dragging a profile's centre rebuilds the road, keeping the grab offset", a
 test("a profile dragged behind its source is turned by the half-plane rule into a U-turn", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
   await page.locator('[data-diagram="road"]').scrollIntoViewIfNeeded();
-  const k = await pxPerUnit(page);
+  const k = await pxPerUnit(page, "road");
   const from = await screenPointOf(page, "road", "profile 1 centre");
   // (0,5) -> (-60,15): behind profile 0's cross-section (x < -40), 30 to its left.
   await drag(page, from, { x: from.x - 60 * k, y: from.y - 10 * k }, 20);
@@ -163,7 +156,7 @@ test("the lane editor adds a lane and an unsolvable placement is told in words",
 test("clicking empty space adds a profile", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
   await page.locator('[data-diagram="road"]').scrollIntoViewIfNeeded();
-  const k = await pxPerUnit(page);
+  const k = await pxPerUnit(page, "road");
   const p2 = await screenPointOf(page, "road", "profile 2 centre");
   await page.mouse.click(p2.x + 20 * k, p2.y - 10 * k);
   await page.waitForFunction(() => window.__arcline.diagrams.road.getState().profiles.length === 4);

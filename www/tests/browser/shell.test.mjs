@@ -3,7 +3,7 @@
 // diagram computes follows them.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { openBrowser, openPage, screenPointOf, drag, screenshotPath } from "./browser.mjs";
+import { openBrowser, openPage, screenPointOf, drag, pxPerUnit, screenshotPath } from "./browser.mjs";
 
 let env;
 before(async () => {
@@ -38,16 +38,13 @@ test("the page loads with no console error or warning and shows the first arc", 
 test("dragging the point with the mouse moves it by the drag and keeps the grab offset", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
   const before = await state(page);
+  const camera = await pxPerUnit(page, "arc");
   const from = await screenPointOf(page, "arc", "point to reach");
   // Grab 3 px off the knob centre: the offset must be kept.
   const grab = { x: from.x + 3, y: from.y - 2 };
   await drag(page, grab, { x: grab.x + 100, y: grab.y + 50 });
   await page.waitForFunction((x0) => window.__arcline.diagrams.arc.getState().point.x !== x0, before.point.x);
   const after = await state(page);
-  const camera = await page.evaluate(() => {
-    const r = document.querySelector('[data-diagram="arc"] canvas').getBoundingClientRect();
-    return Math.min(r.width, r.height) / 16; // px per world unit (span 16)
-  });
   assert.ok(Math.abs(after.point.x - before.point.x - 100 / camera) < 1.5 / camera, `dx ${after.point.x - before.point.x}`);
   assert.ok(Math.abs(after.point.y - before.point.y + 50 / camera) < 1.5 / camera, `dy ${after.point.y - before.point.y}`);
   assert.notEqual(after.readout.radius, before.readout.radius);
