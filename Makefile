@@ -20,7 +20,7 @@ BINDINGS := -p arcline-wasm
 PKG := www/pkg
 BIN := node_modules/.bin
 
-.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl test-opendrive test-wasm test-types test-api test-browser lint bench clean
+.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl test-opendrive test-wasm test-types test-api test-browser lint bench clean screenshots
 
 ## --- set-up -------------------------------------------------------------
 
@@ -102,6 +102,12 @@ build: setup
 
 serve: build
 	node scripts/serve.mjs --host $(HOST) --port $(PORT)
+
+# The README's screenshots (docs/screenshots/): each diagram's best figure,
+# light, dark and on a phone. Kept in git as the README's images; run it when
+# a diagram's look changes.
+screenshots: build setup-browser
+	node scripts/screenshots.mjs
 
 ## --- tests ----------------------------------------------------------------
 

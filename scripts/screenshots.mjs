@@ -1,6 +1,7 @@
 // The README's screenshots: each diagram of the playground at its best (the
-// figure that explains it, in a scene set here), light and dark on a desktop
-// and light on a phone, written to docs/screenshots/. `make screenshots`
+// figure that explains it, in a scene set here: its buttons, the canvas and
+// the numbers beside it), light and dark on a desktop and light on a phone,
+// written to docs/screenshots/. `make screenshots`
 // (after `make build`); Debian's Chromium through playwright-core.
 //
 //   node scripts/screenshots.mjs [--out docs/screenshots] [--only planner,road]
@@ -34,10 +35,11 @@ const SHOTS = [
   { kind: "junction", state: { allPaths: true } },
 ];
 
+// Tall enough that the whole figure is on screen at once (a phone's width, not its height, is what matters).
 const VIEWS = [
-  { name: "light", viewport: { width: 1100, height: 900 }, colorScheme: "light", deviceScaleFactor: 1 },
-  { name: "dark", viewport: { width: 1100, height: 900 }, colorScheme: "dark", deviceScaleFactor: 1 },
-  { name: "phone", viewport: { width: 390, height: 844 }, colorScheme: "light", deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+  { name: "light", viewport: { width: 1100, height: 1000 }, colorScheme: "light", deviceScaleFactor: 1 },
+  { name: "dark", viewport: { width: 1100, height: 1000 }, colorScheme: "dark", deviceScaleFactor: 1 },
+  { name: "phone", viewport: { width: 390, height: 1400 }, colorScheme: "light", deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 ];
 
 const server = await startServer({ port: 0 });
@@ -70,8 +72,15 @@ try {
       }
       // Two frames: the last state drawn, its labels placed.
       await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+      // The figure: its buttons, the canvas and the numbers beside it (not the controls under it).
+      const clip = await page.evaluate((kind) => {
+        const section = document.querySelector(`[data-diagram="${kind}"]`);
+        const top = section.getBoundingClientRect();
+        const figure = (section.querySelector(".figure-row") ?? section.querySelector(".stage")).getBoundingClientRect();
+        return { x: top.left, y: top.top, width: top.width, height: figure.bottom - top.top + 1 };
+      }, shot.kind);
       const file = join(out, `${shot.name ?? shot.kind}-${name}.png`);
-      await page.locator(`[data-diagram="${shot.kind}"]`).screenshot({ path: file });
+      await page.screenshot({ path: file, clip });
       console.log(file);
       await page.close();
     }

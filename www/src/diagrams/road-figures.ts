@@ -25,7 +25,7 @@ export const ROAD_STEPS: readonly (FigureStep & { id: RoadStep })[] = [
     id: "fillet",
     title: "C, M, O",
     caption:
-      "From A and B the continuation lines meet at C. On the longer leg take M with CM = CA; the perpendiculars at A and at M meet at O, the centre of an arc tangent to both lines (the triangles OCA and OCM are equal). The arc, then a line.",
+      "From A and B the continuation lines meet at C. On the longer leg take M as far from C as the shorter leg is long; the perpendiculars at the shorter leg's end and at M meet at O, the centre of an arc tangent to both lines (the two right triangles on OC are equal). The arc, and a line for the rest of the longer leg.",
   },
   {
     id: "s-curve",

@@ -55,6 +55,8 @@ const LIMIT = 1e4;
 const MAX_COUNT = 100_000;
 /** Display scale of velocity vectors: a velocity of 1 unit/step is drawn 20 units long. */
 const VEC = 20;
+/** The seek figure (a still figure) draws its vectors twice as long. */
+const FIGURE_VEC = 2 * VEC;
 /** The applied force (velocity change per step) is drawn 10× larger again. */
 const FORCE = 10;
 const TRAIL = 900;
@@ -548,7 +550,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const d = debugOf(ids.main);
     const seek = state.step === "explore" ? null : seekFigure(v);
     if (v && seek) {
-      drawSeekFigure(ctx, view, v, seek, VEC, { vel: accent, desired: green, steering: accent2 });
+      drawSeekFigure(ctx, view, v, seek, state.step === "seek" ? FIGURE_VEC : VEC, { vel: accent, desired: green, steering: accent2 });
       drawVehicle(ctx, v, accent);
     } else if (v && d) {
       drawVectors(ctx, v, d, { vel: accent, desired: green, force: accent2 });
@@ -562,7 +564,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   view.subject = () => {
     const b = new Bounds().point(state.target);
     if (state.mode === "crowd") return b.circle({ x: 0, y: 0 }, Math.sqrt((state.count * 16) / Math.PI)).box();
-    const reach = VEC * state.maxSpeed;
+    const reach = (state.step === "seek" ? FIGURE_VEC : VEC) * state.maxSpeed;
     for (const id of [ids.main, ids.ghost, ids.quarry, ...ids.flock]) b.point(vehicleOf(id), reach);
     return b.path(path).box();
   };
