@@ -44,8 +44,13 @@ export function chooseEncoding(accept = "") {
   return ok("br") ? "br" : ok("gzip") ? "gzip" : null;
 }
 
-/** Serves `root` on host:port; resolves to the http.Server once listening. */
-export function startServer({ host = "127.0.0.1", port = 8080, root } = {}) {
+/**
+ * Serves `root` on host:port; resolves to the http.Server once listening.
+ * `brotliQuality` (0-11, default 11: the smallest files, about 1.5 s for the
+ * whole API's wasm the first time) trades size for time; the browser tests
+ * use a fast one.
+ */
+export function startServer({ host = "127.0.0.1", port = 8080, root, brotliQuality = 11 } = {}) {
   const base = resolve(root ?? join(fileURLToPath(import.meta.url), "..", "..", "www"));
   // path -> { version, br, gzip }: (promises of) the compressed bodies of the file's current version.
   const compressed = new Map();
@@ -84,7 +89,7 @@ export function startServer({ host = "127.0.0.1", port = 8080, root } = {}) {
         if (entry?.version !== version) compressed.set(path, (entry = { version }));
         entry[encoding] ??=
           encoding === "br"
-            ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+            ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
             : gzipAsync(body, { level: 9 });
         try {
           body = await entry[encoding];

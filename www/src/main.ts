@@ -55,7 +55,8 @@ function mountAll(api: Api, restore: Record<string, unknown>): void {
     }
     const options: Record<string, string> = {};
     if (embed) for (const [k, v] of params) if (k !== "embed" && k !== "kind") options[k] = v;
-    if (!root.classList.contains("arcline-theme")) applyTheme(root);
+    // Light or dark as the page's colour scheme (its section's) and the reader's preference say.
+    if (!root.classList.contains("arcline-theme")) applyTheme(root, section);
     const d = mount(root, api, options);
     diagrams[kind] = d;
     mounted[kind] ??= d.getState();

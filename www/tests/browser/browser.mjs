@@ -17,7 +17,8 @@ export const CHROMIUM_ARGS = [
 
 /** Starts the server and the browser; returns helpers and a close(). */
 export async function openBrowser() {
-  const server = await startServer({ port: 0 });
+  // Brotli at a fast quality: tests check what is served, not how small (make serve uses 11).
+  const server = await startServer({ port: 0, brotliQuality: 4 });
   const base = `http://127.0.0.1:${server.address().port}`;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   return {

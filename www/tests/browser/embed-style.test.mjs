@@ -191,3 +191,22 @@ test("light and dark: the reader's preference, unless the host's color-scheme al
     await context.close();
   }
 });
+
+test("the playground's diagrams and the tutorial page's elements are dark on a dark page, light on a light one", async () => {
+  for (const [colorScheme, panel] of [
+    ["dark", "rgb(31, 32, 36)"],
+    ["light", "rgb(255, 255, 255)"],
+  ]) {
+    const play = await open("/", { colorScheme });
+    await play.page.waitForFunction(() => window.__arcline?.ready);
+    const stages = await play.page.evaluate(() => [...document.querySelectorAll("[data-diagram] .stage")].map((s) => getComputedStyle(s).backgroundColor));
+    assert.equal(stages.length, 6);
+    assert.deepEqual(new Set(stages), new Set([panel]), `playground, ${colorScheme}`);
+    const article = await open("/embed.html", { colorScheme });
+    const elements = await article.page.evaluate(() => [...document.querySelectorAll("arcline-demo")].map((e) => getComputedStyle(e.shadowRoot.querySelector(".stage")).backgroundColor));
+    assert.ok(elements.length >= 5);
+    assert.deepEqual(new Set(elements), new Set([panel]), `tutorial page, ${colorScheme}`);
+    assert.deepEqual(play.problems.concat(article.problems), []);
+    await Promise.all([play.context.close(), article.context.close()]);
+  }
+});
