@@ -35,6 +35,8 @@ export interface ViewOptions {
 }
 
 const GRAB_RADIUS_PX = 14;
+/** A finger covers more than a mouse pointer: handles within 24 px (a 48 px target) answer a touch. */
+const TOUCH_GRAB_RADIUS_PX = 24;
 
 /**
  * Work timings for the benchmarks (off unless `enabled`): milliseconds spent
@@ -385,9 +387,9 @@ export class View {
     ctx.restore();
   }
 
-  private nearest(p: Point): Grabbable | null {
+  private nearest(p: Point, radiusPx: number): Grabbable | null {
     let best: Grabbable | null = null;
-    let bestD = GRAB_RADIUS_PX;
+    let bestD = radiusPx;
     for (const g of this.grabbables) {
       const d = g.distancePx(this, p);
       if (d <= bestD) {
@@ -408,7 +410,7 @@ export class View {
       (e) => {
         if (e.button !== 0) return;
         const start = this.toWorld(e.clientX, e.clientY);
-        const target = this.nearest(start);
+        const target = this.nearest(start, e.pointerType === "touch" ? TOUCH_GRAB_RADIUS_PX : GRAB_RADIUS_PX);
         const drag = target?.grab(start) ?? null;
         c.setPointerCapture(e.pointerId);
         this.dragging = true;
@@ -454,7 +456,7 @@ export class View {
       "pointermove",
       (e) => {
         if (this.dragging) return;
-        this.hovering = this.nearest(this.toWorld(e.clientX, e.clientY)) !== null;
+        this.hovering = this.nearest(this.toWorld(e.clientX, e.clientY), GRAB_RADIUS_PX) !== null;
         c.style.cursor = this.hovering ? "grab" : "";
       },
       { signal },

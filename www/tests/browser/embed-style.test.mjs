@@ -18,6 +18,10 @@ after(async () => {
 async function open(path, options = {}) {
   const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: 1, ...options });
   const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   const problems = [];
   page.on("console", (m) => {
     if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
@@ -209,4 +213,13 @@ test("the playground's diagrams and the tutorial page's elements are dark on a d
     assert.deepEqual(play.problems.concat(article.problems), []);
     await Promise.all([play.context.close(), article.context.close()]);
   }
+});
+
+test("under a host policy that allows no inline styles (style-src 'self') it looks the same, with no violation", async () => {
+  const plain = await open("/tests/fixtures/plain-host.html");
+  const strict = await open("/tests/fixtures/strict-host.html");
+  assert.deepEqual(await looks(strict.page), await looks(plain.page));
+  assert.deepEqual(await strict.page.evaluate(() => window.__csp), []);
+  assert.deepEqual(plain.problems.concat(strict.problems), []);
+  await Promise.all([plain.context.close(), strict.context.close()]);
 });
