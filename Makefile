@@ -92,6 +92,8 @@ build: setup
 	  $(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline_$$s $(EMBED_RAW); \
 	  $(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_$${s}_bg.wasm -o $(PKG)/arcline_$${s}_bg.wasm; \
 	done
+	# The wasm-bindgen glue, minified in place; a source map beside each file keeps it readable in devtools.
+	$(BIN)/esbuild $(PKG)/*.js $(PKG)/snippets/*/js/*.js --minify --sourcemap --outbase=$(PKG) --outdir=$(PKG) --allow-overwrite --log-level=warning
 	rm -rf www/build
 	$(BIN)/esbuild www/src/main.ts www/src/embed.ts --bundle --splitting --minify --format=esm --target=es2022 \
 	  --sourcemap --outdir=www/build --entry-names=[name] --chunk-names=chunk-[hash] --log-level=warning
@@ -186,8 +188,9 @@ lint: setup
 	for s in $(SYSTEMS); do cargo clippy --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s -- -D warnings; done
 	$(BIN)/tsc --noEmit -p www
 
-bench: build setup-ompl
-	OMPL_PYTHON=$(OMPL_PY) node scripts/bench.mjs
+# Lighthouse runs Debian's Chromium (CHROME_PATH) against the playground and the tutorial page.
+bench: build setup-ompl setup-browser
+	OMPL_PYTHON=$(OMPL_PY) CHROME_PATH=/usr/bin/chromium node scripts/bench.mjs
 
 clean:
 	rm -rf target $(PKG) www/build dist

@@ -14,14 +14,14 @@ const version = /^version\s*=\s*"([^"]+)"/m.exec(cargo)?.[1] ?? "0.0.0";
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, "pkg"), { recursive: true });
-for (const f of ["arcline.js", "arcline.d.ts", "arcline_bg.wasm", "arcline_bg.wasm.d.ts"]) {
+for (const f of ["arcline.js", "arcline.js.map", "arcline.d.ts", "arcline_bg.wasm", "arcline_bg.wasm.d.ts"]) {
   cpSync(join(www, "pkg", f), join(dist, "pkg", f));
 }
 // The JS snippets the modules import (wasm-bindgen writes them under pkg/snippets).
 cpSync(join(www, "pkg", "snippets"), join(dist, "pkg", "snippets"), { recursive: true });
 // The per-system modules that <arcline-demo> loads (one per kind of diagram).
 for (const s of ["paths", "pathfind", "crowd", "roads"]) {
-  for (const f of [`arcline_${s}.js`, `arcline_${s}_bg.wasm`]) cpSync(join(www, "pkg", f), join(dist, "pkg", f));
+  for (const f of [`arcline_${s}.js`, `arcline_${s}.js.map`, `arcline_${s}_bg.wasm`]) cpSync(join(www, "pkg", f), join(dist, "pkg", f));
 }
 mkdirSync(join(dist, "build"), { recursive: true });
 for (const f of readdirSync(join(www, "build"))) {

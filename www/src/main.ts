@@ -55,7 +55,7 @@ function mountAll(api: Api, restore: Record<string, unknown>): void {
     }
     const options: Record<string, string> = {};
     if (embed) for (const [k, v] of params) if (k !== "embed" && k !== "kind") options[k] = v;
-    // The scheme is read off the section (the mount itself, once themed, says "light").
+    // Light or dark as the page's colour scheme (its section's) and the reader's preference say.
     if (!root.classList.contains("arcline-theme")) applyTheme(root, section);
     const d = mount(root, api, options);
     diagrams[kind] = d;

@@ -1,5 +1,7 @@
 // A scene in the URL hash, short and versioned:
-//   #v=1&planner=(target~(x~3.25~y~-1))&road=(construction~true)
+//   #v=1&planner=(target~(x~3.25~y~-1&road=(construction
+// (JSURL2's short form: closing brackets at the end are left off; a field
+// that is `true` has no value)
 // One parameter per diagram kind the reader changed, holding only the fields
 // of its state (what the reader set: poses, sliders, toggles) that differ
 // from the diagram as it was mounted, in JSURL2 (a URL-friendly JSON, from

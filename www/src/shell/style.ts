@@ -125,10 +125,12 @@ export function themeFor(el: Element): "light" | "dark" {
 
 /**
  * Makes `container` a theme container for the diagrams inside it: sets its
- * scheme now and again whenever the reader's preference changes. Returns a
- * function that stops watching.
+ * scheme after `schemeSource` (an element outside it, whose colour scheme is
+ * the host's: the container's own is set by this sheet) now and again
+ * whenever the reader's preference changes. Returns a function that stops
+ * watching.
  */
-export function applyTheme(container: HTMLElement, schemeSource: Element = container): () => void {
+export function applyTheme(container: HTMLElement, schemeSource: Element): () => void {
   container.classList.add("arcline-theme");
   const set = (): void => {
     container.dataset["scheme"] = themeFor(schemeSource);

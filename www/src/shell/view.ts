@@ -4,7 +4,9 @@
 // A diagram that sets `subject` (the box of what must stay visible) is
 // framed: fitted on its first draw and on resize, kept in view by smooth
 // glides while it moves (framing.ts), until the reader pans or zooms; a
-// "Fit" button on the stage frames it again.
+// "Fit" button on the stage frames it again. A view off screen does not
+// paint (the simulations behind it go on); it paints, framed, when it
+// comes into view (marked data-stale meanwhile).
 import type { Point } from "./types.js";
 import type { Box } from "./box.js";
 import { FRAME_MARGIN_PX, MAX_SCALE, MIN_SCALE, ease, fitCamera, followCamera, inView, sameView, screenBox } from "./framing.js";
@@ -34,6 +36,8 @@ export interface ViewOptions {
 }
 
 const GRAB_RADIUS_PX = 14;
+/** A finger covers more than a mouse pointer: handles within 24 px (a 48 px target) answer a touch. */
+const TOUCH_GRAB_RADIUS_PX = 24;
 
 /**
  * Work timings for the benchmarks (off unless `enabled`): milliseconds spent
@@ -65,6 +69,13 @@ export class View {
   private dpr = 1;
   private frame = 0;
   private readonly resizeObserver: ResizeObserver;
+  private readonly visibility: IntersectionObserver | null;
+  /** Whether the stage is on screen (or near it). */
+  private onScreen = true;
+  /** A draw was skipped while off screen. */
+  private stale = false;
+  /** Just came into view: a subject that moved meanwhile is framed at once, not glided to. */
+  private justShown = false;
   private readonly abort = new AbortController();
   private hovering = false;
   private dragging = false;
@@ -96,6 +107,11 @@ export class View {
     this.ctx = ctx;
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(this.stage);
+    this.visibility =
+      typeof IntersectionObserver === "function"
+        ? new IntersectionObserver((entries) => this.setOnScreen(entries[entries.length - 1]?.isIntersecting ?? true), { rootMargin: "120px" })
+        : null;
+    this.visibility?.observe(this.stage);
     this.resize();
     this.listen();
   }
@@ -210,8 +226,26 @@ export class View {
     });
   }
 
-  /** Redraws now. */
+  private setOnScreen(on: boolean): void {
+    const was = this.onScreen;
+    this.onScreen = on;
+    if (on && !was && this.stale) {
+      this.justShown = true;
+      this.draw();
+    }
+  }
+
+  /** Redraws now (or, off screen, as soon as it comes into view). */
   draw(): void {
+    if (!this.onScreen) {
+      if (!this.stale) this.stage.toggleAttribute("data-stale", true);
+      this.stale = true;
+      return;
+    }
+    if (this.stale) {
+      this.stale = false;
+      this.stage.toggleAttribute("data-stale", false);
+    }
     const timed = frameStats.enabled && (!frameStats.only || this.stage.closest(`[data-diagram="${frameStats.only}"]`) !== null);
     const t0 = timed ? performance.now() : 0;
     this.drawNow();
@@ -244,6 +278,13 @@ export class View {
       return;
     }
     if (this.handleDrag) return;
+    if (this.justShown) {
+      this.justShown = false;
+      if (this.following && !this.glide && !inView(cam, subject, w, h, FRAME_MARGIN_PX)) {
+        this.useCamera(followCamera(cam, subject, w, h, FRAME_MARGIN_PX));
+        return;
+      }
+    }
     const now = performance.now();
     if (this.following && !this.glide && !inView(cam, subject, w, h, FRAME_MARGIN_PX)) {
       this.glide = "keep";
@@ -308,6 +349,7 @@ export class View {
   destroy(): void {
     cancelAnimationFrame(this.frame);
     this.resizeObserver.disconnect();
+    this.visibility?.disconnect();
     this.abort.abort();
     this.stage.remove();
   }
@@ -352,9 +394,9 @@ export class View {
     ctx.restore();
   }
 
-  private nearest(p: Point): Grabbable | null {
+  private nearest(p: Point, radiusPx: number): Grabbable | null {
     let best: Grabbable | null = null;
-    let bestD = GRAB_RADIUS_PX;
+    let bestD = radiusPx;
     for (const g of this.grabbables) {
       const d = g.distancePx(this, p);
       if (d <= bestD) {
@@ -375,7 +417,7 @@ export class View {
       (e) => {
         if (e.button !== 0) return;
         const start = this.toWorld(e.clientX, e.clientY);
-        const target = this.nearest(start);
+        const target = this.nearest(start, e.pointerType === "touch" ? TOUCH_GRAB_RADIUS_PX : GRAB_RADIUS_PX);
         const drag = target?.grab(start) ?? null;
         c.setPointerCapture(e.pointerId);
         this.dragging = true;
@@ -421,7 +463,7 @@ export class View {
       "pointermove",
       (e) => {
         if (this.dragging) return;
-        this.hovering = this.nearest(this.toWorld(e.clientX, e.clientY)) !== null;
+        this.hovering = this.nearest(this.toWorld(e.clientX, e.clientY), GRAB_RADIUS_PX) !== null;
         c.style.cursor = this.hovering ? "grab" : "";
       },
       { signal },

@@ -36,11 +36,15 @@ const stateOf = (page, id) => page.evaluate((id) => JSON.parse(document.getEleme
 const readoutOf = (page, id) => page.evaluate((id) => document.getElementById(id).readout, id);
 
 async function knob(page, id, label) {
-  await page.waitForFunction((id) => !document.getElementById(id).shadowRoot.querySelector(".stage").hasAttribute("data-gliding"), id);
+  await page.evaluate((id) => document.getElementById(id).scrollIntoView({ block: "center" }), id);
+  // Painted (not waiting off screen) and the camera still.
+  await page.waitForFunction((id) => {
+    const stage = document.getElementById(id).shadowRoot.querySelector(".stage");
+    return !stage.hasAttribute("data-gliding") && !stage.hasAttribute("data-stale");
+  }, id);
   return page.evaluate(
     ([id, label]) => {
       const b = document.getElementById(id).shadowRoot.querySelector(`[data-handle="${label}"]`);
-      b.scrollIntoView({ block: "center" });
       const r = b.getBoundingClientRect();
       return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
     },

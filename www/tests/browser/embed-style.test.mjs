@@ -18,6 +18,10 @@ after(async () => {
 async function open(path, options = {}) {
   const context = await env.browser.newContext({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: 1, ...options });
   const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   const problems = [];
   page.on("console", (m) => {
     if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
@@ -191,4 +195,32 @@ test("light and dark: the reader's preference, unless the host's color-scheme al
     assert.deepEqual(problems, []);
     await context.close();
   }
+});
+
+test("the playground's diagrams and the tutorial page's elements are dark on a dark page, light on a light one", async () => {
+  for (const [colorScheme, panel] of [
+    ["dark", "rgb(31, 32, 36)"],
+    ["light", "rgb(255, 255, 255)"],
+  ]) {
+    const play = await open("/", { colorScheme });
+    await play.page.waitForFunction(() => window.__arcline?.ready);
+    const stages = await play.page.evaluate(() => [...document.querySelectorAll("[data-diagram] .stage")].map((s) => getComputedStyle(s).backgroundColor));
+    assert.equal(stages.length, 6);
+    assert.deepEqual(new Set(stages), new Set([panel]), `playground, ${colorScheme}`);
+    const article = await open("/embed.html", { colorScheme });
+    const elements = await article.page.evaluate(() => [...document.querySelectorAll("arcline-demo")].map((e) => getComputedStyle(e.shadowRoot.querySelector(".stage")).backgroundColor));
+    assert.ok(elements.length >= 5);
+    assert.deepEqual(new Set(elements), new Set([panel]), `tutorial page, ${colorScheme}`);
+    assert.deepEqual(play.problems.concat(article.problems), []);
+    await Promise.all([play.context.close(), article.context.close()]);
+  }
+});
+
+test("under a host policy that allows no inline styles (style-src 'self') it looks the same, with no violation", async () => {
+  const plain = await open("/tests/fixtures/plain-host.html");
+  const strict = await open("/tests/fixtures/strict-host.html");
+  assert.deepEqual(await looks(strict.page), await looks(plain.page));
+  assert.deepEqual(await strict.page.evaluate(() => window.__csp), []);
+  assert.deepEqual(plain.problems.concat(strict.problems), []);
+  await Promise.all([plain.context.close(), strict.context.close()]);
 });

@@ -2,7 +2,8 @@
 // needs: handles, paths, vehicles) on load and on resize, keeps a moving
 // subject inside the canvas (checked after 10 s of animation, and point by
 // point for the vehicles and units, from the camera the view publishes),
-// stops following once the reader pans, and "Fit" frames it again.
+// stops following once the reader pans, and "Fit" frames it again; a view
+// off screen does not paint, and comes into view framed.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { openBrowser, openPage, drag, screenshotPath } from "./browser.mjs";
@@ -57,13 +58,13 @@ function assertFitted(f, what) {
 }
 
 test("every diagram fits its subject on load, and again when the page is resized", async () => {
-  const { page, context, problems } = await openPage(env.browser, env.base + "/");
+  const { page, context, problems } = await openPage(env.browser, env.base + "/", { viewport: { width: 1200, height: 5200 } });
   await page.waitForFunction(() => [...document.querySelectorAll(".stage")].every((s) => s.dataset.subject));
   // Formation and steering move from the first frame; the static ones are exactly fitted.
   let f = await frames(page);
   for (const kind of ["arc", "planner", "pathfind", "road"]) assertFitted(f[kind], `${kind} on load`);
   for (const kind of KINDS) assertInside(f[kind], `${kind} on load`);
-  await page.setViewportSize({ width: 700, height: 900 });
+  await page.setViewportSize({ width: 700, height: 7000 });
   await page.waitForFunction(() => [...document.querySelectorAll(".stage")].every((s) => s.clientWidth < 700));
   await page.waitForFunction(() => {
     const s = document.querySelector('[data-diagram="arc"] .stage');
@@ -76,7 +77,9 @@ test("every diagram fits its subject on load, and again when the page is resized
 });
 
 test("after 10 s of animation every subject is still inside its canvas", async () => {
-  const { page, context, problems } = await openPage(env.browser, env.base + "/");
+  // A window tall enough to show every diagram at once (off screen, a view does not paint).
+  const { page, context, problems } = await openPage(env.browser, env.base + "/", { viewport: { width: 1200, height: 5200 } });
+  assert.equal(await page.evaluate(() => document.querySelectorAll(".stage[data-stale]").length), 0);
   // The planner's unit drives its path; the pathfinder's unit drives with a formation following.
   await page.locator('[data-diagram="planner"] button', { hasText: "Play" }).click();
   await page.locator('[data-diagram="pathfind"] label', { hasText: "a formation follows" }).locator("input").check();
@@ -90,6 +93,7 @@ test("after 10 s of animation every subject is still inside its canvas", async (
   await page.waitForFunction(() => !window.__arcline.diagrams.planner.readout().playing);
   // Any glide under way finishes (a glide's time constant is a fraction of a second).
   await page.waitForTimeout(1500);
+  assert.equal(await page.evaluate(() => document.querySelectorAll(".stage[data-stale]").length), 0, "every view painting");
   const f = await frames(page);
   for (const kind of KINDS) assertInside(f[kind], `${kind} after 10 s`);
   const r = await page.evaluate(() => Object.fromEntries(Object.entries(window.__arcline.diagrams).map(([k, d]) => [k, d.readout()])));
@@ -143,6 +147,19 @@ test("a subject moved out of view is brought back; a pan stops following; Fit fr
   });
   await page.waitForTimeout(800);
   assertFitted((await frames(page)).road, "road after Fit");
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("a view off screen does not paint; scrolled into view it paints its subject framed", async () => {
+  const { page, context, problems } = await openPage(env.browser, env.base + "/");
+  // The road is far below the first screen: a change to it is not painted yet...
+  await page.evaluate(() => window.__arcline.diagrams.road.setState({ profiles: [{ x: -40, y: -15, heading: 0 }, { x: 0, y: 5, heading: Math.PI / 2 }, { x: 200, y: 90, heading: 0 }] }));
+  await page.waitForFunction(() => document.querySelector('[data-diagram="road"] .stage').hasAttribute("data-stale"));
+  // ...and scrolled into view, it is, with the far profile in the frame at once.
+  await page.locator('[data-diagram="road"] .stage').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => !document.querySelector('[data-diagram="road"] .stage').hasAttribute("data-stale"));
+  assertInside((await frames(page)).road, "road scrolled into view");
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -98,6 +98,13 @@ test("a touch drag moves a handle", async () => {
   for (let i = 1; i <= 10; i++) await touch("touchMove", from.x + 6 * i, from.y);
   await touch("touchEnd");
   await page.waitForFunction((x0) => window.__arcline.diagrams.arc.getState().line.a.x > x0 + 1, before.line.a.x);
+  // A finger landing 20 px beside a handle still takes it (a mouse must come within 14 px).
+  const moved = await page.evaluate(() => window.__arcline.diagrams.arc.getState().line.a);
+  const knob = await screenPointOf(page, "arc", "line end A");
+  await touch("touchStart", knob.x - 20, knob.y);
+  for (let i = 1; i <= 10; i++) await touch("touchMove", knob.x - 20, knob.y + 5 * i);
+  await touch("touchEnd");
+  await page.waitForFunction((y0) => window.__arcline.diagrams.arc.getState().line.a.y < y0 - 1, moved.y);
   assert.deepEqual(problems, []);
   await context.close();
 });
