@@ -20,7 +20,7 @@ BINDINGS := -p arcline-wasm
 PKG := www/pkg
 BIN := node_modules/.bin
 
-.PHONY: setup setup-rust setup-browser setup-ompl build serve test test-rust test-ompl test-wasm test-types test-api test-browser lint bench clean
+.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl test-opendrive test-wasm test-types test-api test-browser lint bench clean
 
 ## --- set-up -------------------------------------------------------------
 
@@ -50,12 +50,19 @@ OMPL_QUIET := 2>&1 | { grep -v 'leaked' || true; }
 
 setup-ompl: $(OMPL_VENV)/.installed
 
-$(OMPL_VENV)/.installed:
+$(OMPL_VENV)/.installed: | setup-python
 	@echo "Installing OMPL $(OMPL_VERSION) (PyPI) into $(OMPL_VENV)"
 	rm -rf $(OMPL_VENV)
 	python3 -m venv $(OMPL_VENV)
 	$(OMPL_VENV)/bin/pip install --quiet --disable-pip-version-check ompl==$(OMPL_VERSION)
 	@touch $@
+
+# Debian's python3 makes virtual environments only with python3-venv (ensurepip).
+setup-python:
+	@python3 -c 'import ensurepip, venv' 2>/dev/null || { \
+	  echo "Installing Debian's python3-venv"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] && echo "" || echo sudo ); \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q python3 python3-venv; }
 
 setup-browser:
 	@command -v chromium >/dev/null || { \
@@ -69,13 +76,21 @@ WASM_OPT_FLAGS := -Oz --converge --enable-simd --enable-bulk-memory --enable-non
   --enable-sign-ext --enable-mutable-globals --strip-producers --strip-target-features
 # One smaller module per system for <arcline-demo> (the features of bindings/Cargo.toml).
 SYSTEMS := paths pathfind crowd roads
+# The embed profile's opt-level ("s", Cargo.toml), but "z" for the systems in
+# EMBED_SMALLEST, which are over the 64 KB gzip budget at "s" and whose drags
+# have time to spare: pathfinding 61.6 KB against 65.3 (planAround about 1.3x
+# slower: 1.1 ms against 0.87 median on the bench's fields) and roads with
+# junctions (see README's size table).
+EMBED_OPT_LEVEL := s
+EMBED_SMALLEST := pathfind roads
 
 build: setup
 	cargo build --release --target $(WASM_TARGET) $(BINDINGS)
 	$(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline $(WASM_RAW)
 	$(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_bg.wasm -o $(PKG)/arcline_bg.wasm
 	for s in $(SYSTEMS); do \
-	  cargo build --profile embed --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s; \
+	  opt=$(EMBED_OPT_LEVEL); case " $(EMBED_SMALLEST) " in *" $$s "*) opt=z;; esac; \
+	  CARGO_PROFILE_EMBED_OPT_LEVEL=$$opt cargo build --profile embed --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s; \
 	  $(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline_$$s $(EMBED_RAW); \
 	  $(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_$${s}_bg.wasm -o $(PKG)/arcline_$${s}_bg.wasm; \
 	done
@@ -84,7 +99,8 @@ build: setup
 	  --sourcemap --outdir=www/build --entry-names=[name] --chunk-names=chunk-[hash] --log-level=warning
 	node scripts/package.mjs
 	@for m in arcline $(addprefix arcline_,$(SYSTEMS)); do \
-	  printf 'wasm %-15s %7s bytes raw, %6s gzipped\n' $$m: $$(stat -c %s $(PKG)/$${m}_bg.wasm) $$(gzip -9c $(PKG)/$${m}_bg.wasm | wc -c); done
+	  raw=$$(stat -c %s $(PKG)/$${m}_bg.wasm); gz=$$(gzip -9c $(PKG)/$${m}_bg.wasm | wc -c); \
+	  awk -v m=$$m: -v r=$$raw -v g=$$gz 'BEGIN { printf "wasm %-17s %6.1f KB raw, %5.1f KB gzip\n", m, r / 1024, g / 1024 }'; done
 
 serve: build
 	node scripts/serve.mjs --host $(HOST) --port $(PORT)
@@ -94,6 +110,7 @@ serve: build
 test: setup setup-browser
 	$(MAKE) test-rust
 	$(MAKE) test-ompl
+	$(MAKE) test-opendrive
 	$(MAKE) build
 	$(MAKE) test-wasm
 	$(MAKE) test-types
@@ -130,6 +147,24 @@ test-wasm:
 test-types:
 	$(BIN)/tsc --noEmit -p www
 
+# OpenDRIVE files of road networks with junctions (examples/opendrive.rs),
+# read back by third-party tools in a virtual environment made here once:
+# the ASAM Quality Checker bundle must report no issue, and pyxodr's
+# reference lines and lane borders must lie within 0.05 of Arcline's.
+ODR_TOOLS := asam-qc-opendrive==1.0.0 pyxodr==0.1.3
+ODR_VENV := $(HOME)/.cache/arcline/opendrive-venv-qc1.0.0-pyxodr0.1.3
+
+$(ODR_VENV)/.installed: | setup-python
+	@echo "Installing $(ODR_TOOLS) (PyPI) into $(ODR_VENV)"
+	rm -rf $(ODR_VENV)
+	python3 -m venv $(ODR_VENV)
+	$(ODR_VENV)/bin/pip install -q --disable-pip-version-check $(ODR_TOOLS)
+	@touch $@
+
+test-opendrive: $(ODR_VENV)/.installed
+	cargo run -q -p arcline --all-features --example opendrive -- target/opendrive
+	$(ODR_VENV)/bin/python scripts/check_opendrive.py target/opendrive
+
 # The published JS API, loaded in Node exactly as tutorial authors load it.
 test-api:
 	node --test www/tests/api/ www/tests/hostile/
@@ -145,6 +180,7 @@ lint: setup
 	cargo clippy -p arcline --lib -- -D warnings
 	cargo clippy --target $(WASM_TARGET) $(BINDINGS) -- -D warnings
 	for s in $(SYSTEMS); do cargo clippy --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s -- -D warnings; done
+	RUSTDOCFLAGS="-D warnings" cargo doc -q -p arcline --all-features --no-deps
 	$(BIN)/tsc --noEmit -p www
 
 bench: build setup-ompl

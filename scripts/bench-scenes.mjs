@@ -27,6 +27,23 @@ export const SCENES = [
     },
   },
   {
+    // Four arms 30 out, 3 driving lanes each way and sidewalks: 20 paths; the
+    // drag moves arm 0 (its road and the junction rebuilt).
+    name: "junction of 4 arms, 3 lanes a direction",
+    kind: "junction",
+    handle: "arm 0 mouth",
+    setup: () => {
+      const d = window.__arcline.diagrams.junction;
+      if (!d) return false;
+      const arms = [0, 1, 2, 3].map((k) => {
+        const out = (k * Math.PI) / 2;
+        return { x: 30 * Math.cos(out), y: 30 * Math.sin(out), heading: out + Math.PI, preset: "6 lanes, median" };
+      });
+      d.setState({ arms });
+      return d.getState().computed.connections.length === 20;
+    },
+  },
+  {
     name: "crowd of 10,000 vehicles (seek + separation)",
     kind: "steering",
     handle: "target",

@@ -103,7 +103,7 @@ function sizeRows() {
     ["paths", "arc, planner"],
     ["pathfind", "pathfind"],
     ["crowd", "steering, formation"],
-    ["roads", "road"],
+    ["roads", "road, junction"],
   ].map(([s, kinds]) => ({
     name: `wasm module of one system, for \`<arcline-demo>\`: ${s} (${kinds})`,
     ours: kb(readFileSync(join(root, "www", "pkg", `arcline_${s}_bg.wasm`))),

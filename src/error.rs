@@ -1,8 +1,9 @@
 //! The crate's one error type: which part of the input was wrong ([`Field`])
 //! and why ([`Reason`]).
 //!
-//! Numbers in messages are written by [`Decimal`](crate::geom::Decimal) (no
-//! `core::fmt` float formatting, which would weigh on the wasm module).
+//! Numbers in messages are written by the crate's own shortest-decimal
+//! writer (no `core::fmt` float formatting, which would weigh on the wasm
+//! module).
 //!
 //! Every fallible function of the crate returns [`Error`]. A field is a path
 //! from the function's argument down to the value, in the Rust names of the
@@ -43,6 +44,7 @@ pub struct Field {
 
 impl Field {
     /// The field `name` (an argument, usually).
+    #[must_use]
     pub fn named(name: &'static str) -> Field {
         Field {
             steps: vec![Step::Name(name)],
@@ -50,6 +52,7 @@ impl Field {
     }
 
     /// The steps, outermost first.
+    #[must_use]
     pub fn steps(&self) -> &[Step] {
         &self.steps
     }
@@ -195,8 +198,25 @@ pub enum Reason {
     NotAscending,
     /// A saved file of a version this build cannot read.
     UnsupportedVersion {
-        /// The version this build reads.
+        /// The newest version this build reads (it reads every version from 1 up to it).
         supported: u32,
+    },
+    /// Road profiles that cannot be the arms of a junction, told about one
+    /// arm (`arms[2]`) or one of its lanes (`arms[2].lanes[3]`).
+    Junction(JunctionConflict),
+    /// The same value again, where each may appear once (the same profile
+    /// twice among a junction's arms).
+    Duplicate {
+        /// The index of its first appearance.
+        first: usize,
+    },
+    /// An object already taken by another (a profile that is already an arm
+    /// of a junction).
+    AlreadyUsed {
+        /// What holds it (`junction`).
+        by: &'static str,
+        /// That object's id.
+        id: u64,
     },
     /// A vehicle that is already a member of formation `formation` was asked
     /// to join another one (it must leave the first).
@@ -286,8 +306,11 @@ impl fmt::Display for Reason {
             ),
             Reason::NotAscending => f.write_str("must be greater than the one before it"),
             Reason::UnsupportedVersion { supported } => {
-                write!(f, "unsupported version (this build reads version {supported})")
+                write!(f, "unsupported version (this build reads versions 1 to {supported})")
             }
+            Reason::Junction(conflict) => conflict.fmt(f),
+            Reason::Duplicate { first } => write!(f, "repeats item {first}"),
+            Reason::AlreadyUsed { by, id } => write!(f, "is already used by {by} {id}"),
             Reason::AlreadyInFormation { formation } => {
                 write!(f, "is already in formation {formation} (leave it first)")
             }
@@ -424,6 +447,101 @@ impl fmt::Display for LaneDifference {
     }
 }
 
+/// Why road profiles cannot be the arms of a junction (the [`Reason`] of
+/// an error about one arm, `arms[i]`, or about one of its lanes,
+/// `arms[i].lanes[k]`). Other arms are named by their index among the arms
+/// as given.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum JunctionConflict {
+    /// The arm heads the same way as arm `other`: their mouths would overlap.
+    SameHeading {
+        /// The other arm.
+        other: usize,
+    },
+    /// An outer edge point of the arm's mouth is on or behind arm
+    /// `other`'s cross-section line (every arm must lie wholly in front of
+    /// every other arm's mouth).
+    BehindMouth {
+        /// The arm whose mouth it is behind.
+        other: usize,
+    },
+    /// No kerb of lines and arcs joins arm `other`'s right edge to this
+    /// arm's left edge (the arms are too close or too sharp).
+    NoCorner {
+        /// The arm before it, counter-clockwise.
+        other: usize,
+    },
+    /// The junction's outline crosses itself between this arm and arm
+    /// `other` (the arms are too close or too sharp).
+    OutlineCrosses {
+        /// The arm whose mouth or corner it crosses.
+        other: usize,
+    },
+    /// The outline runs clockwise: the arms face away from the area
+    /// between them.
+    OutlineClockwise,
+    /// No path of lines and arcs joins this lane to lane `to_lane` of arm `to`.
+    NoPath {
+        /// The arm the movement goes to.
+        to: usize,
+        /// The lane of that arm.
+        to_lane: usize,
+    },
+    /// The path from this lane to lane `to_lane` of arm `to` turns on an
+    /// arc of radius `radius`, tighter than `min_radius`.
+    TooTight {
+        /// The arm the movement goes to.
+        to: usize,
+        /// The lane of that arm.
+        to_lane: usize,
+        /// The tightest radius of the path.
+        radius: f64,
+        /// The minimum turning radius.
+        min_radius: f64,
+    },
+}
+
+impl fmt::Display for JunctionConflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            JunctionConflict::SameHeading { other } => {
+                write!(f, "heads the same way as arms[{other}]: their mouths would overlap")
+            }
+            JunctionConflict::BehindMouth { other } => write!(
+                f,
+                "reaches behind the mouth of arms[{other}] (every arm must lie in front of every other arm's cross-section)"
+            ),
+            JunctionConflict::NoCorner { other } => write!(
+                f,
+                "no kerb of lines and arcs joins it to arms[{other}] (the arms are too close or too sharp)"
+            ),
+            JunctionConflict::OutlineCrosses { other } => write!(
+                f,
+                "the junction's outline crosses itself between it and arms[{other}] (the arms are too close or too sharp)"
+            ),
+            JunctionConflict::OutlineClockwise => f.write_str(
+                "the arms face away from each other: the junction's outline would run clockwise",
+            ),
+            JunctionConflict::NoPath { to, to_lane } => write!(
+                f,
+                "no path of lines and arcs joins it to arms[{to}].lanes[{to_lane}]"
+            ),
+            JunctionConflict::TooTight {
+                to,
+                to_lane,
+                radius,
+                min_radius,
+            } => write!(
+                f,
+                "the path to arms[{to}].lanes[{to_lane}] turns on a radius of {}, below the minimum turning radius {} (move the arms apart)",
+                Decimal(radius),
+                Decimal(min_radius)
+            ),
+        }
+    }
+}
+
 /// A refused input: which [`Field`], and the [`Reason`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Error {
@@ -433,21 +551,25 @@ pub struct Error {
 
 impl Error {
     /// `reason` about `field`.
+    #[must_use]
     pub fn new(field: Field, reason: Reason) -> Error {
         Error { field, reason }
     }
 
     /// `reason` about the argument or field `name`.
+    #[must_use]
     pub fn at(name: &'static str, reason: Reason) -> Error {
         Error::new(Field::named(name), reason)
     }
 
     /// Where in the input.
+    #[must_use]
     pub fn field(&self) -> &Field {
         &self.field
     }
 
     /// Why.
+    #[must_use]
     pub fn reason(&self) -> &Reason {
         &self.reason
     }

@@ -31,6 +31,8 @@
 //! This crate knows nothing of WebAssembly or JavaScript; the bindings crate
 //! (`bindings/`, `arcline-wasm`) is the only door to JavaScript.
 
+#![warn(missing_docs)]
+
 pub mod error;
 pub mod formation;
 pub mod geom;
@@ -47,7 +49,10 @@ pub use geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
 pub mod prelude {
     pub use crate::error::{Error, Reason};
     pub use crate::geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
-    pub use crate::planner::{dubins_shortest, plan_turn, Motion};
+    pub use crate::planner::{
+        dubins_shortest, plan_around, plan_turn, reeds_shepp_shortest, AroundOptions, Circle,
+        Motion, Obstacles,
+    };
 
     // Steering and formations.
     pub use crate::formation::{
@@ -65,3 +70,8 @@ pub mod prelude {
         Profile, ProfileId, RoadNetwork, RoadPiece,
     };
 }
+
+/// The README's Rust snippet, compiled and run by `cargo test` as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeSnippet;

@@ -14,6 +14,7 @@ fn export<T: TS + ?Sized>(cfg: &Config, out: &mut String) {
 
 /// The declarations of every shape that crosses to JavaScript, one
 /// `export type` each.
+#[must_use]
 pub fn declarations() -> String {
     let cfg = Config::default();
     let mut out = String::new();
@@ -66,6 +67,19 @@ pub fn declarations() -> String {
         export::<ProfileEntry>(&cfg, o);
         export::<PieceEntry>(&cfg, o);
         export::<NetworkSnapshot>(&cfg, o);
+    }
+    {
+        use crate::road::shape::NetworkJunctionShape;
+        use crate::road::{
+            Connection, Junction, JunctionEntry, JunctionId, JunctionOptions, MovementKind,
+        };
+        export::<MovementKind>(&cfg, o);
+        export::<Connection>(&cfg, o);
+        export::<Junction>(&cfg, o);
+        export::<JunctionOptions>(&cfg, o);
+        export::<JunctionId>(&cfg, o);
+        export::<JunctionEntry>(&cfg, o);
+        export::<NetworkJunctionShape>(&cfg, o);
     }
     {
         // Steering.
@@ -127,20 +141,8 @@ pub fn declarations() -> String {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn the_geometry_shapes_are_declared_as_the_js_api_has_them() {
-        let d = super::declarations();
-        println!("{d}");
-        assert!(d.contains("export type Pose = { x: number, y: number, heading: number, };"));
-        // The pathfinding shapes as DESIGN.md has them.
-        assert!(d.contains("export type Circle = { x: number, y: number, radius: number, };"));
-        assert!(d.contains("circles?: Array<Circle>,"), "{d}");
-        assert!(d.contains("blocked: Uint8Array"));
-    }
-
-    #[test]
-    fn the_road_shapes_are_declared_as_the_js_api_has_them() {
-        // Without the doc comments, each declaration on one line.
+    /// The declarations without their doc comments, each on one line.
+    fn flat() -> String {
         let mut d = String::new();
         let mut rest = super::declarations();
         while let Some(i) = rest.find("/**") {
@@ -149,7 +151,25 @@ mod tests {
             rest = rest[end..].to_string();
         }
         d.push_str(&rest);
-        let d = d.split_whitespace().collect::<Vec<_>>().join(" ");
+        d.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_geometry_shapes_are_declared_as_the_js_api_has_them() {
+        let d = flat();
+        assert!(
+            d.contains("export type Pose = { x: number, y: number, heading: number, };"),
+            "{d}"
+        );
+        // The pathfinding shapes as DESIGN.md has them.
+        assert!(d.contains("export type Circle = { x: number, y: number, radius: number, };"));
+        assert!(d.contains("circles?: Array<Circle>,"), "{d}");
+        assert!(d.contains("blocked: Uint8Array"));
+    }
+
+    #[test]
+    fn the_road_shapes_are_declared_as_the_js_api_has_them() {
+        let d = flat();
         for want in [
             "export type Lane = { kind: LaneKind, width: number, direction?: Direction, };",
             "export type Profile = { x: number, y: number, heading: number, lanes: Array<Lane>, };",

@@ -1,23 +1,11 @@
-//! Bindings of `arcline::geom`: a pose along a path, SVG path data, the arc
-//! to a point, offsets and intersections.
+//! Bindings of `arcline::geom`: SVG path data, the arc to a point, offsets
+//! and intersections.
 
 use crate::error::{from_core, from_core_in};
-use crate::from_js::{arg, finite, number, path as path_arg};
+use crate::from_js::{arg, number, path as path_arg};
 use crate::to_js::to_js;
 use arcline::{Path, Point, Pose};
 use wasm_bindgen::prelude::*;
-
-/// `poseAt(path, distance)`: position and heading `distance` along `path`,
-/// clamped to `[0, length]`.
-#[wasm_bindgen(js_name = poseAt, unchecked_return_type = "Pose")]
-pub fn pose_at(
-    #[wasm_bindgen(unchecked_param_type = "Path")] path: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
-) -> Result<JsValue, JsError> {
-    let path = path_arg(path, "path")?;
-    let distance = finite(&distance, "distance")?;
-    to_js(&path.pose_at(distance))
-}
 
 /// `pathToSvg(path)`: SVG path data with exact `A` arcs, in y-up coordinates.
 #[wasm_bindgen(js_name = pathToSvg)]

@@ -17,6 +17,8 @@ mod formation;
 mod from_js;
 #[cfg(feature = "paths")]
 mod geom;
+#[cfg(any(feature = "paths", feature = "pathfind"))]
+mod motion;
 #[cfg(all(test, target_arch = "wasm32", feature = "paths"))]
 mod oracle;
 #[cfg(feature = "pathfind")]

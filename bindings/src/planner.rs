@@ -1,11 +1,11 @@
 //! Bindings of `arcline::planner`: turn-then-go (and its construction for
-//! the diagram), the Dubins words, the batch length query, motion over time.
+//! the diagram), the Dubins words, the batch length query.
 
 use crate::error::{from_core, message};
-use crate::from_js::{arg, finite, number, path as path_arg};
+use crate::from_js::{arg, number};
 use crate::to_js::to_js;
 use arcline::planner::{
-    dubins_candidates, dubins_lengths, dubins_shortest, plan_turn, turn_then_go_sides, Motion,
+    dubins_candidates, dubins_lengths, dubins_shortest, plan_turn, turn_then_go_sides,
 };
 use arcline::{Path, Point, Pose};
 use wasm_bindgen::prelude::*;
@@ -90,18 +90,4 @@ pub fn dubins_lengths_js(
     let mut out = vec![0.0; q.len() / 6];
     dubins_lengths(&q, radius, &mut out).map_err(from_core)?;
     Ok(out)
-}
-
-/// `poseAtTime(path, speed, time)`: the pose `speed × time` along the path,
-/// clamped to both ends.
-#[wasm_bindgen(js_name = poseAtTime, unchecked_return_type = "Pose")]
-pub fn pose_at_time_js(
-    #[wasm_bindgen(unchecked_param_type = "Path")] path: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] speed: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] time: JsValue,
-) -> Result<JsValue, JsError> {
-    let path = path_arg(path, "path")?;
-    let motion = Motion::new(path, number(&speed, "speed")?).map_err(from_core)?;
-    let time = finite(&time, "time")?;
-    to_js(&motion.pose_at(time))
 }

@@ -1,17 +1,20 @@
-//! Bindings of `arcline::road`: `connectProfiles`, `constrainProfile` (the
-//! published API), and the helpers the road diagram and tutorials need:
-//! `roadConstruction`, `bezierOffsets`, `roadMarkings`, `roadChain`,
-//! `profileEdges` and the `RoadNetwork` class (profiles by id, pieces
-//! rebuilt when a profile moves, JSON save/load). Every shape is the core's
-//! serde description; every error the core's, worded by `crate::error`.
+//! Bindings of `arcline::road`: `connectProfiles`, `constrainProfile`,
+//! `connectJunction` (the published API), and the helpers the road and
+//! junction diagrams and tutorials need: `roadConstruction`,
+//! `bezierOffsets`, `roadMarkings`, `roadChain`, `profileEdges`,
+//! `advanceProfile`, `constrainArm` and the `RoadNetwork` class (profiles
+//! by id, pieces and junctions rebuilt when a profile moves, JSON
+//! save/load, OpenDRIVE). Every shape is the core's serde description;
+//! every error the core's, worded by `crate::error`.
 
 use crate::error::{from_core, from_core_in, message};
-use crate::from_js::{arg, whole};
+use crate::from_js::{arg, finite, optional, whole};
 use crate::to_js::to_js;
 use arcline::road::markings::RoadMarkings;
 use arcline::road::shape::ChainPieceShape;
 use arcline::road::{
-    self, NetworkPiece, NetworkSnapshot, PieceId, Profile, ProfileId, RoadChain, RoadNetwork,
+    self, JunctionId, JunctionOptions, NetworkJunction, NetworkPiece, NetworkSnapshot, PieceId,
+    Profile, ProfileId, RoadChain, RoadNetwork,
 };
 use arcline::{Error, Reason};
 use wasm_bindgen::prelude::*;
@@ -109,8 +112,62 @@ pub fn road_chain(
     to_js(&out)
 }
 
-/// A road network: profiles (the graph's edges) and the pieces joining them
-/// (its nodes), by id. Moving a profile rebuilds only the pieces touching it.
+/// Junction options: the defaults when `undefined` or `null`.
+fn options_arg(value: JsValue) -> Result<JunctionOptions, JsError> {
+    Ok(optional::<JunctionOptions>(value, "options")?.unwrap_or_default())
+}
+
+/// `connectJunction(arms, options?)`: the junction of 3 to 6 arms, each a
+/// profile at the junction's mouth heading into it: `{ arms, order,
+/// connections, corners, boundary, kerbs, carriageway }`. Throws an
+/// `Error` naming the arm (`arms[2]: ...`) or its lane
+/// (`arms[2].lanes[1]: ...`) when they make no junction.
+#[wasm_bindgen(js_name = connectJunction, unchecked_return_type = "Junction")]
+pub fn connect_junction(
+    #[wasm_bindgen(unchecked_param_type = "Profile[]")] arms: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "JunctionOptions")] options: JsValue,
+) -> Result<JsValue, JsError> {
+    let arms: Vec<Profile> = arg(arms, "arms")?;
+    let options = options_arg(options)?;
+    to_js(&road::connect_junction_with(&arms, &options).map_err(from_core)?)
+}
+
+/// `constrainArm(arms, index, arm, options?)`: the junction's half-plane
+/// rule for a dragged arm: `arm` when the junction builds with it in place
+/// of `arms[index]`, else the placement nearest to it on the way from
+/// `arms[index]` that still builds. Throws when not even `arms[index]`
+/// builds (the proposal's error), or for bad arguments.
+#[wasm_bindgen(js_name = constrainArm, unchecked_return_type = "Profile")]
+pub fn constrain_arm(
+    #[wasm_bindgen(unchecked_param_type = "Profile[]")] arms: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Profile")] arm: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "JunctionOptions")] options: JsValue,
+) -> Result<JsValue, JsError> {
+    let arms: Vec<Profile> = arg(arms, "arms")?;
+    let index = whole(&index, "index")?;
+    let arm = profile_arg(arm, "arm")?;
+    let options = options_arg(options)?;
+    let placed = road::constrain_arm(&arms, index as usize, &arm, &options).map_err(from_core)?;
+    to_js(&placed)
+}
+
+/// `advanceProfile(profile, distance)`: the same lanes `distance` further
+/// along the profile's heading (behind it for a negative distance): where
+/// a straight road of that length to the profile starts.
+#[wasm_bindgen(js_name = advanceProfile, unchecked_return_type = "Profile")]
+pub fn advance_profile(
+    #[wasm_bindgen(unchecked_param_type = "Profile")] profile: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
+) -> Result<JsValue, JsError> {
+    let p = profile_arg(profile, "profile")?;
+    let d = finite(&distance, "distance")?;
+    to_js(&p.advanced(d).map_err(from_core)?)
+}
+
+/// A road network: profiles (the graph's edges) and the pieces and
+/// junctions joining them (its nodes), by id. Moving a profile rebuilds
+/// only the pieces touching it and the junction it is an arm of.
 #[wasm_bindgen(js_name = RoadNetwork)]
 pub struct RoadNetworkJs {
     inner: RoadNetwork,
@@ -155,7 +212,8 @@ impl RoadNetworkJs {
     }
 
     /// Replaces (moves, turns, re-lanes) a profile; returns the ids of the
-    /// pieces rebuilt (only those touching it).
+    /// pieces rebuilt (only those touching it; the junction it is an arm of,
+    /// `junctionOf(id)`, is rebuilt too).
     #[wasm_bindgen(js_name = setProfile)]
     pub fn set_profile(
         &mut self,
@@ -164,11 +222,11 @@ impl RoadNetworkJs {
     ) -> Result<Vec<u32>, JsError> {
         let id = id_arg(&id, "id")?;
         let p = profile_arg(profile, "profile")?;
-        let touched = self
+        let rebuilt = self
             .inner
             .set_profile(ProfileId(id), p)
             .map_err(from_core)?;
-        Ok(touched.into_iter().map(|k| k.0).collect())
+        Ok(rebuilt.pieces.into_iter().map(|k| k.0).collect())
     }
 
     /// Removes a profile and its pieces; returns the removed piece ids.
@@ -272,7 +330,78 @@ impl RoadNetworkJs {
         to_js(&RoadMarkings::of(piece.clone(), a))
     }
 
-    /// The network as a JSON string (profiles and which pieces join them).
+    /// Makes a junction of 3 to 6 profiles (each at the junction's mouth,
+    /// heading into it); returns its id. The junction may hold an error
+    /// (see `junction`) until an arm moves; its arm indices are the
+    /// positions in `profileIds`.
+    #[wasm_bindgen(js_name = addJunction)]
+    pub fn add_junction(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number[]")] profile_ids: JsValue,
+    ) -> Result<u32, JsError> {
+        let ids: Vec<ProfileId> = arg(profile_ids, "profileIds")?;
+        Ok(self.inner.add_junction(&ids).map_err(from_core)?.0)
+    }
+
+    fn network_junction(&self, id: &JsValue) -> Result<&NetworkJunction, JsError> {
+        let k = id_arg(id, "id")?;
+        self.inner
+            .junction(JunctionId(k))
+            .ok_or_else(|| unknown("id", "junction", k))
+    }
+
+    /// The junction with this id; throws when its arms make no junction,
+    /// saying why.
+    #[wasm_bindgen(unchecked_return_type = "Junction")]
+    pub fn junction(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let j = self.network_junction(&id)?;
+        let built = j
+            .built
+            .as_ref()
+            .map_err(|e| message("id", "", &format!("junction {} has no layout ({e})", j.id)))?;
+        to_js(built)
+    }
+
+    /// The id of the junction a profile is an arm of, or null.
+    #[wasm_bindgen(js_name = junctionOf, unchecked_return_type = "number | null")]
+    pub fn junction_of(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let id = id_arg(&id, "id")?;
+        if self.inner.profile(ProfileId(id)).is_none() {
+            return Err(unknown("id", "profile", id));
+        }
+        Ok(self
+            .inner
+            .junction_of(ProfileId(id))
+            .map_or(JsValue::NULL, |j| JsValue::from(j.0)))
+    }
+
+    /// Removes a junction (its arms stay).
+    #[wasm_bindgen(js_name = removeJunction)]
+    pub fn remove_junction(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] junction: JsValue,
+    ) -> Result<(), JsError> {
+        let k = id_arg(&junction, "junction")?;
+        self.inner.remove_junction(JunctionId(k)).map_err(from_core)
+    }
+
+    /// The network as OpenDRIVE 1.8 XML: one road per built piece (its
+    /// centreline exactly, as line and arc records; constant-width lanes),
+    /// road links, and each built junction as connecting roads with
+    /// `<connection>` and `<laneLink>` elements.
+    #[wasm_bindgen(js_name = toOpenDrive)]
+    pub fn to_open_drive(&self) -> String {
+        self.inner.to_open_drive()
+    }
+
+    /// The network as a JSON string (profiles, which pieces join them,
+    /// which are the arms of junctions).
     /// The text is written by JS's own `JSON` (no JSON code in the module).
     #[wasm_bindgen(js_name = toJSON)]
     pub fn to_json(&self) -> Result<String, JsError> {
@@ -283,7 +412,7 @@ impl RoadNetworkJs {
             .ok_or_else(|| JsError::new("internal: could not write the network"))
     }
 
-    /// A network from `toJSON`'s string; ids kept, pieces rebuilt.
+    /// A network from `toJSON`'s string; ids kept, pieces and junctions rebuilt.
     #[wasm_bindgen(js_name = fromJSON)]
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "string")] json: JsValue,

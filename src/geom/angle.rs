@@ -12,6 +12,7 @@ use core::f64::consts::{PI, TAU};
 /// assert!((normalize_angle(3.0 * PI) - PI).abs() < 1e-12);
 /// assert!((normalize_angle(-PI) - PI).abs() < 1e-12);
 /// ```
+#[must_use]
 pub fn normalize_angle(a: f64) -> f64 {
     let w = wrap_two_pi(a);
     if w > PI {
@@ -26,6 +27,7 @@ pub fn normalize_angle(a: f64) -> f64 {
 /// In wasm out of line: inlined at its 40 call sites (most of them the
 /// Dubins kernels' rare fallbacks) it cost about 1 KB of module.
 #[cfg_attr(target_arch = "wasm32", inline(never))]
+#[must_use]
 pub fn wrap_two_pi(a: f64) -> f64 {
     let w = math::fmod(a, TAU);
     let w = if w < 0.0 { w + TAU } else { w };

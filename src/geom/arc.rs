@@ -27,9 +27,13 @@ use core::f64::consts::FRAC_PI_2;
     ts(as = "super::shape::ArcShape")
 )]
 pub struct Arc {
+    /// The centre of the circle.
     pub center: Point,
+    /// The radius, positive.
     pub radius: f64,
+    /// The angle of the start point seen from the centre, radians.
     pub start_angle: f64,
+    /// The signed angle swept: positive counter-clockwise (a left turn), negative clockwise.
     pub sweep: f64,
     /// Driven backwards: the vehicle faces against the direction of travel.
     pub reverse: bool,
@@ -77,6 +81,7 @@ impl Arc {
 
     /// The arc that starts at `pose`, turns left (`turn = 1`) or right
     /// (`turn = -1`) on a circle of `radius`, and sweeps `|sweep|`.
+    #[must_use]
     pub fn from_pose(pose: Pose, radius: f64, turn: f64, sweep_magnitude: f64) -> Arc {
         let side = if turn.is_sign_negative() { -1.0 } else { 1.0 };
         let center = pose.position() + pose.left() * (side * radius);
@@ -110,6 +115,7 @@ impl Arc {
     /// assert!(a.sweep < 0.0 && a.reverse && a.side() == 1.0);
     /// assert!(a.pose_at(a.length()).approx_eq(Pose::new(-1.0, 1.0, -FRAC_PI_2), 1e-12));
     /// ```
+    #[must_use]
     pub fn reversing_from_pose(pose: Pose, radius: f64, side: f64, sweep_magnitude: f64) -> Arc {
         let travel = Arc::from_pose(pose, radius, side, sweep_magnitude);
         Arc {
@@ -129,6 +135,7 @@ impl Arc {
     /// `+1` for travel counter-clockwise (a left turn when driven forwards),
     /// `-1` for clockwise: the sign of the sweep.
     #[inline]
+    #[must_use]
     pub fn turn(&self) -> f64 {
         if self.sweep.is_sign_negative() {
             -1.0
@@ -140,6 +147,7 @@ impl Arc {
     /// `+1` when the centre lies on the vehicle's left (an `L`), `-1` on its
     /// right: [`Arc::turn`] driven forwards, its opposite in reverse.
     #[inline]
+    #[must_use]
     pub fn side(&self) -> f64 {
         if self.reverse {
             -self.turn()
@@ -148,27 +156,37 @@ impl Arc {
         }
     }
 
+    /// The arc length, `radius × |sweep|`.
     #[inline]
+    #[must_use]
     pub fn length(&self) -> f64 {
         self.radius * self.sweep.abs()
     }
 
+    /// The angle of the end point seen from the centre, `start_angle + sweep`.
     #[inline]
+    #[must_use]
     pub fn end_angle(&self) -> f64 {
         self.start_angle + self.sweep
     }
 
+    /// The point of the circle at `angle` (radians, seen from the centre).
     #[inline]
+    #[must_use]
     pub fn point_at_angle(&self, angle: f64) -> Point {
         self.center.polar(self.radius, angle)
     }
 
+    /// The start point.
     #[inline]
+    #[must_use]
     pub fn start(&self) -> Point {
         self.point_at_angle(self.start_angle)
     }
 
+    /// The end point.
     #[inline]
+    #[must_use]
     pub fn end(&self) -> Point {
         self.point_at_angle(self.end_angle())
     }
@@ -178,6 +196,7 @@ impl Arc {
     /// `theta ± 90°` (the sign of [`Arc::side`]: on a reversing arc the
     /// vehicle faces against the direction of travel).
     #[inline]
+    #[must_use]
     pub fn pose_at(&self, distance: f64) -> Pose {
         let turn = self.turn();
         let theta = self.start_angle + turn * distance / self.radius;
@@ -205,6 +224,7 @@ impl Arc {
 
     /// Whether the direction `angle` (from the centre) lies within the sweep,
     /// with an angular tolerance of `tol` radians.
+    #[must_use]
     pub fn contains_angle(&self, angle: f64, tol: f64) -> bool {
         let (lo, span) = if self.sweep >= 0.0 {
             (self.start_angle, self.sweep)
@@ -221,6 +241,7 @@ impl Arc {
     /// The arc walked the other way, in the same gear (the vehicle faces the
     /// other way too).
     #[inline]
+    #[must_use]
     pub fn reversed(&self) -> Arc {
         Arc {
             start_angle: self.end_angle(),
@@ -231,6 +252,7 @@ impl Arc {
 
     /// The angle of `p` seen from the centre.
     #[inline]
+    #[must_use]
     pub fn angle_of(&self, p: Point) -> f64 {
         math::atan2(p.y - self.center.y, p.x - self.center.x)
     }

@@ -13,6 +13,7 @@ pub struct Intersections {
 }
 
 impl Intersections {
+    /// No intersection.
     pub const NONE: Intersections = Intersections {
         points: [Point::ORIGIN; 2],
         len: 0,
@@ -35,18 +36,25 @@ impl Intersections {
         out
     }
 
+    /// The points found (up to two).
+    #[must_use]
     pub fn as_slice(&self) -> &[Point] {
         &self.points[..self.len]
     }
 
+    /// How many points (0, 1 or 2).
+    #[must_use]
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether there are none.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// The points found (up to two).
     pub fn iter(&self) -> impl Iterator<Item = &Point> {
         self.as_slice().iter()
     }
@@ -65,6 +73,7 @@ impl Intersections {
 /// assert!((c.x - 10.0).abs() < 1e-12 && c.y.abs() < 1e-12);
 /// assert!((ta - 10.0).abs() < 1e-12 && (tb + 10.0).abs() < 1e-12);
 /// ```
+#[must_use]
 pub fn ray_ray(a: Pose, b: Pose) -> Option<(Point, f64, f64)> {
     let (da, db) = (a.direction(), b.direction());
     let denom = da.cross(db);
@@ -79,6 +88,7 @@ pub fn ray_ray(a: Pose, b: Pose) -> Option<(Point, f64, f64)> {
 
 /// Where two bounded lines cross (endpoints included, with a tolerance of
 /// [`EPSILON`] in length units). Parallel lines give no point.
+#[must_use]
 pub fn line_line(a: &Line, b: &Line) -> Intersections {
     let (ra, rb) = (a.end - a.start, b.end - b.start);
     let denom = ra.cross(rb);
@@ -100,6 +110,7 @@ pub fn line_line(a: &Line, b: &Line) -> Intersections {
 }
 
 /// Where the infinite line through `line` meets the circle (`center`, `radius`).
+#[must_use]
 pub fn line_circle(line: &Line, center: Point, radius: f64) -> Intersections {
     let mut out = Intersections::NONE;
     let Some(d) = line.direction() else {
@@ -124,6 +135,7 @@ pub fn line_circle(line: &Line, center: Point, radius: f64) -> Intersections {
 }
 
 /// Where two full circles meet. Concentric circles give no point.
+#[must_use]
 pub fn circle_circle(c0: Point, r0: f64, c1: Point, r1: f64) -> Intersections {
     let mut out = Intersections::NONE;
     let v = c1 - c0;
@@ -161,16 +173,19 @@ fn on_arc(arc: &Arc, p: Point) -> bool {
 }
 
 /// Where a bounded line meets an arc.
+#[must_use]
 pub fn line_arc(line: &Line, arc: &Arc) -> Intersections {
     line_circle(line, arc.center, arc.radius).filtered(|p| on_line(line, p) && on_arc(arc, p))
 }
 
 /// Where two arcs meet.
+#[must_use]
 pub fn arc_arc(a: &Arc, b: &Arc) -> Intersections {
     circle_circle(a.center, a.radius, b.center, b.radius).filtered(|p| on_arc(a, p) && on_arc(b, p))
 }
 
 /// Where two segments meet, whichever kinds they are.
+#[must_use]
 pub fn segment_segment(a: &Segment, b: &Segment) -> Intersections {
     match (a, b) {
         (Segment::Line(l), Segment::Line(m)) => line_line(l, m),

@@ -20,7 +20,9 @@ use super::{Point, Pose, Vec2};
     ts(as = "super::shape::LineShape")
 )]
 pub struct Line {
+    /// Where the line starts.
     pub start: Point,
+    /// Where the line ends.
     pub end: Point,
     /// Driven backwards: the vehicle faces from `end` towards `start`.
     pub reverse: bool,
@@ -29,6 +31,7 @@ pub struct Line {
 impl Line {
     /// A line driven forwards from `start` to `end`.
     #[inline]
+    #[must_use]
     pub const fn new(start: Point, end: Point) -> Line {
         Line {
             start,
@@ -53,7 +56,9 @@ impl Line {
         Line { reverse, ..self }
     }
 
+    /// The distance from start to end.
     #[inline]
+    #[must_use]
     pub fn length(&self) -> f64 {
         self.start.distance(self.end)
     }
@@ -61,6 +66,7 @@ impl Line {
     /// The unit direction of travel, from start to end, `None` when the line
     /// has no length.
     #[inline]
+    #[must_use]
     pub fn direction(&self) -> Option<Vec2> {
         (self.end - self.start).try_normalize()
     }
@@ -68,6 +74,7 @@ impl Line {
     /// The unit direction the vehicle faces: [`Line::direction`], or its
     /// opposite on a reversing line; `None` when the line has no length.
     #[inline]
+    #[must_use]
     pub fn facing(&self) -> Option<Vec2> {
         if self.reverse {
             (self.start - self.end).try_normalize()
@@ -78,6 +85,7 @@ impl Line {
 
     /// The heading of travel, from start to end (`0` for a zero-length line).
     #[inline]
+    #[must_use]
     pub fn heading(&self) -> f64 {
         (self.end - self.start).angle()
     }
@@ -85,6 +93,7 @@ impl Line {
     /// The vehicle's heading: [`Line::heading`], or the heading from end to
     /// start on a reversing line.
     #[inline]
+    #[must_use]
     pub fn vehicle_heading(&self) -> f64 {
         if self.reverse {
             (self.start - self.end).angle()
@@ -95,6 +104,7 @@ impl Line {
 
     /// The point `distance` along the line from its start (not clamped).
     #[inline]
+    #[must_use]
     pub fn point_at(&self, distance: f64) -> Point {
         let len = self.length();
         if len > 0.0 {
@@ -107,6 +117,7 @@ impl Line {
     /// Position and the vehicle's heading `distance` along the line (not
     /// clamped).
     #[inline]
+    #[must_use]
     pub fn pose_at(&self, distance: f64) -> Pose {
         Pose::at(self.point_at(distance), self.vehicle_heading())
     }
@@ -115,6 +126,7 @@ impl Line {
     /// on a forward line, the left of the direction of travel). A
     /// zero-length line has no left, so it is offset along the left of
     /// `heading` (the vehicle's).
+    #[must_use]
     pub fn offset(&self, d: f64, heading: f64) -> Line {
         let left = self
             .facing()
@@ -130,6 +142,7 @@ impl Line {
     /// The line walked the other way (from `end` to `start`), in the same
     /// gear: the vehicle faces the other way too.
     #[inline]
+    #[must_use]
     pub fn reversed(&self) -> Line {
         Line {
             start: self.end,

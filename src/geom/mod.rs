@@ -52,7 +52,7 @@ pub use intersect::{
     Intersections,
 };
 pub use line::Line;
-pub(crate) use number::Decimal;
+pub(crate) use number::{ten_to, Decimal};
 pub use path::Path;
 pub use point::Point;
 pub use pose::Pose;

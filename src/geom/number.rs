@@ -56,7 +56,7 @@ impl core::fmt::Display for Decimal {
 /// times, then moved by one unit in the last place for the 29 exponents
 /// where `libm::pow` is not correctly rounded (listed in [`POW_UP`] and
 /// [`POW_DOWN`]), so that numbers are written as they always were.
-fn ten_to(e: u32) -> f64 {
+pub(crate) fn ten_to(e: u32) -> f64 {
     let (mut hi, mut lo) = (1.0f64, 0.0f64);
     for _ in 0..e {
         // hi·10 = p + err exactly: hi's top 26 bits times 10 (4 bits) and

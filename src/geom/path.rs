@@ -53,11 +53,15 @@ impl Path {
         Path::new(vec![segment.into()])
     }
 
+    /// The segments in order, each starting where the previous one ends.
     #[inline]
+    #[must_use]
     pub fn segments(&self) -> &[Segment] {
         &self.segments
     }
 
+    /// The segments, by value.
+    #[must_use]
     pub fn into_segments(self) -> Vec<Segment> {
         self.segments
     }
@@ -88,10 +92,13 @@ impl Path {
             .unwrap_or(0.0)
     }
 
+    /// The pose at the start: the first point, heading along the first segment.
+    #[must_use]
     pub fn start_pose(&self) -> Pose {
         self.segments[0].pose_at(0.0, self.heading_near(0))
     }
 
+    /// The pose at the end: the last point, heading along the last segment.
     pub fn end_pose(&self) -> Pose {
         let last = self.segments.len() - 1;
         let seg = &self.segments[last];
@@ -115,6 +122,7 @@ impl Path {
     /// assert_eq!(p.pose_at(1.0).x, 1.0);
     /// assert_eq!(p.pose_at(99.0).x, 4.0);
     /// ```
+    #[must_use]
     pub fn pose_at(&self, distance: f64) -> Pose {
         let mut remaining = if distance > 0.0 { distance } else { 0.0 };
         for (i, seg) in self.segments.iter().enumerate() {
@@ -132,6 +140,7 @@ impl Path {
     /// carry the heading through. At a cusp the vehicle's heading is
     /// continuous (the direction of travel flips, on the same tangent line),
     /// so a path with gear changes passes too.
+    #[must_use]
     pub fn is_g1(&self, tol: f64) -> bool {
         let mut prev_end: Option<(super::Point, Option<f64>)> = None;
         let mut heading: Option<f64> = None;

@@ -21,12 +21,16 @@ use crate::error::Error;
 )]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum Segment {
+    /// A straight segment.
     Line(Line),
+    /// A circular arc.
     Arc(Arc),
 }
 
 impl Segment {
+    /// The segment's length.
     #[inline]
+    #[must_use]
     pub fn length(&self) -> f64 {
         match self {
             Segment::Line(l) => l.length(),
@@ -34,7 +38,9 @@ impl Segment {
         }
     }
 
+    /// The start point.
     #[inline]
+    #[must_use]
     pub fn start(&self) -> Point {
         match self {
             Segment::Line(l) => l.start,
@@ -42,7 +48,9 @@ impl Segment {
         }
     }
 
+    /// The end point.
     #[inline]
+    #[must_use]
     pub fn end(&self) -> Point {
         match self {
             Segment::Line(l) => l.end,
@@ -52,6 +60,7 @@ impl Segment {
 
     /// Whether the segment is driven backwards.
     #[inline]
+    #[must_use]
     pub fn is_reverse(&self) -> bool {
         match self {
             Segment::Line(l) => l.reverse,
@@ -71,6 +80,7 @@ impl Segment {
 
     /// The vehicle's heading at the start, or `None` for a zero-length line
     /// (it has none).
+    #[must_use]
     pub fn start_heading(&self) -> Option<f64> {
         match self {
             Segment::Line(l) => l.facing().map(|d| d.angle()),
@@ -79,6 +89,7 @@ impl Segment {
     }
 
     /// The vehicle's heading at the end, or `None` for a zero-length line.
+    #[must_use]
     pub fn end_heading(&self) -> Option<f64> {
         match self {
             Segment::Line(l) => l.facing().map(|d| d.angle()),
@@ -88,6 +99,7 @@ impl Segment {
 
     /// Position and the vehicle's heading `distance` along the segment (not
     /// clamped). A zero-length line reports `fallback_heading`.
+    #[must_use]
     pub fn pose_at(&self, distance: f64, fallback_heading: f64) -> Pose {
         match self {
             Segment::Line(l) => Pose::at(
@@ -114,6 +126,7 @@ impl Segment {
     /// `'S'` for a line, `'L'` for an arc whose centre is on the vehicle's
     /// left ([`Arc::side`]; driven forwards, a left turn), `'R'` otherwise.
     #[inline]
+    #[must_use]
     pub fn letter(&self) -> char {
         match self {
             Segment::Line(_) => 'S',
@@ -123,6 +136,7 @@ impl Segment {
     }
 
     /// Whether every number in the segment is finite (and an arc's radius > 0).
+    #[must_use]
     pub fn is_valid(&self) -> bool {
         self.check().is_ok()
     }
@@ -145,6 +159,7 @@ impl Segment {
     }
 
     /// The segment walked the other way, in the same gear.
+    #[must_use]
     pub fn reversed(&self) -> Segment {
         match self {
             Segment::Line(l) => Segment::Line(l.reversed()),

@@ -22,6 +22,7 @@ const MAX_TURNS: f64 = 32.0;
 /// let half = Arc::new(Point::new(0.0, 0.0), 1.0, 0.0, core::f64::consts::PI).unwrap();
 /// assert_eq!(path_to_svg(&Path::single(half).unwrap()), "M1 0 A1 1 0 0 1 -1 0");
 /// ```
+#[must_use]
 pub fn path_to_svg(path: &Path) -> String {
     let mut out = String::with_capacity(24 * (path.segments().len() + 1));
     let start = path.segments()[0].start();

@@ -8,31 +8,40 @@ use core::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Vec2 {
+    /// Horizontal component.
     pub x: f64,
+    /// Vertical component.
     pub y: f64,
 }
 
 impl Vec2 {
+    /// The zero vector.
     pub const ZERO: Vec2 = Vec2 { x: 0.0, y: 0.0 };
 
+    /// The vector `(x, y)`.
     #[inline]
+    #[must_use]
     pub const fn new(x: f64, y: f64) -> Vec2 {
         Vec2 { x, y }
     }
 
     /// The unit vector at `angle` radians counter-clockwise from +x.
     #[inline]
+    #[must_use]
     pub fn from_angle(angle: f64) -> Vec2 {
         Vec2::new(math::cos(angle), math::sin(angle))
     }
 
     /// The angle of this vector in `(-π, π]`; `0` for the zero vector.
     #[inline]
+    #[must_use]
     pub fn angle(self) -> f64 {
         math::atan2(self.y, self.x)
     }
 
+    /// The dot product.
     #[inline]
+    #[must_use]
     pub fn dot(self, o: Vec2) -> f64 {
         self.x * o.x + self.y * o.y
     }
@@ -40,28 +49,35 @@ impl Vec2 {
     /// The z component of the 3D cross product: positive when `o` is
     /// counter-clockwise from `self`.
     #[inline]
+    #[must_use]
     pub fn cross(self, o: Vec2) -> f64 {
         self.x * o.y - self.y * o.x
     }
 
+    /// The squared length (no square root).
     #[inline]
+    #[must_use]
     pub fn length_squared(self) -> f64 {
         self.dot(self)
     }
 
+    /// The length.
     #[inline]
+    #[must_use]
     pub fn length(self) -> f64 {
         math::sqrt(self.length_squared())
     }
 
     /// This vector turned 90° counter-clockwise (to the left).
     #[inline]
+    #[must_use]
     pub fn perp(self) -> Vec2 {
         Vec2::new(-self.y, self.x)
     }
 
     /// This vector rotated by `angle` radians counter-clockwise.
     #[inline]
+    #[must_use]
     pub fn rotate(self, angle: f64) -> Vec2 {
         let (s, c) = (math::sin(angle), math::cos(angle));
         Vec2::new(self.x * c - self.y * s, self.x * s + self.y * c)
@@ -70,6 +86,7 @@ impl Vec2 {
     /// The unit vector in this direction, or `None` for a zero, tiny or
     /// non-finite vector.
     #[inline]
+    #[must_use]
     pub fn try_normalize(self) -> Option<Vec2> {
         let len = self.length();
         if len.is_finite() && len > 0.0 {
@@ -82,6 +99,7 @@ impl Vec2 {
 
     /// The unit vector in this direction, or zero when there is none (never NaN).
     #[inline]
+    #[must_use]
     pub fn normalize_or_zero(self) -> Vec2 {
         self.try_normalize().unwrap_or(Vec2::ZERO)
     }
@@ -89,6 +107,7 @@ impl Vec2 {
     /// This vector shortened to at most `max` long (the seed's `truncate`);
     /// unchanged when already shorter. A negative `max` acts as zero.
     #[inline]
+    #[must_use]
     pub fn truncate(self, max: f64) -> Vec2 {
         let len2 = self.length_squared();
         let max = max.max(0.0);
@@ -99,7 +118,9 @@ impl Vec2 {
         }
     }
 
+    /// Whether both components are finite.
     #[inline]
+    #[must_use]
     pub fn is_finite(self) -> bool {
         self.x.is_finite() && self.y.is_finite()
     }

@@ -58,11 +58,17 @@ pub const NEAR: f64 = 1e-9;
 /// (`L` left, `S` straight, `R` right).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DubinsWord {
+    /// Left turn, straight, left turn.
     Lsl,
+    /// Left turn, straight, right turn.
     Lsr,
+    /// Right turn, straight, left turn.
     Rsl,
+    /// Right turn, straight, right turn.
     Rsr,
+    /// Right turn, left turn, right turn.
     Rlr,
+    /// Left turn, right turn, left turn.
     Lrl,
 }
 
@@ -78,6 +84,7 @@ impl DubinsWord {
     ];
 
     /// `"LSL"`, `"LSR"`, ...
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             DubinsWord::Lsl => "LSL",
@@ -90,6 +97,7 @@ impl DubinsWord {
     }
 
     /// Whether the word is arc-arc-arc (RLR, LRL).
+    #[must_use]
     pub fn is_ccc(self) -> bool {
         matches!(self, DubinsWord::Rlr | DubinsWord::Lrl)
     }

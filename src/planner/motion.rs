@@ -22,16 +22,21 @@ impl Motion {
         Ok(Motion { path, speed })
     }
 
+    /// The path followed.
+    #[must_use]
     pub fn path(&self) -> &Path {
         &self.path
     }
 
+    /// The speed along it, distance per unit of time.
+    #[must_use]
     pub fn speed(&self) -> f64 {
         self.speed
     }
 
     /// The time to reach the end (`0` for a zero-length path, `+∞` at speed 0
     /// on a path with length).
+    #[must_use]
     pub fn duration(&self) -> f64 {
         let len = self.path.length();
         if len == 0.0 {
@@ -43,6 +48,7 @@ impl Motion {
 
     /// Position and heading at `time`: clamped to the start before 0 and to
     /// the end after [`Motion::duration`]; NaN counts as 0.
+    #[must_use]
     pub fn pose_at(&self, time: f64) -> Pose {
         pose_at_time(&self.path, self.speed, time)
     }
@@ -60,6 +66,7 @@ impl Motion {
 /// assert_eq!(pose_at_time(&p, 2.0, -3.0).x, 0.0);
 /// assert_eq!(pose_at_time(&p, 2.0, 10.0).x, 4.0);
 /// ```
+#[must_use]
 pub fn pose_at_time(path: &Path, speed: f64, time: f64) -> Pose {
     let distance = speed * time;
     // Path::pose_at clamps to [0, length] and takes NaN as 0.

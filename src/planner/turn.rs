@@ -53,6 +53,7 @@ pub enum Side {
 
 impl Side {
     /// `"right"` or `"left"`.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             Side::Right => "right",
@@ -78,6 +79,7 @@ pub enum Unreachable {
 
 impl Unreachable {
     /// Words for the reader.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             Unreachable::InsideCircle => "target inside this turning circle",
@@ -126,6 +128,7 @@ pub struct TurnSide {
 
 impl TurnSide {
     /// The path's length, or `None` when unreachable.
+    #[must_use]
     pub fn length(&self) -> Option<f64> {
         self.exit.as_ref().ok().map(|e| e.path.length())
     }
@@ -145,6 +148,7 @@ pub struct TurnSides {
 impl TurnSides {
     /// The shorter reachable side (the right one on a tie, as the seed
     /// computes it first), or `None` when neither reaches.
+    #[must_use]
     pub fn best(&self) -> Option<&TurnSide> {
         match (self.right.length(), self.left.length()) {
             (Some(a), Some(b)) => Some(if b < a { &self.left } else { &self.right }),

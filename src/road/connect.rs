@@ -119,7 +119,7 @@ pub(crate) fn centreline(
     (result, trace)
 }
 
-fn s_curve(
+pub(crate) fn s_curve(
     a: Pose,
     b: Pose,
     half_width: f64,

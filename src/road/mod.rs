@@ -84,10 +84,12 @@ mod constrain;
 mod construct;
 mod construction;
 mod id;
+pub mod junction;
 mod lane;
 pub mod markings;
 mod name;
 mod network;
+pub mod opendrive;
 mod piece;
 mod profile;
 #[cfg(feature = "serde")]
@@ -100,9 +102,16 @@ pub use connect::connect_profiles;
 pub use constrain::constrain_profile;
 pub use construct::HERMITE_TANGENT_SCALE;
 pub use construction::{road_construction, Construction, Fillet, Semicircle, MAX_SAMPLES};
-pub use id::{PieceId, ProfileId};
+pub use id::{JunctionId, PieceId, ProfileId};
+pub use junction::{
+    connect_junction, connect_junction_with, constrain_arm, Connection, Junction, JunctionOptions,
+    MovementKind, DEFAULT_MIN_TURN_RADIUS,
+};
 pub use lane::{Direction, Lane, LaneKind};
 pub use markings::{road_markings, RoadMarkings};
-pub use network::{NetworkPiece, NetworkSnapshot, PieceEntry, ProfileEntry, RoadNetwork, MAX_ID};
+pub use network::{
+    JunctionEntry, NetworkJunction, NetworkPiece, NetworkSnapshot, PieceEntry, ProfileEntry,
+    Rebuilt, RoadNetwork, MAX_ID, SNAPSHOT_VERSION,
+};
 pub use piece::{PieceKind, RoadPiece};
 pub use profile::{Profile, MAX_MAGNITUDE};

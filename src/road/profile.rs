@@ -174,6 +174,36 @@ impl Profile {
         }
     }
 
+    /// The same lanes `distance` further along the heading (behind for a
+    /// negative distance): where a straight road of that length to this
+    /// profile starts, or from it ends.
+    ///
+    /// # Errors
+    /// [`Reason::NotFinite`] about `distance`; [`Reason::TooLarge`] about
+    /// `distance` when the new position would be beyond [`MAX_MAGNITUDE`].
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::road::{Lane, LaneKind, Profile};
+    /// let p = Profile { x: 1.0, y: 2.0, heading: core::f64::consts::FRAC_PI_2, lanes: vec![Lane::new(LaneKind::Driving, 3.0)] };
+    /// let back = p.advanced(-10.0).unwrap();
+    /// assert!((back.x - 1.0).abs() < 1e-12 && (back.y + 8.0).abs() < 1e-12);
+    /// assert_eq!(back.lanes, p.lanes);
+    /// ```
+    pub fn advanced(&self, distance: f64) -> Result<Profile, Error> {
+        crate::error::finite(distance, "distance")?;
+        let at = self.position() + self.pose().direction() * distance;
+        if !(at.x.abs() <= MAX_MAGNITUDE && at.y.abs() <= MAX_MAGNITUDE) {
+            return Err(Error::at(
+                "distance",
+                Reason::TooLarge {
+                    limit: MAX_MAGNITUDE,
+                },
+            ));
+        }
+        Ok(self.with_pose(Pose::at(at, self.heading)))
+    }
+
     /// The total width of the lanes.
     #[must_use]
     pub fn width(&self) -> f64 {

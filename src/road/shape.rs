@@ -5,7 +5,10 @@
 
 use super::construct::HERMITE_TANGENT_SCALE;
 use super::construction::{Construction, Fillet, Semicircle};
-use super::{NetworkPiece, PieceId, PieceKind, Profile, ProfileId, RoadPiece};
+use super::{
+    Junction, JunctionId, NetworkJunction, NetworkPiece, PieceId, PieceKind, Profile, ProfileId,
+    RoadPiece,
+};
 use crate::error::Error;
 use crate::geom::{Line, Point};
 use serde::Serialize;
@@ -53,6 +56,36 @@ impl Serialize for NetworkPiece {
             a: self.a,
             b: self.b,
             piece: self.built.as_ref().ok(),
+            error: self.built.as_ref().err().map(Error::to_string),
+        }
+        .serialize(s)
+    }
+}
+
+/// A [`NetworkJunction`] as data: `{ id, arms, junction, error }`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(rename = "NetworkJunction")
+)]
+pub struct NetworkJunctionShape<'a> {
+    /// The junction's id.
+    pub id: JunctionId,
+    /// Its arms' profile ids.
+    pub arms: &'a [ProfileId],
+    /// The junction, or null.
+    pub junction: Option<&'a Junction>,
+    /// Why there is no junction (the error's message), or null.
+    pub error: Option<String>,
+}
+
+impl Serialize for NetworkJunction {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        NetworkJunctionShape {
+            id: self.id,
+            arms: &self.arms,
+            junction: self.built.as_ref().ok(),
             error: self.built.as_ref().err().map(Error::to_string),
         }
         .serialize(s)

@@ -1,5 +1,10 @@
 //! Roads: the construction cases, properties of random profile pairs, hostile numbers.
 
 mod cases;
+mod junction_cases;
+mod junction_props;
+mod opendrive;
 mod props;
 mod robust;
+#[path = "../common/xorshift.rs"]
+mod xorshift;

@@ -488,7 +488,8 @@ fn edits(count: usize, seed: u64) -> Result<(usize, usize), TestCaseError> {
         }
         let touched = net
             .set_profile(ids[i], p)
-            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            .map_err(|e| TestCaseError::fail(e.to_string()))?
+            .pieces;
         prop_assert_eq!(touched.len(), net.pieces_of(ids[i]).len());
         for k in touched {
             let piece = net.piece(k).unwrap();

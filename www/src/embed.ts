@@ -1,4 +1,4 @@
-// <arcline-demo kind="planner|pathfind|steering|formation|road|arc" ...attributes>:
+// <arcline-demo kind="planner|pathfind|steering|formation|road|junction|arc" ...attributes>:
 // one live diagram per element, several per page, each with its own state.
 // Each element loads only its system's wasm module (runtime.ts), once per
 // page and shared. Attributes give the starting state (checked and clamped

@@ -7,8 +7,9 @@ import { mount as steering } from "./diagrams/steering.js";
 import { mount as formation } from "./diagrams/formation.js";
 import { mount as road } from "./diagrams/road.js";
 import { mount as pathfind } from "./diagrams/pathfind.js";
+import { mount as junction } from "./diagrams/junction.js";
 
-export const DIAGRAMS: Readonly<Record<string, MountDiagram>> = { arc, planner, pathfind, steering, formation, road };
+export const DIAGRAMS: Readonly<Record<string, MountDiagram>> = { arc, planner, pathfind, steering, formation, road, junction };
 
 export const KINDS = Object.keys(DIAGRAMS);
 
@@ -20,6 +21,7 @@ export const SYSTEM_OF: Readonly<Record<string, System>> = {
   steering: "crowd",
   formation: "crowd",
   road: "roads",
+  junction: "roads",
 };
 
 export function isKind(kind: string): boolean {

@@ -48,9 +48,13 @@ pub const DEFAULT_GRID_EXPANSIONS: usize = 200_000;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Grid {
+    /// Tiles across (x).
     pub columns: usize,
+    /// Tiles up (y).
     pub rows: usize,
+    /// The side of a tile; tile `(i, j)` spans `[i·tile, (i+1)·tile) × [j·tile, (j+1)·tile)`.
     pub tile: f64,
+    /// One byte per tile, row by row from `y = 0`: non-zero is blocked.
     #[cfg_attr(feature = "typescript", ts(type = "Uint8Array"))]
     pub blocked: Vec<u8>,
 }
@@ -82,7 +86,9 @@ impl Default for GridOptions {
 /// nodes it expanded.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GridPlan {
+    /// The path, or why there is none.
     pub result: Result<Path, NoPath>,
+    /// How many nodes (tile and heading) the search expanded.
     pub expanded: usize,
 }
 
@@ -102,6 +108,7 @@ impl GridPlan {
 /// its heading; the start pose first), for diagrams.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct GridTrace {
+    /// The expanded nodes, in order.
     pub expanded: Vec<Pose>,
 }
 

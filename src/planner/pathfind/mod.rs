@@ -100,7 +100,9 @@ use search::{Outcome, Problem};
 /// Where to go: a pose (that heading on arrival) or a point (any heading).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Goal {
+    /// Arrive at this position with this heading.
     Pose(Pose),
+    /// Arrive at this position, any heading.
     Point(Point),
 }
 
@@ -181,7 +183,10 @@ pub enum NoPath {
     Blocked,
     /// The search stopped after expanding `expanded` nodes (its limit)
     /// before it found a path.
-    SearchLimit { expanded: usize },
+    SearchLimit {
+        /// How many nodes it expanded.
+        expanded: usize,
+    },
 }
 
 impl NoPath {
@@ -245,7 +250,9 @@ impl PlanAround {
 /// was clear.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TracedEdge {
+    /// The edge's curve.
     pub path: Path,
+    /// Whether it keeps the clearance from every obstacle.
     pub clear: bool,
 }
 
@@ -253,8 +260,11 @@ pub struct TracedEdge {
 /// it checked (in order), the poses it expanded from.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SearchTrace {
+    /// The guide circles the search turned along.
     pub guides: Vec<Guide>,
+    /// The edges checked, in order.
     pub edges: Vec<TracedEdge>,
+    /// The poses expanded from, in order.
     pub expanded: Vec<Pose>,
 }
 

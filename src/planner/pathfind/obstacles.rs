@@ -19,17 +19,22 @@ pub const MAX_OBSTACLES: usize = 4096;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Circle {
+    /// Centre, horizontal.
     pub x: f64,
+    /// Centre, vertical.
     pub y: f64,
+    /// Radius, positive.
     pub radius: f64,
 }
 
 impl Circle {
+    /// The disk of `radius` centred on `(x, y)`.
     #[inline]
     pub const fn new(x: f64, y: f64, radius: f64) -> Circle {
         Circle { x, y, radius }
     }
 
+    /// The centre as a point.
     #[inline]
     pub fn center(&self) -> Point {
         Point::new(self.x, self.y)
@@ -50,8 +55,10 @@ impl Circle {
 )]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Obstacles {
+    /// The disks.
     #[cfg_attr(feature = "typescript", ts(optional, as = "Option<Vec<Circle>>"))]
     pub circles: Vec<Circle>,
+    /// The polygons, each its corners in order.
     #[cfg_attr(feature = "typescript", ts(optional, as = "Option<Vec<Vec<Point>>>"))]
     pub polygons: Vec<Vec<Point>>,
 }

@@ -11,8 +11,11 @@ use serde::{Deserialize, Serialize};
 /// `null` heading is none). Reading one does not check its numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GoalShape {
+    /// Horizontal position.
     pub x: f64,
+    /// Vertical position.
     pub y: f64,
+    /// The arrival heading, or none for any.
     #[serde(default)]
     pub heading: Option<f64>,
 }
@@ -37,9 +40,13 @@ impl<'de> Deserialize<'de> for Goal {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum NoPathKind {
+    /// The start pose cannot leave: every first edge is blocked.
     StartEnclosed,
+    /// No last edge reaches the goal clear of the obstacles.
     GoalEnclosed,
+    /// Every route the search could build is blocked.
     Blocked,
+    /// The search stopped at its node limit.
     SearchLimit,
 }
 
@@ -48,7 +55,9 @@ pub enum NoPathKind {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "NoPath"))]
 pub struct NoPathShape {
+    /// Why, as a name to match on.
     pub kind: NoPathKind,
+    /// Why, in words for a page to show.
     pub message: String,
 }
 
@@ -77,9 +86,13 @@ impl Serialize for NoPath {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum GuideOf {
+    /// An obstacle circle, grown by the clearance and to the turning radius.
     Circle,
+    /// A polygon corner, rounded.
     Corner,
+    /// A turning circle of the start pose.
     Start,
+    /// A turning circle of the goal pose.
     Goal,
 }
 
@@ -87,8 +100,11 @@ pub enum GuideOf {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "Guide"))]
 pub struct GuideShape {
+    /// The circle's centre.
     pub center: Point,
+    /// Its radius.
     pub radius: f64,
+    /// What it rounds.
     pub of: GuideOf,
 }
 
@@ -111,7 +127,9 @@ impl From<&Guide> for GuideShape {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "SearchEdge"))]
 pub struct SearchEdgeShape<'a> {
+    /// The edge's curve.
     pub path: &'a Path,
+    /// Whether it keeps the clearance from every obstacle.
     pub clear: bool,
 }
 
@@ -120,8 +138,11 @@ pub struct SearchEdgeShape<'a> {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "PlanAround"))]
 pub struct PlanAroundShape<'a> {
+    /// The path found, or `null`.
     pub path: Option<&'a Path>,
+    /// Why there is none, or `null` when there is a path.
     pub no_path: Option<NoPathShape>,
+    /// How many nodes the search expanded.
     pub expanded: usize,
     /// Whether the path is proven the shortest of the search's graph.
     pub shortest: bool,
@@ -144,8 +165,11 @@ impl<'a> From<&'a PlanAround> for PlanAroundShape<'a> {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "AroundSearch"))]
 pub struct AroundSearchShape<'a> {
+    /// The path found, or `null`.
     pub path: Option<&'a Path>,
+    /// Why there is none, or `null` when there is a path.
     pub no_path: Option<NoPathShape>,
+    /// How many nodes the search expanded.
     pub expanded: usize,
     /// Whether the path is proven the shortest of the search's graph.
     pub shortest: bool,
@@ -158,6 +182,7 @@ pub struct AroundSearchShape<'a> {
 }
 
 impl<'a> AroundSearchShape<'a> {
+    /// The plan and the trace of one search, as one shape.
     pub fn new(plan: &'a PlanAround, trace: &'a SearchTrace) -> AroundSearchShape<'a> {
         AroundSearchShape {
             path: plan.path(),
@@ -183,8 +208,11 @@ impl<'a> AroundSearchShape<'a> {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "GridPlan"))]
 pub struct GridPlanShape<'a> {
+    /// The path found, or `null`.
     pub path: Option<&'a Path>,
+    /// Why there is none, or `null` when there is a path.
     pub no_path: Option<NoPathShape>,
+    /// How many nodes (tile and heading) the search expanded.
     pub expanded: usize,
 }
 
@@ -204,14 +232,18 @@ impl<'a> From<&'a GridPlan> for GridPlanShape<'a> {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "GridSearch"))]
 pub struct GridSearchShape<'a> {
+    /// The path found, or `null`.
     pub path: Option<&'a Path>,
+    /// Why there is none, or `null` when there is a path.
     pub no_path: Option<NoPathShape>,
+    /// How many nodes (tile and heading) the search expanded.
     pub expanded: usize,
     /// The nodes expanded, in order (the start pose first).
     pub expanded_poses: &'a [Pose],
 }
 
 impl<'a> GridSearchShape<'a> {
+    /// The plan and the trace of one grid search, as one shape.
     pub fn new(plan: &'a GridPlan, trace: &'a GridTrace) -> GridSearchShape<'a> {
         GridSearchShape {
             path: plan.path(),

@@ -37,18 +37,32 @@ pub enum GuideKind {
     /// `obstacles.circles[i]`.
     Circle(usize),
     /// Corner `corner` of `obstacles.polygons[polygon]`.
-    Corner { polygon: usize, corner: usize },
+    Corner {
+        /// Which polygon.
+        polygon: usize,
+        /// Which of its corners.
+        corner: usize,
+    },
     /// The start's turning circle on its left (`true`) or right.
-    Start { left: bool },
+    Start {
+        /// The circle on the left.
+        left: bool,
+    },
     /// The goal's turning circle on its left (`true`) or right.
-    Goal { left: bool },
+    Goal {
+        /// The circle on the left.
+        left: bool,
+    },
 }
 
 /// A circle the path may turn along.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Guide {
+    /// The circle's centre.
     pub center: Point,
+    /// Its radius: the obstacle's grown by the clearance, and at least the turning radius.
     pub radius: f64,
+    /// What it rounds.
     pub kind: GuideKind,
 }
 

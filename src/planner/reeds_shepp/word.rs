@@ -118,21 +118,25 @@ impl ReedsSheppWord {
 
     /// Its position in [`ReedsSheppWord::ALL`].
     #[inline]
+    #[must_use]
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
 
     /// `"L+R-L+"` and so on: each segment's letter and gear.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         NAMES[self.index()]
     }
 
     /// The number of segments (3, 4 or 5).
+    #[must_use]
     pub fn len(self) -> usize {
         self.as_str().len() / 2
     }
 
     /// Never: every word has at least three segments.
+    #[must_use]
     pub fn is_empty(self) -> bool {
         false
     }
@@ -147,12 +151,14 @@ impl ReedsSheppWord {
     /// assert_eq!(w.as_str(), "L+R-L+");
     /// assert_eq!(w.segment(1), ('R', true));
     /// ```
+    #[must_use]
     pub fn segment(self, i: usize) -> (char, bool) {
         let b = self.as_str().as_bytes();
         (char::from(b[2 * i]), b[2 * i + 1] == b'-')
     }
 
     /// The letters alone, as a path's `word()` spells them (`"LRL"`).
+    #[must_use]
     pub fn letters(self) -> String {
         (0..self.len()).map(|i| self.segment(i).0).collect()
     }

@@ -1,6 +1,6 @@
 //! The rest of the steering family: interpose, offset pursuit, hide, stay
-//! on path and containment, each a pure function of one vehicle ([`Me`])
-//! and the previous step's state of the others ([`Others`]) that returns a
+//! on path and containment, each a pure function of one vehicle (`Me`)
+//! and the previous step's state of the others (`Others`) that returns a
 //! steering vector (desired velocity − velocity), as seek does, so they add
 //! up with the others in the weighted and priority modes.
 //!

@@ -2,7 +2,7 @@
 //! collision avoidance* (ORCA, van den Berg, Guy, Lin and Manocha,
 //! "Reciprocal n-body collision avoidance", 2011), as the RVO2 library
 //! computes it, in `f64`, for the vehicles whose behaviours include
-//! [`BehaviorKind::AvoidVehicles`](super::BehaviorKind::AvoidVehicles).
+//! [`BehaviorKind::AvoidVehicles`].
 //!
 //! It acts on the velocity after the forces. The other behaviours give each
 //! vehicle its *preferred* velocity (`truncate(velocity + force / mass · dt,
@@ -11,7 +11,7 @@
 //! horizon) forbids a half-plane of velocities, the vehicle taking half of
 //! the avoidance when the neighbour avoids too and all of it when it does
 //! not; and the new velocity is the one nearest the preferred velocity
-//! inside the disc of max speed and every half-plane ([`program`]). The
+//! inside the disc of max speed and every half-plane (`program`). The
 //! vehicle's own walls — the edges of its `contain` boundaries and its
 //! `avoid` circles — forbid half-planes too, kept hard. Then the position
 //! moves by the new velocity and the heading follows it.
@@ -27,7 +27,7 @@
 //! velocity that violates the vehicle half-planes least, and bodies may
 //! come to about 0.9 of the sum of their radii. Then, unless the behaviour
 //! says otherwise (`push_apart`), bodies that still overlap after the move
-//! are pushed apart along the line between their centres ([`contact`]):
+//! are pushed apart along the line between their centres (`contact`):
 //! each takes half of the overlap (all of it against a vehicle that is not
 //! pushed, or a wall), up to 32 times over, stopping once none overlaps
 //! (8 passes left bodies at 0.975 of the sum of radii in a circle swap of

@@ -8,9 +8,11 @@ import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
 import { Handles } from "../shell/handles.js";
 import type { Handle } from "../shell/handles.js";
-import { dot, label, strokeLine, tracePath } from "../shell/draw.js";
+import { dot, label, strokeLine } from "../shell/draw.js";
+import { LANE_FILL, fillPath, strokeMarkings } from "../shell/road-draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
 import { Emitter } from "../shell/emitter.js";
+import { downloadText } from "../shell/download.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { BezierOffsets, Lane, LaneKind, Profile, RoadConstruction, RoadMarkings } from "../../pkg/arcline.js";
@@ -44,15 +46,6 @@ const DEFAULTS: RoadState = {
   lanes: DEFAULT_LANES,
   construction: false,
   bezier: false,
-};
-
-const LANE_FILL: Record<LaneKind, string> = {
-  driving: "#5d6168",
-  bike: "#3f8a63",
-  sidewalk: "#d8d1c4",
-  median: "#93b77f",
-  shoulder: "#868a90",
-  parking: "#6f6b7a",
 };
 
 /** An axis-aligned box that holds a piece, for drawing only what is on screen. */
@@ -149,6 +142,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     update(() => state.profiles.pop());
     rebuildHandles();
   });
+  button(bar, "download OpenDRIVE (.xodr)", () => downloadText("road.xodr", openDrive(), "application/xml"));
   const laneBox = document.createElement("div");
   laneBox.className = "controls lanes";
   root.append(laneBox);
@@ -156,6 +150,18 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const readout = textLine(root, "readout");
 
   const profileOf = (p: Pose): Profile => ({ x: p.x, y: p.y, heading: p.heading, lanes: state.lanes });
+
+  /** The road as OpenDRIVE: a network of the profiles, each joined to the next (pieces that cannot be built are left out). */
+  function openDrive(): string {
+    const net = new api.RoadNetwork();
+    try {
+      const ids = state.profiles.map((p) => net.addProfile(profileOf(p)));
+      for (let i = 0; i + 1 < ids.length; i++) net.connect(ids[i] ?? 0, ids[i + 1] ?? 0);
+      return net.toOpenDrive();
+    } finally {
+      net.free();
+    }
+  }
 
   /** The half-plane rule against the previous profile (the core decides). */
   function constrained(i: number, p: Pose): Pose {
@@ -369,14 +375,6 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     });
   }
 
-  function fillPath(ctx: CanvasRenderingContext2D, path: Path, color: string): void {
-    ctx.fillStyle = color;
-    ctx.beginPath();
-    tracePath(ctx, path);
-    ctx.closePath();
-    ctx.fill();
-  }
-
   function polyline(ctx: CanvasRenderingContext2D, pts: Point[], color: string, widthPx: number, dashPx: number[] = []): void {
     const first = pts[0];
     if (!first) return;
@@ -437,21 +435,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       if (!p.surface) continue;
       for (const l of p.surface.lanes) fillPath(ctx, l.outline, LANE_FILL[l.kind] ?? "#777");
     }
-    for (const p of visible) {
-      if (!p.surface) continue;
-      for (const m of p.surface.markings) {
-        ctx.save();
-        ctx.strokeStyle = m.style === "double" ? "#f2c94c" : m.style === "kerb" ? "#8f887c" : "#ffffff";
-        ctx.lineWidth = m.width;
-        ctx.setLineDash(m.dash ?? []);
-        for (const path of m.paths) {
-          ctx.beginPath();
-          tracePath(ctx, path);
-          ctx.stroke();
-        }
-        ctx.restore();
-      }
-    }
+    for (const p of visible) if (p.surface) strokeMarkings(ctx, p.surface.markings);
     if (state.bezier) {
       for (const p of pieces) {
         if (!p.bezier) continue;

@@ -9,7 +9,7 @@ export type Api = typeof Arcline;
 export type DiagramOptions = Readonly<Record<string, string | undefined>>;
 
 export interface Diagram {
-  /** "arc" | "planner" | "pathfind" | "steering" | "formation" | "road" */
+  /** "arc" | "planner" | "pathfind" | "steering" | "formation" | "road" | "junction" */
   readonly kind: string;
   /** A JSON-serialisable snapshot of everything the reader can change. */
   getState(): unknown;

@@ -31,9 +31,9 @@ test("dist/ has the per-system modules <arcline-demo> loads, each with only its 
   // Which exports each system must have, and one it must not (it really is split).
   const systems = {
     paths: { has: ["planTurn", "planDubins", "planReedsShepp", "reedsSheppLengths", "arcToPoint", "offsetPath"], not: "planAround" },
-    pathfind: { has: ["planAround", "planAroundDebug", "planOnGrid", "planOnGridDebug", "planDubins", "poseAtTime"], not: "World" },
+    pathfind: { has: ["planAround", "planAroundDebug", "planOnGrid", "planOnGridDebug", "poseAt", "poseAtTime"], not: "planDubins" },
     crowd: { has: ["World", "racetrack"], not: "planDubins" },
-    roads: { has: ["connectProfiles", "RoadNetwork", "roadConstruction"], not: "World" },
+    roads: { has: ["connectProfiles", "RoadNetwork", "roadConstruction", "connectJunction", "constrainArm"], not: "World" },
   };
   for (const [s, { has, not }] of Object.entries(systems)) {
     const m = await import(new URL(`pkg/arcline_${s}.js`, dist).href);

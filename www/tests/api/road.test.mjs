@@ -327,7 +327,7 @@ test("RoadNetwork.fromJSON: ids kept as they are (however large), out of order o
     [{ version: 1, profiles: [p(3, 0), p(3, 1)], pieces: [] }, /^json\.profiles\[1\]\.id: must be greater than the one before it$/],
     [{ version: 1, profiles: [p(big + 1, 0)], pieces: [] }, /^json\.profiles\[0\]\.id: must be at most 16777216 in magnitude$/],
     [{ version: 1, profiles: [p(0, 0)], pieces: [{ id: 0, a: 0, b: 5 }] }, /^json\.pieces\[0\]\.b: no profile with id 5$/],
-    [{ version: 2, profiles: [], pieces: [] }, /^json\.version: unsupported version/],
+    [{ version: 3, profiles: [], pieces: [] }, /^json\.version: unsupported version/],
     [{ version: 1, profiles: [{ ...p(0, 0), x: "0" }], pieces: [] }, /^json\.profiles\[0\]\.x: must be a number$/],
     [{ version: 1, profiles: [p(0, 1e300)], pieces: [] }, /^json\.profiles\[0\]\.x: must be at most 1e150 in magnitude$/],
   ]) {

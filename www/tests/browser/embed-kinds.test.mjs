@@ -28,7 +28,7 @@ async function open(options = {}) {
   });
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
   await page.goto(env.base + "/tests/fixtures/all-kinds.html");
-  await page.waitForFunction(() => document.querySelectorAll('arcline-demo[data-ready="true"]').length === 5);
+  await page.waitForFunction(() => document.querySelectorAll('arcline-demo[data-ready="true"]').length === document.querySelectorAll("arcline-demo").length);
   return { page, context, problems, wasm };
 }
 
@@ -53,11 +53,12 @@ const CASES = [
   { id: "steering", handle: "target", read: (s) => s.target },
   { id: "formation", handle: "formation target", read: (s) => s.target },
   { id: "road", handle: "profile 1 centre", read: (s) => ({ x: s.profiles[1].x, y: s.profiles[1].y }) },
+  { id: "junction", handle: "arm 1 mouth", read: (s) => ({ x: s.arms[1].x, y: s.arms[1].y }) },
 ];
 
 test("each element loads only its system's wasm module, once per page", async () => {
   const { context, problems, wasm } = await open();
-  // planner → paths; pathfind → pathfind; steering and formation share crowd; road → roads. Never the whole API.
+  // planner → paths; pathfind → pathfind; steering and formation share crowd; road and junction → roads. Never the whole API.
   assert.deepEqual([...wasm].sort(), ["arcline_crowd_bg.wasm", "arcline_pathfind_bg.wasm", "arcline_paths_bg.wasm", "arcline_roads_bg.wasm"]);
   assert.deepEqual(problems, []);
   await context.close();

@@ -117,7 +117,7 @@ test("?embed=1 shows one bare diagram, with only its system's wasm module", asyn
 for (const colorScheme of ["light", "dark"]) {
   test(`the tutorial page loads under the CSP with no violation (${colorScheme})`, async () => {
     const { page, context, problems } = await open(env.base + "/embed.html", { colorScheme });
-    await ready(page, 5);
+    await ready(page, 6);
     const csp = await page.evaluate(async () => (await fetch(location.href)).headers.get("content-security-policy"));
     assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'/);
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

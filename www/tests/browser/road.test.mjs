@@ -5,6 +5,7 @@
 // placement is told in words, and the page logs no error or warning.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { openBrowser, openPage, screenPointOf, drag, screenshotPath } from "./browser.mjs";
 
 let env;
@@ -169,6 +170,25 @@ test("clicking empty space adds a profile", async () => {
   await page.waitForFunction(() => window.__arcline.diagrams.road.getState().profiles.length === 3);
   assert.equal(await page.locator('[data-diagram="road"] [data-handle="profile 3 centre"]').count(), 0);
   assert.equal(await page.locator('[data-diagram="road"] [data-handle="profile 2 centre"]').count(), 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("the OpenDRIVE download holds one road per piece, linked end to start", async () => {
+  const { page, context, problems } = await openPage(env.browser, env.base + "/");
+  const section = page.locator('[data-diagram="road"]');
+  await section.scrollIntoViewIfNeeded();
+  const waiting = page.waitForEvent("download");
+  await section.getByRole("button", { name: "download OpenDRIVE (.xodr)" }).click();
+  const download = await waiting;
+  assert.equal(download.suggestedFilename(), "road.xodr");
+  const xodr = readFileSync(await download.path(), "utf8");
+  // The default road: two pieces (line-arc, arc-line), linked where they meet.
+  assert.equal([...xodr.matchAll(/<road id=/g)].length, 2);
+  assert.match(xodr, /<successor elementType="road" elementId="1" contactPoint="start"\/>/);
+  assert.match(xodr, /<predecessor elementType="road" elementId="0" contactPoint="end"\/>/);
+  assert.equal([...xodr.matchAll(/<arc curvature=/g)].length, 2);
+  assert.equal([...xodr.matchAll(/<line\/>/g)].length, 2);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -25,6 +25,11 @@ const lanes = [
 ];
 const profileA = { x: 0, y: 0, heading: 0, lanes };
 const profileB = { x: 40, y: 40, heading: Math.PI / 2, lanes };
+// A crossroads: four arms 20 from the centre, heading into it.
+const arms = [0, 1, 2, 3].map((k) => {
+  const out = (k * Math.PI) / 2;
+  return { x: 20 * Math.cos(out), y: 20 * Math.sin(out), heading: out + Math.PI, lanes };
+});
 
 // Pathfinding: a circle and a triangle between pose and point, and a 6 × 5
 // grid with a wall of three tiles.
@@ -114,6 +119,9 @@ const VALID = {
   bezierOffsets: [profileA, profileB],
   roadMarkings: [profileA, profileB],
   roadChain: [[profileA, profileB, { ...profileB, x: 80, y: 0, heading: -Math.PI / 2 }]],
+  connectJunction: [arms, { minTurnRadius: 5, uTurns: true }],
+  constrainArm: [arms, 1, { ...arms[1], y: 2 }, { minTurnRadius: 5 }],
+  advanceProfile: [profileA, -30],
   planTurnSides: [pose, point, 2],
   poseAtTime: [path, 2, 1],
   racetrack: [point, 10, 5],
@@ -365,6 +373,9 @@ for (const [name, C] of classes) {
       const a = obj.addProfile(profileA);
       const b = obj.addProfile(profileB);
       ids.unshift(a, b, obj.connect(a, b));
+      const mouths = arms.map((p) => obj.addProfile(p));
+      mouths.forEach((m) => obj.connect(obj.addProfile({ ...arms[0], ...profileA, x: 200 + m * 40 }), m));
+      ids.push(obj.addJunction(mouths));
     }
     for (const m of methods) {
       const arity = Math.max(1, C.prototype[m].length);

@@ -1,12 +1,18 @@
 //! `RoadNetwork`: the road graph. Profiles (cross-sections) are its edges
-//! and the physical pieces joining two profiles are its nodes. It keeps
-//! which pieces touch which profile, so moving a profile rebuilds only
-//! those, and it saves to and loads from a [`NetworkSnapshot`] (pieces are
-//! rebuilt on load: the profiles are the source of truth).
+//! and the physical pieces and junctions joining them are its nodes. It
+//! keeps which pieces and which junction touch which profile, so moving a
+//! profile rebuilds only those, and it saves to and loads from a
+//! [`NetworkSnapshot`] (pieces and junctions are rebuilt on load: the
+//! profiles are the source of truth). [`RoadNetwork::to_open_drive`]
+//! writes it as OpenDRIVE.
+
+mod junctions;
+
+pub use junctions::{JunctionEntry, NetworkJunction};
 
 use super::connect::{build, check_pair};
 use super::name::Name;
-use super::{Lane, PieceId, Profile, ProfileId, RoadPiece};
+use super::{JunctionId, Lane, PieceId, Profile, ProfileId, RoadPiece};
 use crate::error::{Error, Field, Reason};
 
 /// A piece of the network: its id, the ids of the profiles it joins, and
@@ -39,7 +45,7 @@ pub struct NetworkPiece {
 /// assert_eq!(net.piece(p).unwrap().built.as_ref().unwrap().kind, PieceKind::ArcLine);
 /// // Moving b rebuilds the one piece touching it.
 /// let moved = Profile { x: 40.0, y: 30.0, heading: core::f64::consts::FRAC_PI_2, lanes };
-/// assert_eq!(net.set_profile(b, moved).unwrap(), [p]);
+/// assert_eq!(net.set_profile(b, moved).unwrap().pieces, [p]);
 /// assert_eq!(net.piece(p).unwrap().built.as_ref().unwrap().kind, PieceKind::LineArc);
 /// // A save and load keeps the ids and rebuilds the pieces.
 /// assert_eq!(RoadNetwork::from_snapshot(net.snapshot()).unwrap(), net);
@@ -52,17 +58,32 @@ pub struct RoadNetwork {
     profiles: Vec<Node>,
     /// The live pieces by ascending id.
     pieces: Vec<NetworkPiece>,
-    /// The ids the next profile and piece get.
+    /// The live junctions by ascending id.
+    junctions: Vec<NetworkJunction>,
+    /// The ids the next profile, piece and junction get.
     next_profile: u32,
     next_piece: u32,
+    next_junction: u32,
 }
 
-/// A profile of the network and the pieces touching it.
+/// A profile of the network, the pieces touching it and the junction it is
+/// an arm of.
 #[derive(Debug, Clone, PartialEq)]
 struct Node {
     id: ProfileId,
     profile: Profile,
     touching: Vec<PieceId>,
+    junction: Option<JunctionId>,
+}
+
+/// What moving a profile rebuilt: the pieces touching it and the junction
+/// it is an arm of.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Rebuilt {
+    /// The pieces rebuilt, as listed for the profile.
+    pub pieces: Vec<PieceId>,
+    /// The junction rebuilt (none, or the one the profile is an arm of).
+    pub junctions: Vec<JunctionId>,
 }
 
 /// One profile of a [`NetworkSnapshot`], with its id. As data:
@@ -110,17 +131,21 @@ pub struct PieceEntry {
     pub b: ProfileId,
 }
 
-/// What a network saves: its profiles and which pieces join them (the
-/// pieces' geometry is rebuilt on load). As data (the network's file
-/// format): `{ version: 1, nextProfileId, nextPieceId, profiles: [{ id, x,
-/// y, heading, lanes }], pieces: [{ id, a, b }] }`; the next ids may be
-/// left out.
+/// What a network saves: its profiles, which pieces join them and which
+/// are the arms of junctions (the geometry is rebuilt on load). As data
+/// (the network's file format): `{ version, nextProfileId, nextPieceId,
+/// nextJunctionId, profiles: [{ id, x, y, heading, lanes }], pieces: [{ id,
+/// a, b }], junctions: [{ id, arms }] }`; the next ids and `junctions` may
+/// be left out. A network without junctions is written as version 1
+/// (without `nextJunctionId` and `junctions`, as before junctions
+/// existed), one with them as version 2, so a build that predates
+/// junctions refuses the file rather than losing them.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct NetworkSnapshot {
-    /// The file format's version: 1.
+    /// The file format's version: 1 (no junctions) or 2.
     pub version: u32,
     /// The id the next profile will get (so ids stay unused after a load).
     #[cfg_attr(feature = "serde", serde(default))]
@@ -133,10 +158,25 @@ pub struct NetworkSnapshot {
     pub profiles: Vec<ProfileEntry>,
     /// The live pieces, by ascending id.
     pub pieces: Vec<PieceEntry>,
+    /// The id the next junction will get.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "JunctionId::is_zero")
+    )]
+    pub next_junction_id: JunctionId,
+    /// The live junctions, by ascending id.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub junctions: Vec<JunctionEntry>,
 }
 
-/// The largest id of a profile or a piece (in a network and in a snapshot:
-/// everything a network saves loads again).
+/// The newest file format [`RoadNetwork::from_snapshot`] reads.
+pub const SNAPSHOT_VERSION: u32 = 2;
+
+/// The largest id of a profile, a piece or a junction (in a network and in
+/// a snapshot: everything a network saves loads again).
 pub const MAX_ID: u32 = 1 << 24;
 
 /// `*next`, which is then counted on; [`Reason::OutOfIds`] about `field`
@@ -194,6 +234,7 @@ impl RoadNetwork {
             id,
             profile,
             touching: Vec::new(),
+            junction: None,
         });
         Ok(id)
     }
@@ -301,11 +342,11 @@ impl RoadNetwork {
     }
 
     /// Replaces profile `id` (moved, turned, re-laned) and rebuilds only the
-    /// pieces touching it; returns their ids.
+    /// pieces touching it and the junction it is an arm of; returns their ids.
     ///
     /// # Errors
     /// A profile error about `profile`, or [`Reason::UnknownId`] about `id`.
-    pub fn set_profile(&mut self, id: ProfileId, profile: Profile) -> Result<Vec<PieceId>, Error> {
+    pub fn set_profile(&mut self, id: ProfileId, profile: Profile) -> Result<Rebuilt, Error> {
         profile
             .validate()
             .map_err(|e| Name::Arg("profile").wrap(e))?;
@@ -313,6 +354,7 @@ impl RoadNetwork {
         let node = &mut self.profiles[i];
         node.profile = profile;
         let touched = node.touching.clone();
+        let junction = node.junction;
         for &k in &touched {
             let Some(at) = self.piece_at(k) else {
                 continue;
@@ -320,10 +362,17 @@ impl RoadNetwork {
             let (a, b) = (self.pieces[at].a, self.pieces[at].b);
             self.pieces[at].built = self.build_piece(a, b);
         }
-        Ok(touched)
+        if let Some(j) = junction {
+            self.rebuild_junction(j);
+        }
+        Ok(Rebuilt {
+            pieces: touched,
+            junctions: junction.into_iter().collect(),
+        })
     }
 
-    /// Removes a profile and the pieces touching it; returns the removed piece ids.
+    /// Removes a profile, the pieces touching it and the junction it is an
+    /// arm of; returns the removed piece ids.
     ///
     /// # Errors
     /// [`Reason::UnknownId`] about `id`.
@@ -333,16 +382,34 @@ impl RoadNetwork {
         for &k in &touched {
             self.disconnect(k)?;
         }
+        if let Some(j) = self.profiles[i].junction {
+            self.remove_junction(j)?;
+        }
         self.profiles.remove(i);
         Ok(touched)
     }
 
     /// What the network saves (see [`NetworkSnapshot`] for the format).
-    /// Pieces are not stored: they are rebuilt on load.
+    /// Pieces and junctions are not stored: they are rebuilt on load.
     #[must_use]
     pub fn snapshot(&self) -> NetworkSnapshot {
+        let junctions: Vec<JunctionEntry> = self
+            .junctions
+            .iter()
+            .map(|j| JunctionEntry {
+                id: j.id,
+                arms: j.arms.clone(),
+            })
+            .collect();
+        let version = if junctions.is_empty() && self.next_junction == 0 {
+            1
+        } else {
+            SNAPSHOT_VERSION
+        };
         NetworkSnapshot {
-            version: 1,
+            version,
+            next_junction_id: JunctionId(self.next_junction),
+            junctions,
             next_profile_id: ProfileId(self.next_profile),
             next_piece_id: PieceId(self.next_piece),
             profiles: self
@@ -373,17 +440,21 @@ impl RoadNetwork {
     ///
     /// # Errors
     /// [`Reason::UnsupportedVersion`] about `version` for a version other
-    /// than 1; a profile error about `profiles[i]`; [`Reason::TooLarge`]
+    /// than 1 and 2; a profile error about `profiles[i]`; [`Reason::TooLarge`]
     /// for an id beyond [`MAX_ID`] (or a next id beyond `MAX_ID + 1`);
     /// [`Reason::NotAscending`] about `profiles[i].id` (or `pieces[i].id`)
     /// for ids out of order or used twice; [`Reason::UnknownId`] about
     /// `pieces[i].a` (or `.b`) for a piece naming a profile that is not in
-    /// the file.
+    /// the file; for a junction, the errors of [`RoadNetwork::add_junction`]
+    /// about `junctions[i].arms[k]` (or `junctions[i].arms`) and
+    /// [`Reason::NotAscending`] about `junctions[i].id`.
     pub fn from_snapshot(file: NetworkSnapshot) -> Result<RoadNetwork, Error> {
-        if file.version != 1 {
+        if !(1..=SNAPSHOT_VERSION).contains(&file.version) {
             return Err(Error::at(
                 "version",
-                Reason::UnsupportedVersion { supported: 1 },
+                Reason::UnsupportedVersion {
+                    supported: SNAPSHOT_VERSION,
+                },
             ));
         }
         let too_large = Reason::TooLarge {
@@ -410,6 +481,7 @@ impl RoadNetwork {
                 id,
                 profile,
                 touching: Vec::new(),
+                junction: None,
             });
             net.next_profile = id.0 + 1;
         }
@@ -441,9 +513,22 @@ impl RoadNetwork {
             net.attach(entry.id, entry.a, entry.b);
             net.next_piece = entry.id.0 + 1;
         }
+        for (i, entry) in file.junctions.into_iter().enumerate() {
+            if entry.id.0 > MAX_ID {
+                return Err(Error::new(at("junctions", i, "id"), too_large.clone()));
+            }
+            if entry.id.0 < net.next_junction {
+                return Err(not_ascending("junctions", i));
+            }
+            net.check_arms(&entry.arms, "arms")
+                .map_err(|e| e.within_index(i).within("junctions"))?;
+            net.insert_junction(entry.id, entry.arms);
+            net.next_junction = entry.id.0 + 1;
+        }
         for (next, field) in [
             (file.next_profile_id.0, "next_profile_id"),
             (file.next_piece_id.0, "next_piece_id"),
+            (file.next_junction_id.0, "next_junction_id"),
         ] {
             if next > MAX_ID + 1 {
                 return Err(Error::at(
@@ -456,6 +541,7 @@ impl RoadNetwork {
         }
         net.next_profile = net.next_profile.max(file.next_profile_id.0);
         net.next_piece = net.next_piece.max(file.next_piece_id.0);
+        net.next_junction = net.next_junction.max(file.next_junction_id.0);
         Ok(net)
     }
 }

@@ -1,0 +1,291 @@
+"""Arcline's OpenDRIVE files read back by third-party tools.
+
+For every `<name>.xodr` in a folder (written by `examples/opendrive.rs`
+beside `<name>.json`, the exact lines and arcs Arcline built):
+
+1. The ASAM Quality Checker OpenDRIVE bundle (`asam-qc-opendrive`) runs
+   on the file, exactly as `qc_opendrive -c config.xml` does (a config
+   naming the file and the `.xqar` report), and the report must have no
+   `Issue` element, every checker `completed` (one applies only to
+   OpenDRIVE 1.7 and below: `skipped` for version reasons is allowed).
+2. pyxodr reads the file: every road's reference line and every lane
+   border it samples (about 0.1 apart) must lie within TOL of Arcline's
+   own path, and Arcline's path (sampled every 0.25) within TOL of
+   pyxodr's polyline; connecting roads must number as the junctions'
+   connections, and each connecting lane must lead, in pyxodr's lane
+   graph, from a lane ending where it starts to a lane starting where it
+   ends.
+
+Before that, two altered copies of a file check that the checks can fail:
+an arc's curvature off by 1% must fail the comparison, and a connecting
+road linked to the wrong road must give the checker issues.
+
+Usage: python check_opendrive.py <folder>
+"""
+
+import math
+import sys
+import tempfile
+from pathlib import Path
+import json
+import xml.etree.ElementTree as ET
+
+import numpy as np
+
+TOL = 0.05
+# pyxodr's sampling step: lane borders are offset along normals it takes
+# from its own polyline, off by about half a step's turn, so a border 15
+# from the reference line on an arc of radius 20 sampled 0.1 apart is
+# 0.035 off; 0.04 apart, 0.014.
+RESOLUTION = 0.04
+
+
+# --- Arcline's exact geometry ----------------------------------------------
+
+
+def segment_distance(pts, seg):
+    """Distance from each point (N x 2) to one line or arc of a path."""
+    if seg["kind"] == "line":
+        a = np.array([seg["start"]["x"], seg["start"]["y"]])
+        b = np.array([seg["end"]["x"], seg["end"]["y"]])
+        ab = b - a
+        l2 = float(ab @ ab)
+        t = np.zeros(len(pts)) if l2 == 0 else np.clip((pts - a) @ ab / l2, 0.0, 1.0)
+        return np.linalg.norm(pts - (a + np.outer(t, ab)), axis=1)
+    c = np.array([seg["center"]["x"], seg["center"]["y"]])
+    r, a0, sweep = seg["radius"], seg["startAngle"], seg["sweep"]
+    d = pts - c
+    rho = np.linalg.norm(d, axis=1)
+    # Angle past the start, in the arc's own direction, in [0, 2π).
+    ang = np.arctan2(d[:, 1], d[:, 0])
+    rel = np.mod((ang - a0) * (1.0 if sweep >= 0 else -1.0), 2 * math.pi)
+    inside = rel <= abs(sweep)
+    ends = [c + r * np.array([math.cos(t), math.sin(t)]) for t in (a0, a0 + sweep)]
+    to_end = np.minimum(*(np.linalg.norm(pts - e, axis=1) for e in ends))
+    return np.where(inside, np.abs(rho - r), to_end)
+
+
+def path_distance(pts, path):
+    return np.min([segment_distance(pts, s) for s in path["segments"]], axis=0)
+
+
+def sample_path(path, step=0.25):
+    """Points along a path, `step` apart, both ends included."""
+    out = []
+    for s in path["segments"]:
+        n = max(2, int(math.ceil(s["length"] / step)) + 1)
+        t = np.linspace(0.0, 1.0, n)
+        if s["kind"] == "line":
+            a = np.array([s["start"]["x"], s["start"]["y"]])
+            b = np.array([s["end"]["x"], s["end"]["y"]])
+            out.append(a + np.outer(t, b - a))
+        else:
+            c = np.array([s["center"]["x"], s["center"]["y"]])
+            th = s["startAngle"] + t * s["sweep"]
+            out.append(c + s["radius"] * np.stack([np.cos(th), np.sin(th)], axis=1))
+    return np.vstack(out)
+
+
+def polyline_distance(pts, line):
+    """Distance from each point to a polyline (M x 2), blockwise."""
+    a, b = line[:-1], line[1:]
+    ab = b - a
+    l2 = np.maximum((ab * ab).sum(axis=1), 1e-300)
+    best = np.full(len(pts), np.inf)
+    for i in range(0, len(pts), 256):
+        p = pts[i : i + 256, None, :]
+        t = np.clip(((p - a) * ab).sum(axis=2) / l2, 0.0, 1.0)
+        proj = a + t[..., None] * ab
+        best[i : i + 256] = np.linalg.norm(p - proj, axis=2).min(axis=1)
+    return best
+
+
+def deviation(ours, theirs):
+    """The larger of: pyxodr's points from our path, our path from pyxodr's line."""
+    theirs = np.asarray(theirs, dtype=float)[:, :2]
+    there = path_distance(theirs, ours).max()
+    back = polyline_distance(sample_path(ours), theirs).max() if len(theirs) > 1 else math.inf
+    return max(there, back)
+
+
+# --- pyxodr ----------------------------------------------------------------
+
+
+def compare_with_pyxodr(xodr, expected):
+    """Problems found comparing pyxodr's reading of `xodr` with `expected`;
+    also the largest deviation seen."""
+    from pyxodr.road_objects.network import RoadNetwork
+
+    problems = []
+    worst = 0.0
+    net = RoadNetwork(str(xodr), resolution=RESOLUTION)
+    roads = {r.id: r for r in net.get_roads()}
+    if len(roads) != len(expected["roads"]):
+        problems.append(f"{len(roads)} roads read, {len(expected['roads'])} written")
+    for want in expected["roads"]:
+        rid = str(want["id"])
+        road = roads.get(rid)
+        if road is None:
+            problems.append(f"road {rid} missing")
+            continue
+        d = deviation(want["reference"], road.reference_line)
+        worst = max(worst, d)
+        if d > TOL:
+            problems.append(f"road {rid}: reference line {d:.4g} from Arcline's centreline")
+        if want["borders"] is None:
+            continue
+        section = road.lane_sections[0]
+        borders = [lane.boundary_line for lane in reversed(section.left_lanes)]
+        borders.append(section.lane_section_offset_line)
+        borders += [lane.boundary_line for lane in section.right_lanes]
+        if len(borders) != len(want["borders"]):
+            problems.append(f"road {rid}: {len(borders)} lane borders read, {len(want['borders'])} written")
+            continue
+        for k, (ours, theirs) in enumerate(zip(want["borders"], borders)):
+            d = deviation(ours, theirs)
+            worst = max(worst, d)
+            if d > TOL:
+                problems.append(f"road {rid}: lane border {k} (from the left) {d:.4g} from Arcline's lane edge")
+    junctions = {j.id: j for j in net.get_junctions()}
+    for jid, count in expected["junctions"]:
+        j = junctions.get(str(jid))
+        if j is None:
+            problems.append(f"junction {jid} missing")
+            continue
+        connecting = j.get_connecting_road_ids()
+        if len(connecting) != count:
+            problems.append(f"junction {jid}: {len(connecting)} connecting roads, {count} connections")
+        # The lane graph through each connecting road meets end to end.
+        lanes = [l for r in roads.values() for s in r.lane_sections for l in s.lanes]
+        into = {}
+        for lane in lanes:
+            for nxt in lane.traffic_flow_successors:
+                into.setdefault(id(nxt), []).append(lane)
+        for cid in connecting:
+            (lane,) = roads[cid].lane_sections[0].lanes
+            flow = lane.traffic_flow_line[:, :2]
+            before, after = into.get(id(lane), []), lane.traffic_flow_successors
+            if len(before) != 1 or len(after) != 1:
+                problems.append(f"connecting road {cid}: {len(before)} lanes lead in, {len(after)} lead on")
+                continue
+            gap_in = np.linalg.norm(before[0].traffic_flow_line[-1, :2] - flow[0])
+            gap_out = np.linalg.norm(next(iter(after)).traffic_flow_line[0, :2] - flow[-1])
+            if max(gap_in, gap_out) > TOL:
+                problems.append(f"connecting road {cid}: lanes meet {max(gap_in, gap_out):.4g} apart")
+    return problems, worst
+
+
+# --- the ASAM checker --------------------------------------------------------
+
+
+def asam_issues(xodr, report):
+    """Runs the checker bundle on `xodr`, writing `report`; returns the
+    number of Issue elements and the checkers that did not complete."""
+    from qc_baselib import Configuration, Result
+    from qc_opendrive import constants, main as qc
+
+    config_path = Path(report).with_suffix(".config.xml")
+    config_path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Config>\n'
+        f'  <Param name="InputFile" value="{xodr}"/>\n'
+        '  <CheckerBundle application="xodrBundle">\n'
+        f'    <Param name="resultFile" value="{report}"/>\n'
+        "  </CheckerBundle>\n</Config>\n"
+    )
+    config = Configuration()
+    config.load_from_file(xml_file_path=str(config_path))
+    result = Result()
+    result.register_checker_bundle(
+        name=constants.BUNDLE_NAME, description="OpenDrive checker bundle",
+        version=constants.BUNDLE_VERSION, summary="",
+    )
+    result.set_result_version(version=constants.BUNDLE_VERSION)
+    qc.run_checks(config, result)
+    result.copy_param_from_config(config)
+    result.write_to_file(str(report), generate_summary=True)
+    root = ET.parse(report).getroot()
+    issues = len(root.findall(".//Issue"))
+    unfinished = []
+    for checker in root.iter("Checker"):
+        status = checker.get("status")
+        summary = checker.get("summary", "")
+        if status == "completed" or (status == "skipped" and "applicable version" in summary):
+            continue
+        unfinished.append(f"{checker.get('checkerId')}: {status} ({summary})")
+    return issues, unfinished
+
+
+# --- the checks can fail -----------------------------------------------------
+
+
+def altered(xodr, change, folder):
+    tree = ET.parse(xodr)
+    change(tree.getroot())
+    out = Path(folder) / f"altered-{xodr.stem}.xodr"
+    tree.write(out, encoding="UTF-8", xml_declaration=True)
+    return out
+
+
+def bend_first_arc(root):
+    arc = root.find(".//planView/geometry/arc")
+    arc.set("curvature", repr(float(arc.get("curvature")) * 1.01))
+
+
+def relink_a_connecting_road(root):
+    road = next(r for r in root.findall("road") if r.get("junction") != "-1")
+    pred = road.find("link/predecessor")
+    others = [r.get("id") for r in root.findall("road") if r.get("junction") == "-1" and r.get("id") != pred.get("elementId")]
+    pred.set("elementId", others[0])
+
+
+def self_test(xodr, expected, folder):
+    problems = []
+    bent = altered(xodr, bend_first_arc, folder)
+    found, dev = compare_with_pyxodr(bent, expected)
+    print(f"self-test: an arc 1% off in {xodr.name} is {dev:.3g} off: {len(found)} problem(s) found")
+    if not found:
+        problems.append("an arc 1% off was not noticed by the comparison")
+    relinked = altered(xodr, relink_a_connecting_road, folder)
+    issues, _ = asam_issues(relinked, Path(folder) / "altered.xqar")
+    print(f"self-test: a connecting road linked to the wrong road gives {issues} ASAM issue(s)")
+    if issues == 0:
+        problems.append("a connecting road linked to the wrong road gave the checker no issue")
+    return problems
+
+
+def main(folder):
+    import logging
+
+    logging.disable(logging.INFO)
+    folder = Path(folder)
+    files = sorted(folder.glob("*.xodr"))
+    files = [f for f in files if not f.name.startswith("altered-")]
+    if not files:
+        print(f"no .xodr files in {folder}")
+        return 1
+    failed = False
+    with tempfile.TemporaryDirectory() as tmp:
+        first = next(f for f in files if "crossroads" in f.name) if any("crossroads" in f.name for f in files) else files[0]
+        for p in self_test(first, json.loads(first.with_suffix(".json").read_text()), tmp):
+            print(f"SELF-TEST FAILED: {p}")
+            failed = True
+    total_issues, worst = 0, 0.0
+    for xodr in files:
+        expected = json.loads(xodr.with_suffix(".json").read_text())
+        issues, unfinished = asam_issues(xodr, xodr.with_suffix(".xqar"))
+        problems, dev = compare_with_pyxodr(xodr, expected)
+        worst = max(worst, dev)
+        total_issues += issues
+        status = "ok" if not (issues or unfinished or problems) else "FAILED"
+        print(f"{xodr.name}: {len(expected['roads'])} roads, ASAM issues {issues}, pyxodr within {dev:.2e}: {status}")
+        for u in unfinished:
+            print(f"  checker not completed: {u}")
+        for p in problems:
+            print(f"  {p}")
+        failed |= bool(issues or unfinished or problems)
+    print(f"{len(files)} files: {total_issues} ASAM issues, largest pyxodr deviation {worst:.2e} (tolerance {TOL})")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "target/opendrive"))
