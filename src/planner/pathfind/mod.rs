@@ -78,6 +78,7 @@ mod broad_phase;
 mod collision;
 mod grid;
 mod obstacles;
+mod reach;
 mod search;
 #[cfg(feature = "serde")]
 pub mod shape;
