@@ -21,6 +21,7 @@
 
 use super::collision::{larger, smaller, Bounds};
 use super::tangent_graph::Sector;
+use super::tile_distance::TileDistance;
 use super::{Goal, NoPath};
 use crate::error::{Error, Field, Reason};
 use crate::geom::distance::segment_meets_box;
@@ -176,7 +177,7 @@ impl Grid {
 
     /// Whether tile `(c, r)` is blocked or outside the grid.
     #[inline]
-    fn blocked_at(&self, c: i64, r: i64) -> bool {
+    pub(crate) fn blocked_at(&self, c: i64, r: i64) -> bool {
         c < 0
             || r < 0
             || c >= self.columns as i64
@@ -191,7 +192,8 @@ impl Grid {
         (c, r)
     }
 
-    fn center(&self, c: i64, r: i64) -> Point {
+    /// The centre of tile `(c, r)`.
+    pub(crate) fn center(&self, c: i64, r: i64) -> Point {
         Point::new((c as f64 + 0.5) * self.tile, (r as f64 + 0.5) * self.tile)
     }
 
@@ -238,10 +240,10 @@ fn segment_bounds(s: &Segment) -> Bounds {
     }
 }
 
-/// The tiles (columns `c0..=c1`, rows `r0..=r1`) a segment's box covers, one
-/// more each side; `None` when that is wider or taller than the grid (the
-/// segment then certainly leaves it, wherever it starts).
-fn tile_range(grid: &Grid, s: &Segment) -> Option<(i64, i64, i64, i64)> {
+/// The tiles (columns `c0..=c1`, rows `r0..=r1`) a segment's box, grown by
+/// `margin`, overlaps; `None` when the box is wider or taller than the grid
+/// (the segment then certainly leaves it, wherever it starts).
+fn tile_range(grid: &Grid, s: &Segment, margin: f64) -> Option<(i64, i64, i64, i64)> {
     let b = segment_bounds(s);
     let t = grid.tile;
     let (w, h) = ((b.max.x - b.min.x) / t, (b.max.y - b.min.y) / t);
@@ -250,10 +252,10 @@ fn tile_range(grid: &Grid, s: &Segment) -> Option<(i64, i64, i64, i64)> {
     }
     let f = |v: f64| (v / t).floor() as i64;
     Some((
-        f(b.min.x) - 1,
-        f(b.min.y) - 1,
-        f(b.max.x) + 1,
-        f(b.max.y) + 1,
+        f(b.min.x - margin),
+        f(b.min.y - margin),
+        f(b.max.x + margin),
+        f(b.max.y + margin),
     ))
 }
 
@@ -363,7 +365,7 @@ fn footprint(grid: &Grid, path: &Path, tol: f64) -> Vec<(i64, i64)> {
     for s in path.segments() {
         // In a frame where the origin's tile spans [0, tile)².
         let shifted = translate(s, half, half);
-        let Some((c0, r0, c1, r1)) = tile_range(grid, &shifted) else {
+        let Some((c0, r0, c1, r1)) = tile_range(grid, &shifted, 2.0 * tol) else {
             return vec![NOWHERE];
         };
         let piece = Piece::new(shifted);
@@ -548,6 +550,8 @@ struct GridSearch<'a> {
     /// The curves out of the start and into the goal.
     own: Vec<Path>,
     heap: BinaryHeap<Entry>,
+    /// The heuristic: a lower bound of the rest from each tile's centre.
+    to_goal_bound: TileDistance,
     expanded: usize,
     start_escaped: bool,
 }
@@ -656,7 +660,7 @@ impl<'a> GridSearch<'a> {
             if !(b.min.x > 0.0 && b.min.y > 0.0 && b.max.x < w && b.max.y < h) {
                 return false;
             }
-            let Some((c0, r0, c1, r1)) = tile_range(self.grid, s) else {
+            let Some((c0, r0, c1, r1)) = tile_range(self.grid, s, 2.0 * self.tol) else {
                 return false;
             };
             let piece = Piece::new(*s);
@@ -701,17 +705,25 @@ impl<'a> GridSearch<'a> {
         }
     }
 
+    /// The heuristic refined when a node is first taken from the queue:
+    /// for a goal pose, the Dubins length to it when more than the tile
+    /// bound.
     fn heuristic(&self, id: NodeId) -> f64 {
-        let p = self.pose(id);
+        let bound = self.lower_bound(id);
         match self.goal {
-            Goal::Point(g) => p.position().distance(g),
-            Goal::Pose(g) => super::tangent_graph::dubins_distance(p, g, self.r),
+            Goal::Point(_) => bound,
+            Goal::Pose(g) => larger(
+                super::tangent_graph::dubins_distance(self.pose(id), g, self.r),
+                bound,
+            ),
         }
     }
 
-    /// The straight-line distance from `p` to the goal.
-    fn lower_bound(&self, p: Point) -> f64 {
-        (p - self.goal.position()).length()
+    /// The lower bound of the rest from node `id` (at a tile centre):
+    /// round the walls ([`TileDistance`]).
+    fn lower_bound(&self, id: NodeId) -> f64 {
+        let (c, r, _) = node_parts(self.grid, id);
+        self.to_goal_bound.at(c, r)
     }
 
     /// Keeps a curve made for the start or the goal.
@@ -721,7 +733,16 @@ impl<'a> GridSearch<'a> {
     }
 
     /// A path of length `g` to node `id` (at `at`) from node `from`.
-    fn offer(&mut self, id: NodeId, at: Point, g: f64, from: NodeId, via: Via) {
+    fn offer(&mut self, id: NodeId, g: f64, from: NodeId, via: Via) {
+        let h = if id == GOAL {
+            0.0
+        } else {
+            self.lower_bound(id)
+        };
+        if h == f64::INFINITY {
+            // Walled off from the goal.
+            return;
+        }
         match self.records.get_mut(&id) {
             Some(rec) if rec.closed || g >= rec.g => return,
             Some(rec) => {
@@ -742,11 +763,6 @@ impl<'a> GridSearch<'a> {
                 );
             }
         }
-        let h = if id == GOAL {
-            0.0
-        } else {
-            self.lower_bound(at)
-        };
         self.heap.push(Entry {
             f: g + h,
             g,
@@ -770,7 +786,7 @@ impl<'a> GridSearch<'a> {
             if let Some(path) = self.to_goal(pose) {
                 let len = path.length();
                 let via = self.own(path);
-                self.offer(GOAL, self.goal.position(), g + len, id, via);
+                self.offer(GOAL, g + len, id, via);
             }
         }
         if id == START {
@@ -787,7 +803,8 @@ impl<'a> GridSearch<'a> {
                         let to_id = node_id(self.grid, nc, nr, k);
                         let len = path.length();
                         let via = self.own(path);
-                        self.offer(to_id, to.position(), g + len, id, via);
+                        self.start_escaped = true;
+                        self.offer(to_id, g + len, id, via);
                     }
                 }
             }
@@ -800,7 +817,6 @@ impl<'a> GridSearch<'a> {
             if self.grid.blocked_at(nc, nr) {
                 continue;
             }
-            let target = self.grid.center(nc, nr);
             for k1 in 0..8 {
                 let to_id = node_id(self.grid, nc, nr, k1);
                 let index = self.curves(k0, dir, k1);
@@ -812,7 +828,7 @@ impl<'a> GridSearch<'a> {
                         index: index as u16,
                         word: word as u8,
                     };
-                    self.offer(to_id, target, g + len, id, via);
+                    self.offer(to_id, g + len, id, via);
                 }
             }
         }
@@ -1044,6 +1060,12 @@ pub fn plan_on_grid_with(
         padded: padded(grid),
         own: Vec::new(),
         heap: BinaryHeap::new(),
+        to_goal_bound: TileDistance::new(
+            grid,
+            goal_point,
+            grid.tile_of(goal_point),
+            grid.tile_of(start.position()),
+        ),
         expanded: 0,
         start_escaped: false,
     };

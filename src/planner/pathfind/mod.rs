@@ -83,6 +83,7 @@ mod search;
 #[cfg(feature = "serde")]
 pub mod shape;
 mod tangent_graph;
+mod tile_distance;
 
 pub use collision::ObstacleId;
 pub use grid::{
