@@ -77,6 +77,7 @@
 mod broad_phase;
 mod collision;
 mod grid;
+mod grid_curves;
 mod obstacles;
 mod reach;
 mod search;

@@ -343,6 +343,12 @@ impl Sector {
         }
     }
 
+    /// The turn of `free` from `dir` to `end` (unit vectors: `end` is `dir`
+    /// turned by `s·free`, worked out elsewhere, e.g. from an arc's ends).
+    pub(crate) fn between(dir: Vec2, end: Vec2, s: f64, free: f64) -> Sector {
+        Sector { dir, end, s, free }
+    }
+
     /// `false` only when `v` is beyond the turn (with a margin for rounding).
     #[inline]
     pub(crate) fn may_hold(&self, v: Vec2) -> bool {
@@ -352,7 +358,9 @@ impl Sector {
         }
         let (a, b) = (self.s * self.dir.cross(v), self.s * v.cross(self.end));
         if self.free <= PI {
-            a >= -MARGIN && b >= -MARGIN
+            // Within both ends' half-planes, and not opposite them (the
+            // directions of a turn of at most π lean towards its middle).
+            a >= -MARGIN && b >= -MARGIN && (self.dir + self.end).dot(v) >= -MARGIN
         } else {
             // Not strictly inside the other part (less than half a turn).
             !(self.s * self.end.cross(v) > MARGIN && self.s * v.cross(self.dir) > MARGIN)
@@ -472,6 +480,8 @@ mod tests {
     #[test]
     fn a_sector_holds_every_direction_within_its_turn() {
         for (s, free) in [
+            (LEFT, 0.0),
+            (RIGHT, 0.0),
             (LEFT, 0.3),
             (RIGHT, 0.3),
             (LEFT, 2.5),
