@@ -87,8 +87,8 @@ pub fn declarations() -> String {
         // Steering.
         use crate::steering::shape::{BehaviorKindShape, BehaviorShape, VehicleStateShape};
         use crate::steering::{
-            BehaviorAim, Combine, Facing, Obstacle, SeekStep, VehicleDebug, VehicleId, VehicleLimits,
-            VehicleSpec,
+            BehaviorAim, Combine, Facing, Obstacle, SeekStep, VehicleDebug, VehicleId,
+            VehicleLimits, VehicleSpec,
         };
         export::<VehicleId>(&cfg, o);
         export::<VehicleSpec>(&cfg, o);
