@@ -59,7 +59,6 @@ pub mod orca;
 mod path_follow;
 mod rng;
 mod seek_block;
-mod seek_step;
 #[cfg(feature = "serde")]
 pub mod shape;
 mod vehicle;
@@ -69,7 +68,6 @@ pub use aims::BehaviorAim;
 pub use behavior::{Behavior, BehaviorKind, BehaviorSet, Combine, Obstacle, MAX_BOUNDARY};
 pub use facing::{Facing, REST_SPEED_FRACTION};
 pub use path_follow::{closest_distance_along, racetrack};
-pub use seek_step::{seek_step, SeekStep};
 pub use vehicle::{VehicleDebug, VehicleId, VehicleLimits, VehicleSpec, VehicleState};
 pub use world::World;
 

@@ -1,7 +1,6 @@
 //! Roads: the construction cases, properties of random profile pairs, hostile numbers.
 
 mod cases;
-mod figures;
 mod junction_cases;
 mod junction_props;
 mod opendrive;

@@ -11,4 +11,3 @@ mod behaviors;
 mod family;
 mod paths;
 mod robust;
-mod seek_step;
