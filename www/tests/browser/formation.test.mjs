@@ -123,7 +123,7 @@ test("the formation follows a turning path (planDubins) to the target, like a ve
   assert.ok(enabled, "the turning-path toggle needs planDubins from the planner");
   await settled(page);
   await page.evaluate(() => window.__arcline.diagrams.formation.setState({ target: { x: -10, y: -8, heading: Math.PI } }));
-  await page.locator('[data-diagram="formation"] input[type="checkbox"]').check();
+  await page.locator('[data-diagram="formation"]').getByLabel("follow a turning path").check();
   const s = await state(page);
   assert.equal(s.followPath, true);
   assert.match(s.computed.pathWord ?? "", /^[LSR]{3}$/);
