@@ -50,6 +50,17 @@ mod planner_wasm {
         let v = crate::planner::reeds_shepp_digest();
         assert_eq!(v, crate::planner::REEDS_SHEPP_GOLDEN, "digest {v:#018x}");
     }
+
+    /// The Reeds–Shepp batch and word choice on 120,000 queries, bit for bit.
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn reeds_shepp_lengths_digest_is_the_golden_value_in_wasm() {
+        let v = crate::planner::reeds_shepp_lengths_digest();
+        assert_eq!(
+            v,
+            crate::planner::REEDS_SHEPP_LENGTHS_GOLDEN,
+            "digest {v:#018x}"
+        );
+    }
 }
 
 mod steering_wasm {

@@ -43,6 +43,16 @@ mod planner_native {
         let v = crate::planner::reeds_shepp_digest();
         assert_eq!(v, crate::planner::REEDS_SHEPP_GOLDEN, "digest {v:#018x}");
     }
+
+    #[test]
+    fn reeds_shepp_lengths_digest_is_the_golden_value() {
+        let v = crate::planner::reeds_shepp_lengths_digest();
+        assert_eq!(
+            v,
+            crate::planner::REEDS_SHEPP_LENGTHS_GOLDEN,
+            "digest {v:#018x}"
+        );
+    }
 }
 
 mod pathfind_native {

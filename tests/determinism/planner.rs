@@ -281,3 +281,87 @@ pub fn reeds_shepp_digest() -> u64 {
     }
     h.0
 }
+
+pub const REEDS_SHEPP_LENGTHS_GOLDEN: u64 = 0x84bf_c5fa_f1d3_78c7;
+
+/// The Reeds–Shepp batch and word choice on 120,000 queries, in blocks of
+/// 1,000 at one radius each (1, or from 0.05 to 5): the benchmark's spread
+/// (3 and 20 around the start), goals on a start circle, straight ahead or
+/// behind, at whole multiples of the radius and of π/4 (circles exactly
+/// tangent, mirror words tied), each of those nudged by a few ulps, and the
+/// same pose. Every batch length and `reeds_shepp_length`'s length and word.
+pub fn reeds_shepp_lengths_digest() -> u64 {
+    use arcline::planner::{reeds_shepp_length, reeds_shepp_lengths};
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut rng = XorShift(0x5EED_0000_0012_0000);
+    let mut batch = Vec::with_capacity(6 * 1000);
+    let mut out = vec![0.0; 1000];
+    for block in 0..120 {
+        let r = if block % 3 == 0 {
+            1.0
+        } else {
+            rng.range(0.05, 5.0)
+        };
+        batch.clear();
+        for i in 0..1000 {
+            let s = Pose::new(
+                rng.range(-10.0, 10.0),
+                rng.range(-10.0, 10.0),
+                rng.range(-3.2, 3.2),
+            );
+            let span = if i % 2 == 0 { 3.0 * r } else { 20.0 * r };
+            let mut g = match i % 8 {
+                0 | 1 | 2 => Pose::new(
+                    s.x + rng.range(-span, span),
+                    s.y + rng.range(-span, span),
+                    rng.range(-3.2, 3.2),
+                ),
+                3 => {
+                    let turn = if rng.unit() < 0.5 { 1.0 } else { -1.0 };
+                    let arc = Arc::from_pose(s, r, turn, rng.range(0.0, TAU));
+                    arc.pose_at(arc.length())
+                }
+                4 => {
+                    let d = rng.range(-span, span);
+                    let u = s.direction();
+                    Pose::new(s.x + d * u.x, s.y + d * u.y, s.heading)
+                }
+                7 if i % 16 == 7 => s,
+                _ => {
+                    let grid = |rng: &mut XorShift| (rng.range(-5.0, 5.0)).round();
+                    let s = Pose::new(0.0, 0.0, grid(&mut rng) * FRAC_PI_4);
+                    batch.extend_from_slice(&[s.x, s.y, s.heading]);
+                    let g = Pose::new(
+                        grid(&mut rng) * r,
+                        grid(&mut rng) * r,
+                        grid(&mut rng) * FRAC_PI_4,
+                    );
+                    batch.extend_from_slice(&[g.x, g.y, g.heading]);
+                    if let Ok((len, word)) = reeds_shepp_length(s, g, r) {
+                        h.f64(len);
+                        h.f64(word.map_or(-1.0, |w| w.index() as f64));
+                    }
+                    continue;
+                }
+            };
+            if i % 5 == 0 {
+                // A few ulps off a boundary.
+                let nudge = |v: f64, k: i64| f64::from_bits((v.to_bits() as i64 + k) as u64);
+                g = Pose::new(nudge(g.x, 3), nudge(g.y, -2), nudge(g.heading, 1));
+            }
+            batch.extend_from_slice(&[s.x, s.y, s.heading, g.x, g.y, g.heading]);
+            if let Ok((len, word)) = reeds_shepp_length(s, g, r) {
+                h.f64(len);
+                h.f64(word.map_or(-1.0, |w| w.index() as f64));
+            }
+        }
+        if reeds_shepp_lengths(&batch, r, &mut out).is_ok() {
+            for &v in &out {
+                h.f64(v);
+            }
+        } else {
+            h.f64(-1.0);
+        }
+    }
+    h.0
+}
