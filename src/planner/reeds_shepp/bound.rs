@@ -83,25 +83,90 @@ fn unless_negative(bound: f64, sin_t: f64, sin_v: f64, m: f64, slack: f64) -> f6
 
 /// The bounds of the eight base formulas for `l`, in the order of
 /// the search's formulas (8.1, 8.2, 8.3/8.4, 8.7, 8.8, 8.9,
-/// 8.10, 8.11), sharing the two centre distances; with `backwards` only
-/// 8.3/8.4, 8.9 and 8.10 (the others +∞).
+/// 8.10, 8.11); with `backwards` only 8.3/8.4, 8.9 and 8.10 (the others
+/// +∞). The first of [`pair`].
+#[inline(always)]
+pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
+    pair(l, backwards)[0]
+}
+
+/// What the bounds of a problem and its time-flip share: the centre
+/// distances and what depends on them alone. Time-flipping negates the
+/// centres' x (`left_left` and `left_right` give `(−x, y)`, exactly), so
+/// both problems have these same bits.
+struct Shared {
+    xl: f64,
+    yl: f64,
+    dl: f64,
+    xr: f64,
+    yr: f64,
+    dr2: f64,
+    dr: f64,
+    inv_dr: f64,
+    /// Whether the right circle is at least `2r` away (within the margin).
+    apart: bool,
+    /// `√(dr² − 4r²)`, when `apart`.
+    wr: f64,
+    /// 8.8's and 8.7's bounds on their middle arcs, when in range.
+    a8: f64,
+    a7: f64,
+}
+
+/// The bounds of [`all`] for `l` and for `l.time_flip()`, the same bits
+/// as two calls, with the square roots, reciprocals and distance tests
+/// done once.
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
-pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
+pub fn pair(l: &Local, backwards: bool) -> [[f64; 8]; 2] {
     let r = l.r;
     let two_r = 2.0 * r;
     let r2 = r * r;
     let inf = f64::INFINITY;
     let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
-    let (phi, sp, cp) = (l.phi, l.sp, l.cp);
-    let quarter = mod2pi(phi - FRAC_PI_2);
-    let mut out = [inf; 8];
+    let mut out = [[inf; 8]; 2];
     // The goal's left circle from the start's left circle (8.1, 8.3/8.4,
-    // 8.9); reciprocals once, for the angle bounds.
+    // 8.9) and its right circle (the others); reciprocals once, for the
+    // angle bounds.
     let (xl, yl) = left_left(l);
     let dl2 = xl * xl + yl * yl;
     let dl = dl2.sqrt();
     let inv_dl = if dl > 0.0 { 1.0 / dl } else { 0.0 };
+    let (xr, yr) = left_right(l);
+    let dr2 = xr * xr + yr * yr;
+    let dr = dr2.sqrt();
+    let inv_dr = if dr > 0.0 { 1.0 / dr } else { 0.0 };
+    let apart = dr2 >= 4.0 * r2 * lo;
+    let wr = if apart { sqrt0(dr2 - 4.0 * r2) } else { 0.0 };
+    // 8.8: the middle arcs (2|u|, |u| = acos ρ ≥ √(2(1 − ρ))); 8.7: the
+    // middle arcs (2u, u = acos ρ ≥ √(2(1 − ρ))).
+    let a8 = if apart && dr2 <= 20.0 * r2 * hi {
+        let rho8 = clamp((20.0 - dr2 * l.inv_r * l.inv_r) * (1.0 / 16.0), 0.0, 1.0);
+        2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK)
+    } else {
+        0.0
+    };
+    let a7 = if dr2 <= 4.0 * r2 * hi {
+        let rho7 = min(0.25 * (2.0 + dr * l.inv_r), 1.0);
+        2.0 * sqrt0(2.0 * (1.0 - rho7) - ACOS_SLACK)
+    } else {
+        0.0
+    };
+    let d = Shared {
+        xl,
+        yl,
+        dl,
+        xr,
+        yr,
+        dr2,
+        dr,
+        inv_dr,
+        apart,
+        wr,
+        a8,
+        a7,
+    };
+    // The sign of x, φ and sin φ in each: as given, time-flipped.
+    let flips = [1.0, -1.0];
     if dl2 <= 16.0 * r2 * hi {
         // 8.3/8.4: r·(t + |u| + |v|) with |u| = 2·asin(z) ≥ 2z + z³/3
         // (z = d/4r); t's direction −(xi, eta)·(q − iz) (q = √(1 − z²),
@@ -110,41 +175,63 @@ pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
         let z = min(0.25 * dl * l.inv_r, 1.0);
         let a = 2.0 * z + z * z * z * (1.0 / 3.0);
         let q = sqrt0(1.0 - z * z);
-        let (ct, st) = (-(xl * q + yl * z), xl * z - yl * q);
-        let (w1c, w1s) = (cp * ct + sp * st, sp * ct - cp * st);
         let (ca, sa) = (1.0 - 2.0 * z * z, 2.0 * z * q);
-        let (cv, sv) = (w1c * ca + w1s * sa, w1s * ca - w1c * sa);
-        let t3 = arc_at_least(ct, st, inv_dl);
-        let v3 = arc_at_least(cv, sv.abs(), inv_dl);
-        // Near z = 1, q (a square root of a difference) and the
-        // directions from it carry rounding of about √ε: 1e-7 of slack.
-        let turns = max(
-            t3 + a + v3 - ROOT_SLACK,
-            max(turns_at_least(min(a, PI), phi), a),
-        );
-        out[2] = unless_negative(r * turns, st, 0.0, dl, l.near);
+        for (o, &f) in out.iter_mut().zip(&flips) {
+            let (xl, sp, phi) = (f * xl, f * l.sp, f * l.phi);
+            let cp = l.cp;
+            let (ct, st) = (-(xl * q + yl * z), xl * z - yl * q);
+            let (w1c, w1s) = (cp * ct + sp * st, sp * ct - cp * st);
+            let (cv, sv) = (w1c * ca + w1s * sa, w1s * ca - w1c * sa);
+            let t3 = arc_at_least(ct, st, inv_dl);
+            let v3 = arc_at_least(cv, sv.abs(), inv_dl);
+            // Near z = 1, q (a square root of a difference) and the
+            // directions from it carry rounding of about √ε: 1e-7 of slack.
+            let turns = max(
+                t3 + a + v3 - ROOT_SLACK,
+                max(turns_at_least(min(a, PI), phi), a),
+            );
+            o[2] = unless_negative(r * turns, st, 0.0, dl, l.near);
+        }
     }
     if dl2 >= 8.0 * r2 * lo {
         // 8.9: |u| + r·(π/2 + t − v), t + v ≡ φ − π/2, t ≥ 0 ≥ v; t's
         // direction (xi, eta)·(−2r + i·rr), of length d²; v ≤ 0 needs
         // cos(φ − t) ≥ 0; u = 2r − rr ≤ 0 needs d ≥ √8·r.
         let wl = sqrt0(dl2 - 4.0 * r2);
-        let (c9, s9) = (-two_r * xl - wl * yl, wl * xl - two_r * yl);
-        let turns9 = max(arc_at_least(c9, s9, inv_dl * inv_dl), quarter.abs());
-        out[5] = unless_negative(
-            max(wl - two_r, 0.0) + r * (FRAC_PI_2 + turns9),
-            s9,
-            cp * c9 + sp * s9,
-            dl2,
-            l.near * dl,
-        );
+        for (o, &f) in out.iter_mut().zip(&flips) {
+            let (xl, sp, phi) = (f * xl, f * l.sp, f * l.phi);
+            let cp = l.cp;
+            let quarter = mod2pi(phi - FRAC_PI_2);
+            let (c9, s9) = (-two_r * xl - wl * yl, wl * xl - two_r * yl);
+            let turns9 = max(arc_at_least(c9, s9, inv_dl * inv_dl), quarter.abs());
+            o[5] = unless_negative(
+                max(wl - two_r, 0.0) + r * (FRAC_PI_2 + turns9),
+                s9,
+                cp * c9 + sp * s9,
+                dl2,
+                l.near * dl,
+            );
+        }
     }
-    // The goal's right circle from the start's left circle (the others).
-    let (xr, yr) = left_right(l);
-    let dr2 = xr * xr + yr * yr;
-    let dr = dr2.sqrt();
-    let inv_dr = if dr > 0.0 { 1.0 / dr } else { 0.0 };
-    let apart = dr2 >= 4.0 * r2 * lo;
+    for (o, &f) in out.iter_mut().zip(&flips) {
+        directional(o, &d, l, f, backwards);
+    }
+    out
+}
+
+/// The bounds other than 8.3/8.4 and 8.9 of `l` (`f = 1`) or of its
+/// time-flip (`f = −1`), from the shared distances.
+#[inline(always)]
+fn directional(out: &mut [f64; 8], d: &Shared, l: &Local, f: f64, backwards: bool) {
+    let r = l.r;
+    let two_r = 2.0 * r;
+    let r2 = r * r;
+    let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
+    let (xl, yl, dl) = (f * d.xl, d.yl, d.dl);
+    let (xr, yr, dr2, dr, inv_dr) = (f * d.xr, d.yr, d.dr2, d.dr, d.inv_dr);
+    let (phi, sp, cp) = (f * l.phi, f * l.sp, l.cp);
+    let quarter = mod2pi(phi - FRAC_PI_2);
+    let apart = d.apart;
     if apart {
         // 8.10: |u| + r·(π/2 + t − v), t − v ≡ φ − π/2 in [0, 2π); t =
         // arg(−eta, xi) in [0, π]; v ≤ 0 needs −cos(t − φ) ≥ 0.
@@ -157,7 +244,7 @@ pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
         );
     }
     if backwards {
-        return out;
+        return;
     }
     // 8.1: u + r·(t + v), t + v ≡ φ, both in [0, π]: t = arg(xi, eta),
     // v = φ − t. Two circles closer than `near` are one: any t (a pure
@@ -170,7 +257,7 @@ pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
         l.near,
     );
     if apart {
-        let wr = sqrt0(dr2 - 4.0 * r2);
+        let wr = d.wr;
         let inv_dr2 = inv_dr * inv_dr;
         // 8.2: u + r·(2t − φ), v = t − φ ≥ 0; t's direction
         // (xi, eta)·(u + 2ri), of length d².
@@ -184,11 +271,9 @@ pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
             l.near * dr,
         );
         if dr2 <= 20.0 * r2 * hi {
-            // 8.8: the middle arcs (2|u|, |u| = acos ρ ≥ √(2(1 − ρ)))
-            // and the outer ones' sum modulo 2π (t − v ≡ φ).
-            let rho8 = clamp((20.0 - dr2 * l.inv_r * l.inv_r) * (1.0 / 16.0), 0.0, 1.0);
-            let a8 = 2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK);
-            out[4] = r * (a8 + phi.abs());
+            // 8.8: the middle arcs and the outer ones' sum modulo 2π
+            // (t − v ≡ φ).
+            out[4] = r * (d.a8 + phi.abs());
         }
         if dr2 >= 20.0 * r2 * lo {
             // 8.11: |u| + r·(π + 2t − φ), v = t − φ ≥ 0; t's direction
@@ -206,11 +291,52 @@ pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
         }
     }
     if dr2 <= 4.0 * r2 * hi {
-        // 8.7: the middle arcs (2u, u = acos ρ ≥ √(2(1 − ρ))) and the
-        // outer ones' sum modulo 2π (t − v ≡ φ + 2u, t ≥ 0 ≥ v).
-        let rho7 = min(0.25 * (2.0 + dr * l.inv_r), 1.0);
-        let a7 = 2.0 * sqrt0(2.0 * (1.0 - rho7) - ACOS_SLACK);
+        // 8.7: the middle arcs and the outer ones' sum modulo 2π
+        // (t − v ≡ φ + 2u, t ≥ 0 ≥ v).
+        let a7 = d.a7;
         out[3] = r * max(turns_at_least(min(a7, PI), -phi), a7);
     }
-    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pair's second half is the time-flipped problem's bounds, bit for
+    /// bit: the shared distances are those of the flip.
+    #[test]
+    fn the_pair_second_half_is_the_time_flip() {
+        let mut seed: u64 = 0x0BAD_5EED_0000_0002;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for i in 0..20_000 {
+            let r = 0.1 + 3.0 * next();
+            let span = [1.0, 3.0, 6.0, 30.0][i % 4] * r;
+            let phi = if i % 5 == 0 {
+                0.0
+            } else {
+                (2.0 * next() - 1.0) * PI
+            };
+            let (x, y) = (span * (next() - 0.5), span * (next() - 0.5));
+            let l = Local {
+                x,
+                y,
+                phi,
+                sp: phi.sin(),
+                cp: phi.cos(),
+                r,
+                inv_r: 1.0 / r,
+                near: 1e-12 * (r + x.abs() + y.abs()),
+            };
+            for backwards in [false, true] {
+                let [_, b] = pair(&l, backwards);
+                let [c, _] = pair(&l.time_flip(), backwards);
+                assert_eq!(b.map(f64::to_bits), c.map(f64::to_bits), "{l:?}");
+            }
+        }
+    }
 }
