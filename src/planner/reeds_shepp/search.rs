@@ -4,7 +4,7 @@
 //! shortest.
 
 use super::bound;
-use super::formulas::{self, Local};
+use super::formulas::{self, max, Local};
 use super::word::{Base, ReedsSheppWord};
 use core::f64::consts::{FRAC_PI_2, PI};
 
@@ -322,17 +322,20 @@ pub(super) fn search<S: Sink>(l: Local, sink: &mut S) {
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(super) fn shortest(l: Local) -> Option<Solution> {
     let ls = transforms(l);
-    let mut todo = [(0.0, 0u8); 44];
+    // Each finite bound (and a NaN one, never for finite input, solved
+    // rather than lost, as 0) as an integer key: the bound's bits with the
+    // low 8 cleared (a bound ≥ 0 rounded down, still a bound) and the
+    // variant in them; written without branches, kept when finite.
+    let mut todo = [0u64; 64];
     let mut n = 0;
-    for (k, p) in ls.iter().enumerate() {
-        for (f, &b) in bound::all(p, k >= 4).iter().enumerate() {
-            if b < f64::INFINITY {
-                todo[n] = (b, (8 * k + f) as u8);
-                n += 1;
-            } else if b.is_nan() {
-                // Never for finite input; solved rather than lost.
-                todo[n] = (0.0, (8 * k + f) as u8);
-                n += 1;
+    // Each transform with its time-flip (k + 2), which shares its
+    // distances.
+    for k in [0, 1, 4, 5] {
+        let bounds = bound::pair(&ls[k], k >= 4);
+        for (k, bounds) in [(k, &bounds[0]), (k + 2, &bounds[1])] {
+            for (f, &b) in bounds.iter().enumerate() {
+                todo[n] = (max(b, 0.0).to_bits() & !0xFF) | (8 * k + f) as u64;
+                n += usize::from(!(b >= f64::INFINITY));
             }
         }
     }
@@ -344,22 +347,21 @@ pub(super) fn shortest(l: Local) -> Option<Solution> {
     best.best
 }
 
-/// Solves `todo` (bound, variant) in increasing order of bound until the
-/// next bound is above the shortest found.
+/// Solves the variants of `todo` (keys as [`shortest`] makes them) in
+/// increasing order of bound until the next bound is above the shortest
+/// found: the least key picked each time by integer minima (a handful
+/// of picks, no branch on the data), then spent.
 #[inline(always)]
-fn solve_in_order(todo: &mut [(f64, u8)], ls: &[Local; 8], best: &mut Shortest) {
-    // Insertion sort (a dozen entries or so).
-    for i in 1..todo.len() {
-        let mut j = i;
-        while j > 0 && todo[j - 1].0 > todo[j].0 {
-            todo.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-    for &(b, variant) in todo.iter() {
-        if !best.may_beat(b) {
+fn solve_in_order(todo: &mut [u64], ls: &[Local; 8], best: &mut Shortest) {
+    loop {
+        let m = todo.iter().fold(u64::MAX, |m, &k| m.min(k));
+        if m == u64::MAX || !best.may_beat(f64::from_bits(m & !0xFF)) {
             break;
         }
+        for k in todo.iter_mut() {
+            *k = if *k == m { u64::MAX } else { *k };
+        }
+        let variant = (m & 0xFF) as u8;
         let k = usize::from(variant / 8);
         let f = FORMULAS[usize::from(variant % 8)];
         if let Some((word, parts, length)) = solve(f, &ls[k], k) {
