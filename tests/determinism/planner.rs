@@ -311,7 +311,7 @@ pub fn reeds_shepp_lengths_digest() -> u64 {
             );
             let span = if i % 2 == 0 { 3.0 * r } else { 20.0 * r };
             let mut g = match i % 8 {
-                0 | 1 | 2 => Pose::new(
+                0..=2 => Pose::new(
                     s.x + rng.range(-span, span),
                     s.y + rng.range(-span, span),
                     rng.range(-3.2, 3.2),

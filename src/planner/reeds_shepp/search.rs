@@ -335,7 +335,7 @@ pub(super) fn shortest(l: Local) -> Option<Solution> {
         for (k, bounds) in [(k, &bounds[0]), (k + 2, &bounds[1])] {
             for (f, &b) in bounds.iter().enumerate() {
                 todo[n] = (max(b, 0.0).to_bits() & !0xFF) | (8 * k + f) as u64;
-                n += usize::from(!(b >= f64::INFINITY));
+                n += usize::from(b != f64::INFINITY);
             }
         }
     }
