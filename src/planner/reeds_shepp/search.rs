@@ -349,10 +349,22 @@ pub(super) fn shortest(l: Local) -> Option<Solution> {
 
 /// Solves the variants of `todo` (keys as [`shortest`] makes them) in
 /// increasing order of bound until the next bound is above the shortest
-/// found: the least key picked each time by integer minima (a handful
-/// of picks, no branch on the data), then spent.
+/// found. Natively the keys are sorted (the standard library's small
+/// integer sort); in wasm the least is picked each time by integer minima
+/// (a handful of picks, no branch on the data, and no sort in the module).
 #[inline(always)]
 fn solve_in_order(todo: &mut [u64], ls: &[Local; 8], best: &mut Shortest) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        todo.sort_unstable();
+        for &m in todo.iter() {
+            if !best.may_beat(f64::from_bits(m & !0xFF)) {
+                break;
+            }
+            solve_variant((m & 0xFF) as u8, ls, best);
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
     loop {
         let m = todo.iter().fold(u64::MAX, |m, &k| m.min(k));
         if m == u64::MAX || !best.may_beat(f64::from_bits(m & !0xFF)) {
@@ -361,17 +373,22 @@ fn solve_in_order(todo: &mut [u64], ls: &[Local; 8], best: &mut Shortest) {
         for k in todo.iter_mut() {
             *k = if *k == m { u64::MAX } else { *k };
         }
-        let variant = (m & 0xFF) as u8;
-        let k = usize::from(variant / 8);
-        let f = FORMULAS[usize::from(variant % 8)];
-        if let Some((word, parts, length)) = solve(f, &ls[k], k) {
-            best.offer(Solution {
-                word,
-                parts,
-                length,
-                variant,
-            });
-        }
+        solve_variant((m & 0xFF) as u8, ls, best);
+    }
+}
+
+/// Solves one variant and offers it to `best`.
+#[inline(always)]
+fn solve_variant(variant: u8, ls: &[Local; 8], best: &mut Shortest) {
+    let k = usize::from(variant / 8);
+    let f = FORMULAS[usize::from(variant % 8)];
+    if let Some((word, parts, length)) = solve(f, &ls[k], k) {
+        best.offer(Solution {
+            word,
+            parts,
+            length,
+            variant,
+        });
     }
 }
 
