@@ -12,7 +12,28 @@ const percentile = (xs, p) => {
  * While the mouse drags a handle round a circle for `ms`: the work per drag
  * update and per draw (the page's frameStats), and the rAF intervals.
  */
-async function dragFrames(page, kind, handle, ms = 3000) {
+async function dragFrames(page, kind, handle, ms = 3000, zoomIn = 0) {
+  await page.locator(`[data-diagram="${kind}"] .stage`).scrollIntoViewIfNeeded();
+  // The view painted and its camera still (a scene that changed is framed again first).
+  await page.waitForFunction((kind) => {
+    const s = document.querySelector(`[data-diagram="${kind}"] .stage`);
+    return !s.hasAttribute("data-gliding") && !s.hasAttribute("data-stale");
+  }, kind);
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  const knobAt = () => page.evaluate(
+    ([kind, handle]) => {
+      const r = document.querySelector(`[data-diagram="${kind}"] [data-handle="${handle}"]`).getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    },
+    [kind, handle],
+  );
+  if (zoomIn > 0) {
+    // Zoom in on the handle with the wheel, as a reader looking at one part of a big scene would.
+    const at = await knobAt();
+    await page.mouse.move(at.x, at.y);
+    for (let i = 0; i < zoomIn; i++) await page.mouse.wheel(0, -100);
+    await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  }
   const knob = await page.evaluate(
     ([kind, handle]) => {
       const b = document.querySelector(`[data-diagram="${kind}"] [data-handle="${handle}"]`);
@@ -77,7 +98,7 @@ export async function runPageBudgets() {
         rows.push({ name: `drag frame time: ${scene.name}`, ours: "not measured", peer: "", ratio: "", note: "the diagram does not support this scene yet" });
         continue;
       }
-      const f = await dragFrames(page, scene.kind, scene.handle);
+      const f = await dragFrames(page, scene.kind, scene.handle, 3000, scene.zoomIn ?? 0);
       // A frame's work: one drag update, one draw and (when it simulates) one
       // step: medians and p95 of each, added.
       const step = (p) => (f.step.length ? percentile(f.step, p) : 0);

@@ -9,17 +9,21 @@
 // cohesion) and the step time shown, and the circle swap and two crossing
 // streams as presets (steering_scenes.ts).
 // Every number drawn comes from the wasm World (positions, velocities,
-// headings, and debug() for desired velocity and force); the page only scales
-// vectors for display.
+// headings, and debug() for desired velocity and force; seekStep() for the
+// seek figures of steering-figures.ts); the page only scales vectors for display.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar, frameStats } from "../shell/view.js";
+import { Bounds } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import { arrow, circle, label, strokeLine, strokePath, poseMarker } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
+import { Figure, num } from "../shell/figure.js";
+import { STEERING_STEPS, drawSeekFigure, isSteeringStep, seekNumbers } from "./steering-figures.js";
+import type { SteeringStep } from "./steering-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPoint } from "../shell/types.js";
-import type { Behavior, BehaviorAim, Circle, Path, Point, VehicleDebug, VehicleState } from "../../pkg/arcline.js";
+import type { Behavior, BehaviorAim, Circle, Path, Point, SeekStep, VehicleDebug, VehicleState } from "../../pkg/arcline.js";
 import { FAMILY, applyFamily, drawFamily, familyBehaviors, familyLegend, isFamily, setupFamily, type FamilyName, type FamilyScene } from "./steering_family.js";
 import { AVOID, CROWD_SCENES, bodiesOf, buildCrowdScene, drawBodies, type CrowdScene } from "./steering_scenes.js";
 
@@ -42,6 +46,8 @@ interface SteeringState {
   /** The crowd's scene. */
   scene: CrowdScene;
   playing: boolean;
+  /** The figure shown: the seek figure, the seek path, or every behaviour. */
+  step: SteeringStep;
 }
 
 type World = InstanceType<Api["World"]>;
@@ -61,6 +67,8 @@ const LIMIT = 1e4;
 const MAX_COUNT = 100_000;
 /** Display scale of velocity vectors: a velocity of 1 unit/step is drawn 20 units long. */
 const VEC = 20;
+/** The seek figure (a still figure) draws its vectors twice as long. */
+const FIGURE_VEC = 2 * VEC;
 /** The applied force (velocity change per step) is drawn 10× larger again. */
 const FORCE = 10;
 const TRAIL = 900;
@@ -104,6 +112,7 @@ const DEFAULTS: SteeringState = {
   avoid: false,
   scene: "scatter",
   playing: true,
+  step: "seek",
 };
 
 interface Ids {
@@ -122,6 +131,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   state.count = Math.round(clamp(Number(options["count"]), 100, MAX_COUNT, DEFAULTS.count));
   state.avoid = options["avoid"] === "true" || options["avoid"] === "1";
   state.scene = CROWD_SCENES.find((c) => c.value === options["scene"])?.value ?? DEFAULTS.scene;
+  // A behaviour or mode given as an attribute shows the whole family.
+  const plainSeek = state.mode === "single" && state.behavior === "seek";
+  setStep(isSteeringStep(options["step"]) ? options["step"] : plainSeek ? state.step : "explore");
   const changes = new Emitter();
 
   let world: World | null = null;
@@ -132,6 +144,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   let family: FamilyScene | null = null;
   /** What the scattered crowd's behaviour reads: other vehicles, circles, a room. */
   let crowd: { others: number[]; obstacles: Circle[]; boundary: Point[] } = { others: [], obstacles: [], boundary: [] };
+  // The width of the square a crowd or crowd scene is framed by, centred on the origin.
+  let crowdSpan = 110;
   let steps = 0;
   let stepMs = 0;
   let fps = 0;
@@ -141,6 +155,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   const view = new View(root, { center: { x: 0, y: 0 }, span: 110, label: "A vehicle steering towards a target you drag" });
   const handles = new Handles(view);
+  const figure = new Figure(root, view, STEERING_STEPS, state.step, (id) => {
+    if (isSteeringStep(id)) update(() => setStep(id), true);
+  });
   const bar = controlBar(root);
   const modeSelect = select(bar, "mode", [{ value: "single", text: "one vehicle" }, { value: "crowd", text: "crowd" }] as const, state.mode, (v) =>
     update(() => (state.mode = v), true),
@@ -174,6 +191,37 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const readout = textLine(root, "readout");
 
   handles.add({ kind: "point", label: "target", get: () => state.target, set: (p) => update(() => (state.target = readPoint(p, state.target, LIMIT))) });
+
+  /**
+   * Shows a figure: the two seek figures set up one seeking vehicle (and its
+   * twin without steering); the first is a still figure (Play runs it), the
+   * path plays.
+   */
+  function setStep(step: SteeringStep): void {
+    state.step = step;
+    if (step !== "explore") {
+      state.mode = "single";
+      state.behavior = "seek";
+      state.noSteering = step === "path";
+      state.playing = step === "path" && !prefersReducedMotion();
+    }
+  }
+
+  /** After the reader picks a behaviour or a mode, the figure that shows it. */
+  function syncStep(): void {
+    if (state.mode === "crowd" || state.behavior !== "seek") state.step = "explore";
+    else if (state.step !== "explore") state.step = state.noSteering ? "path" : "seek";
+  }
+
+  /** One seek step of the main vehicle from where it is now (for the seek figures), or null. */
+  function seekFigure(v: VehicleState | null): SeekStep | null {
+    if (!v || state.mode !== "single" || state.behavior !== "seek") return null;
+    try {
+      return api.seekStep({ ...v, maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass }, state.target, 1);
+    } catch {
+      return null;
+    }
+  }
 
   /** The behaviours of the main vehicle (and its no-steering twin). */
   function behaviors(): Behavior[] {
@@ -342,7 +390,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       world = w;
       if (state.mode === "crowd" && state.scene !== "scatter") {
         const span = buildCrowdScene(w, state.scene, state.avoid, { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass });
-        view.setCamera({ x: 0, y: 0 }, span);
+        crowdSpan = span;
+        view.fit();
         return;
       }
       if (state.mode === "crowd") {
@@ -350,10 +399,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         w.addVehicles(scatter(state.count, radius, 12345));
         setupCrowd(w, radius);
         applyCrowd(w);
-        view.setCamera({ x: 0, y: 0 }, Math.max(110, 2.4 * radius));
+        crowdSpan = Math.max(110, 2.4 * radius);
+        view.fit();
         return;
       }
-      view.setCamera({ x: 0, y: 0 }, 110);
+      view.fit();
       w.setDebug(true);
       const limits = { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass };
       if (state.behavior === "path") path = api.racetrack(state.target, 25, 14);
@@ -497,6 +547,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const before = { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass };
     change();
     const limitsChanged = before.maxSpeed !== state.maxSpeed || before.maxForce !== state.maxForce || before.mass !== state.mass;
+    syncStep();
+    figure.select(state.step);
     if (needsRebuild || (state.mode === "crowd" && limitsChanged)) rebuild();
     else applyBehaviors();
     render();
@@ -526,10 +578,13 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
     if (state.mode === "crowd") {
       readout.textContent = `step ${stepMs.toFixed(2)} ms in wasm · ${fps.toFixed(0)} frames/s · ${steps} steps`;
+      figure.show([num("count", "vehicles", world?.count ?? 0, 0), num("stepMs", "one step in wasm (ms)", stepMs, 2), num("fps", "frames a second", fps, 0)]);
       return;
     }
     const v = vehicleOf(ids.main);
     const d = debugOf(ids.main);
+    const seek = seekFigure(v);
+    if (seek) figure.show(seekNumbers(seek, state, steps));
     if (!v || !d) {
       readout.textContent = `${steps} steps`;
       return;
@@ -538,6 +593,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const desired = Math.hypot(d.desired.x, d.desired.y);
     const force = Math.hypot(d.force.x, d.force.y);
     readout.textContent = `speed ${speed.toFixed(3)} / ${state.maxSpeed.toFixed(1)} · desired ${desired.toFixed(3)} · force ${force.toFixed(4)} / ${state.maxForce.toFixed(3)} · ${steps} steps`;
+    if (!seek) figure.show([num("speed", "speed", speed, 3), num("desired", "desired speed", desired, 3), num("force", "force applied", force, 4), num("steps", "steps", steps, 0)]);
   }
 
   function render(): void {
@@ -699,11 +755,25 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
     const v = vehicleOf(ids.main);
     const d = debugOf(ids.main);
-    if (v && d) {
+    const seek = state.step === "explore" ? null : seekFigure(v);
+    if (v && seek) {
+      drawSeekFigure(ctx, view, v, seek, state.step === "seek" ? FIGURE_VEC : VEC, { vel: accent, desired: green, steering: accent2 });
+      drawVehicle(ctx, v, accent);
+    } else if (v && d) {
       drawVectors(ctx, v, d, { vel: accent, desired: green, force: accent2 });
       drawVehicle(ctx, v, accent);
     }
     handles.draw(ctx);
+  };
+
+  // Framed: the target and every vehicle with the reach of its velocity arrows, the path;
+  // a crowd by the disc it starts in.
+  view.subject = () => {
+    const b = new Bounds().point(state.target);
+    if (state.mode === "crowd") return b.circle({ x: 0, y: 0 }, crowdSpan / 2).box();
+    const reach = (state.step === "seek" ? FIGURE_VEC : VEC) * state.maxSpeed;
+    for (const id of [ids.main, ids.ghost, ids.quarry, ...ids.flock]) b.point(vehicleOf(id), reach);
+    return b.path(path).box();
   };
 
   rebuild();
@@ -711,39 +781,41 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   return {
     kind: "steering",
-    getState: () => {
+    getState: () => structuredClone(state),
+    readout: () => {
       const v = vehicleOf(ids.main);
       const g = vehicleOf(ids.ghost);
       return {
-        ...structuredClone(state),
-        computed: {
-          steps,
-          stepMs,
-          fps,
-          count: world?.count ?? 0,
-          vehicle: v,
-          debug: debugOf(ids.main),
-          ghost: g,
-          ghostDebug: debugOf(ids.ghost),
-          quarry: vehicleOf(ids.quarry),
-          trail: trail.length,
-          path: path ? { word: path.word, length: path.length } : null,
-          aims: ids.main !== null && state.mode === "single" ? aimsOf(ids.main) : null,
-          others: family ? family.others.map((id) => vehicleOf(id)) : [],
-          followers: family ? family.followers.map((id) => ({ vehicle: vehicleOf(id), aims: aimsOf(id) })) : [],
-          bodies: world && state.mode === "crowd" && state.scene !== "scatter" ? bodiesOf(world) : null,
-          error,
-        },
+        steps,
+        stepMs,
+        fps,
+        count: world?.count ?? 0,
+        vehicle: v,
+        debug: debugOf(ids.main),
+        ghost: g,
+        ghostDebug: debugOf(ids.ghost),
+        quarry: vehicleOf(ids.quarry),
+        trail: trail.length,
+        path: path ? { word: path.word, length: path.length } : null,
+        aims: ids.main !== null && state.mode === "single" ? aimsOf(ids.main) : null,
+        others: family ? family.others.map((id) => vehicleOf(id)) : [],
+        followers: family ? family.followers.map((id) => ({ vehicle: vehicleOf(id), aims: aimsOf(id) })) : [],
+        bodies: world && state.mode === "crowd" && state.scene !== "scatter" ? bodiesOf(world) : null,
+        error,
       };
     },
     setState: (s: unknown) => {
       const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
-      const mode: Mode = o["mode"] === "crowd" || o["mode"] === "single" ? o["mode"] : state.mode;
-      const behavior = BEHAVIORS.find((b) => b.value === o["behavior"])?.value ?? state.behavior;
+      // A seek figure given alone implies its scene (one seeking vehicle, the twin for the path).
+      const step = isSteeringStep(o["step"]) ? o["step"] : null;
+      const implied = step === "seek" || step === "path";
+      const mode: Mode = o["mode"] === "crowd" || o["mode"] === "single" ? o["mode"] : implied ? "single" : state.mode;
+      const behavior = BEHAVIORS.find((b) => b.value === o["behavior"])?.value ?? (implied ? "seek" : state.behavior);
       const count = Math.round(clamp(o["count"], 100, MAX_COUNT, state.count));
-      const noSteering = typeof o["noSteering"] === "boolean" ? o["noSteering"] : state.noSteering;
+      const noSteering = typeof o["noSteering"] === "boolean" ? o["noSteering"] : implied ? step === "path" : state.noSteering;
       const avoid = typeof o["avoid"] === "boolean" ? o["avoid"] : state.avoid;
       const scene = CROWD_SCENES.find((c) => c.value === o["scene"])?.value ?? state.scene;
+      if (step) state.step = step;
       const structural =
         mode !== state.mode || behavior !== state.behavior || count !== state.count || noSteering !== state.noSteering || avoid !== state.avoid || scene !== state.scene;
       update(() => {
@@ -765,7 +837,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       }, structural);
     },
     onChange: (l) => changes.on(l),
+    figure: () => figure.readout(),
+    onFigure: (l) => figure.onNumbers(l),
     destroy: () => {
+      figure.clear();
       if (raf) cancelAnimationFrame(raf);
       raf = 0;
       changes.clear();
