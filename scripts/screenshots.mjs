@@ -69,6 +69,11 @@ try {
         await page.evaluate((kind) => window.__arcline.diagrams[kind].setState({ playing: true }), shot.kind);
         await page.waitForTimeout(shot.playMs);
         await page.evaluate((kind) => window.__arcline.diagrams[kind].setState({ playing: false }), shot.kind);
+        // Framed again where it came to rest (the camera only kept it in view while it moved).
+        await page.locator(`[data-diagram="${shot.kind}"] .stage button`, { hasText: "Fit" }).click();
+        await page.mouse.move(1, 1);
+        await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+        await page.waitForFunction((kind) => !document.querySelector(`[data-diagram="${kind}"] .stage`).hasAttribute("data-gliding"), shot.kind);
       }
       // Two frames: the last state drawn, its labels placed.
       await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));

@@ -354,7 +354,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   // Framed: the target, every vehicle and slot, the anchor, the pattern's origin and the path.
   view.subject = () => {
     const s = snapshot;
-    const b = new Bounds().point(state.target).points(vehicles);
+    // The target with room for its heading knob (34 px out), so the knob stays clear of the canvas's corners.
+    const b = new Bounds().point(state.target, view.px(46)).points(vehicles);
     if (s) b.points(s.slotPoses).point(s.anchor).point(s.origin).path(s.path ?? null);
     return b.box();
   };

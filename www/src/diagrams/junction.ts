@@ -9,6 +9,7 @@
 // The page draws what the core returns; it computes no geometry.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View } from "../shell/view.js";
+import { Bounds } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import type { Handle } from "../shell/handles.js";
 import { dot, label } from "../shell/draw.js";
@@ -347,6 +348,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       }
     }
   };
+
+  // Framed: the junction's outline and every arm's mouth with room for its knob and name.
+  view.subject = () => new Bounds().points(state.arms, 6).path(junction?.boundary).box();
 
   rebuildNetwork();
   rebuildControls();

@@ -16,7 +16,7 @@ after(async () => {
   await env?.close();
 });
 
-const KINDS = ["arc", "planner", "pathfind", "steering", "formation", "road"];
+const KINDS = ["arc", "planner", "pathfind", "steering", "formation", "road", "junction"];
 const MARGIN = 48;
 
 /** Each diagram's canvas size, its camera and its subject's box on screen (from the stage's data-camera and data-subject). */
@@ -62,7 +62,7 @@ test("every diagram fits its subject on load, and again when the page is resized
   await page.waitForFunction(() => [...document.querySelectorAll(".stage")].every((s) => s.dataset.subject));
   // Formation and steering move from the first frame; the static ones are exactly fitted.
   let f = await frames(page);
-  for (const kind of ["arc", "planner", "pathfind", "road"]) assertFitted(f[kind], `${kind} on load`);
+  for (const kind of ["arc", "planner", "pathfind", "road", "junction"]) assertFitted(f[kind], `${kind} on load`);
   for (const kind of KINDS) assertInside(f[kind], `${kind} on load`);
   await page.setViewportSize({ width: 700, height: 7000 });
   await page.waitForFunction(() => [...document.querySelectorAll(".stage")].every((s) => s.clientWidth < 700));
@@ -71,7 +71,7 @@ test("every diagram fits its subject on load, and again when the page is resized
     return Number(s.dataset.subject.split(",")[2]) <= s.clientWidth;
   });
   f = await frames(page);
-  for (const kind of ["arc", "planner", "pathfind", "road"]) assertFitted(f[kind], `${kind} after a resize`);
+  for (const kind of ["arc", "planner", "pathfind", "road", "junction"]) assertFitted(f[kind], `${kind} after a resize`);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -84,6 +84,8 @@ test("after 10 s of animation every subject is still inside its canvas", async (
   await page.locator('[data-diagram="planner"] button', { hasText: "Play" }).click();
   await page.locator('[data-diagram="pathfind"] label', { hasText: "a formation follows" }).locator("input").check();
   await page.locator('[data-diagram="pathfind"] button', { hasText: "Play" }).click();
+  // The steering diagram opens on its still seek figure: play it.
+  await page.locator('[data-diagram="steering"] button', { hasText: "Play" }).click();
   // 10 s of the page's time, during which every animation ran (the steering
   // diagram steps once a frame, the formation runs at twice real time).
   const t0 = await page.evaluate(() => performance.now());

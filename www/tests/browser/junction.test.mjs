@@ -9,7 +9,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { openBrowser, openPage, screenPointOf, drag, screenshotPath } from "./browser.mjs";
+import { openBrowser, openPage, screenPointOf, drag, screenshotPath, pxPerUnit } from "./browser.mjs";
 
 let env;
 before(async () => {
@@ -33,12 +33,6 @@ async function open() {
   return opened;
 }
 
-async function pxPerUnit(page) {
-  return page.evaluate(() => {
-    const r = document.querySelector('[data-diagram="junction"] canvas').getBoundingClientRect();
-    return Math.min(r.width, r.height) / 80; // px per world unit (span 80)
-  });
-}
 
 test("the default crossroads has the movements of the lane table", async () => {
   const { page, context, problems } = await open();
@@ -68,7 +62,7 @@ test("the default crossroads has the movements of the lane table", async () => {
 
 test("dragging an arm's mouth moves it and every path from it", async () => {
   const { page, context, problems } = await open();
-  const k = await pxPerUnit(page);
+  const k = await pxPerUnit(page, "junction");
   const from = await screenPointOf(page, "junction", "arm 0 mouth");
   const grab = { x: from.x + 2, y: from.y - 2 };
   // 10 world units out along the east arm (x 20 -> 30).
@@ -88,7 +82,7 @@ test("dragging an arm's mouth moves it and every path from it", async () => {
 
 test("an arm dragged into the centre stops where the junction still builds, and says why", async () => {
   const { page, context, problems } = await open();
-  const k = await pxPerUnit(page);
+  const k = await pxPerUnit(page, "junction");
   const from = await screenPointOf(page, "junction", "arm 0 mouth");
   await drag(page, from, { x: from.x - 19 * k, y: from.y }, 24);
   const s = await state(page);
