@@ -109,12 +109,12 @@ test("crowd mode steps and draws 100,000 vehicles with any behaviour and shows t
   assert.equal(await menu.isDisabled(), false);
   for (const behavior of ["flock", "pursue", "path", "contain"]) {
     await menu.selectOption(behavior);
-    await page.waitForFunction(() => window.__arcline.diagrams.steering.getState().computed.steps >= 2, null, { timeout: 60000 });
+    await page.waitForFunction(() => window.__arcline.diagrams.steering.readout().steps >= 2, null, { timeout: 60000 });
     const t = await state(page);
     assert.equal(t.behavior, behavior);
-    assert.equal(t.computed.count, behavior === "pursue" ? 100001 : 100000);
-    assert.equal(t.computed.error, null);
-    assert.ok(t.computed.stepMs > 0);
+    assert.equal(t.readout.count, behavior === "pursue" ? 100001 : 100000);
+    assert.equal(t.readout.error, null);
+    assert.ok(t.readout.stepMs > 0);
   }
   await setState(page, { playing: false });
   await page.locator('[data-diagram="steering"]').screenshot({ path: screenshotPath("steering-crowd") });
