@@ -191,7 +191,8 @@ impl Orca {
         // Cells about 1.9 average spacings wide: at a uniform density the
         // nearest MAX_NEIGHBOURS lie within sqrt(10 / π) ≈ 1.8 spacings, so
         // the 3×3 block around a vehicle's cell mostly holds them all.
-        let cell = |sx: f64, sy: f64| ((sx * sy / n as f64).sqrt() * 1.9).clamp(lo, hi);
+        let cell =
+            |sx: f64, sy: f64| crate::geom::math::clamp((sx * sy / n as f64).sqrt() * 1.9, lo, hi);
         self.cells.build(b.pos, cell, |i| {
             let avoid = b.sets[i].inner().avoid_vehicles;
             Info {

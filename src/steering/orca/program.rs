@@ -73,7 +73,8 @@ fn on_line(lines: &[Line], n: usize, radius: f64, opt: Vec2, direction: bool) ->
             t_left
         }
     } else {
-        line.dir.dot(opt - line.point).clamp(t_left, t_right)
+        // (Not f64::clamp: its panic path would format floats into the module.)
+        crate::geom::math::clamp(line.dir.dot(opt - line.point), t_left, t_right)
     };
     Some(line.point + line.dir * t)
 }
