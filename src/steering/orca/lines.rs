@@ -111,7 +111,7 @@ pub(crate) fn allows_within(
     let d = dist2.sqrt();
     // m · d, and what it must exceed (2 · reach · d plus the margin).
     let md = (d - combined) * d * inv_tau - rel_v.dot(rel_p);
-    let slack = 1e-9 * (d * inv_tau + rel_v.length_squared().sqrt() + reach + combined * inv_tau);
+    let slack = 1e-9 * (d * inv_tau + rel_v.x.abs() + rel_v.y.abs() + reach + combined * inv_tau);
     d > combined * (1.0 + 1e-9) && md > (2.0 * reach + slack) * d
 }
 

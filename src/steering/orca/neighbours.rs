@@ -252,9 +252,14 @@ impl Cells {
             .min(y - y0)
             .min(y0 + self.cell - y)
             .max(0.0);
+        // Its own row first: the nearest tend to be there, and found early
+        // they keep the later ones from entering (and from shifting them).
         let (x_lo, x_hi) = ((cx - 1).max(0), (cx + 1).min(w - 1));
-        for row in (cy - 1).max(0)..=(cy + 1).min(h - 1) {
-            self.scan(row, x_lo, x_hi, x, y, me, range2, out);
+        self.scan(cy, x_lo, x_hi, x, y, me, range2, out);
+        for row in [cy - 1, cy + 1] {
+            if row >= 0 && row < h {
+                self.scan(row, x_lo, x_hi, x, y, me, range2, out);
+            }
         }
         for ring in 2..=w.max(h) {
             // Nothing in this ring or beyond is nearer than this.
