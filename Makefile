@@ -97,7 +97,7 @@ build: setup
 	# The wasm-bindgen glue, minified in place; a source map beside each file keeps it readable in devtools.
 	$(BIN)/esbuild $(PKG)/*.js $(PKG)/snippets/*/js/*.js --minify --sourcemap --outbase=$(PKG) --outdir=$(PKG) --allow-overwrite --log-level=warning
 	rm -rf www/build
-	$(BIN)/esbuild www/src/main.ts www/src/embed.ts --bundle --splitting --minify --format=esm --target=es2022 \
+	$(BIN)/esbuild www/src/main.ts www/src/embed.ts www/src/crowd-worker.ts --bundle --splitting --minify --format=esm --target=es2022 \
 	  --sourcemap --outdir=www/build --entry-names=[name] --chunk-names=chunk-[hash] --log-level=warning
 	node scripts/package.mjs
 	@for m in arcline $(addprefix arcline_,$(SYSTEMS)); do \

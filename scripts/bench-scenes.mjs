@@ -44,7 +44,7 @@ export const SCENES = [
         return { x: 30 * Math.cos(out), y: 30 * Math.sin(out), heading: out + Math.PI, preset: "6 lanes, median" };
       });
       d.setState({ arms });
-      return d.getState().computed.connections.length === 20;
+      return d.readout().connections.length === 20;
     },
   },
   {

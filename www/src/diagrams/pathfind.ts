@@ -67,6 +67,8 @@ interface Computed {
 
 /** Units per second along the path. */
 const SPEED = 5;
+/** Seconds a following formation is given after the unit arrives, to close up before play stops. */
+const FORMATION_SETTLE = 3;
 const LIMIT = 500;
 const MAX_CIRCLES = 64;
 const MAX_TILES = 48;
@@ -150,6 +152,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const canFollow = typeof (api as Partial<Api>).World === "function";
   const changes = new Emitter();
   let playing = false;
+  /** Seconds played since the unit reached the end of the path. */
+  let overrun = 0;
   let frame = 0;
   let lastTick = 0;
   let selected = -1;
@@ -496,13 +500,15 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const dt = lastTick ? Math.min(0.1, (now - lastTick) / 1000) : 0;
     lastTick = now;
     const end = duration();
+    // Past the end the unit waits and a formation gets FORMATION_SETTLE seconds to close up on it.
+    if (state.time + dt > end) overrun += state.time + dt - Math.max(state.time, end);
     const next = Math.min(end, state.time + dt);
     state.time = next;
     if (computed.path) computed.unitAt = api.poseAtTime(computed.path, SPEED, state.time) as Pose;
     if (follower && dt > 0) follower.world.step(dt);
     render();
     changes.emit();
-    if (next >= end && (!follower || next >= end + 3)) {
+    if (next >= end && (!follower || overrun >= FORMATION_SETTLE)) {
       pause();
       return;
     }
@@ -517,6 +523,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
     playing = true;
     lastTick = 0;
+    overrun = 0;
     playButton.textContent = "Pause";
     frame = requestAnimationFrame(tick);
   }

@@ -25,6 +25,8 @@ import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPoint } from "../shell/types.js";
 import type { Behavior, BehaviorAim, Circle, Path, Point, SeekStep, VehicleDebug, VehicleState } from "../../pkg/arcline.js";
 import { FAMILY, applyFamily, drawFamily, familyBehaviors, familyLegend, isFamily, setupFamily, type FamilyName, type FamilyScene } from "./steering_family.js";
+import { CrowdWorker, recording, type RecordingWorld } from "./steering_worker.js";
+import type { WorldCall } from "../crowd-thread.js";
 import { AVOID, CROWD_SCENES, bodiesOf, buildCrowdScene, drawBodies, type CrowdScene } from "./steering_scenes.js";
 
 type BehaviorName = "seek" | "flee" | "arrive" | "pursue" | "evade" | "wander" | "flock" | "path" | FamilyName;
@@ -75,6 +77,8 @@ const TRAIL = 900;
 /** Steps a frame of the crowd presets is taken in. */
 const PRESET_SUBSTEPS = 4;
 const UNBOUNDED_FORCE = 1e9;
+/** The seed of the diagram's World (and of the crowd worker's, built by the same calls). */
+const WORLD_SEED = 7;
 const START: VehicleState = { x: -40, y: -20, vx: 0, vy: 0.8, heading: Math.PI / 2 };
 /** Area per vehicle when a crowd is scattered. */
 const CROWD_AREA = 16;
@@ -146,9 +150,15 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   let crowd: { others: number[]; obstacles: Circle[]; boundary: Point[] } = { others: [], obstacles: [], boundary: [] };
   // The width of the square a crowd or crowd scene is framed by, centred on the origin.
   let crowdSpan = 110;
+  /** The scattered crowd's steps are taken here when a worker could start (null before, or where none can). */
+  let crowdWorker: CrowdWorker | null = null;
+  let workerRefused = false;
   let steps = 0;
   let stepMs = 0;
   let fps = 0;
+  /** Steps taken a second (the worker's steps arrive at their own pace; without it, one a frame). */
+  let stepRate = 0;
+  let lastStepAt = 0;
   let lastFrame = 0;
   let raf = 0;
   let error: string | null = null;
@@ -323,7 +333,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
 
   /** Adds the vehicles the crowd's behaviour reads, and its shapes, sized to a crowd of radius `r`. */
-  function setupCrowd(w: World, r: number): void {
+  function setupCrowd(w: RecordingWorld, r: number): void {
     const other = (x: number, y: number) => w.addVehicle({ x: x * r, y: y * r, vx: -0.5, vy: 0, maxSpeed: 0.9 * state.maxSpeed, maxForce: 0.05 });
     switch (state.behavior) {
       case "pursue":
@@ -353,7 +363,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
 
   /** Every vehicle gets the crowd's list, then the ones it reads their own. */
-  function applyCrowd(w: World): void {
+  function applyCrowd(w: RecordingWorld): void {
     if (state.behavior === "path" || state.behavior === "stayOnPath") path = crowdPath();
     w.setAllBehaviors(crowdBehaviors());
     for (const id of crowd.others) w.setBehaviors(id, othersBehaviors());
@@ -383,10 +393,15 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     family = null;
     crowd = { others: [], obstacles: [], boundary: [] };
     steps = 0;
+    stepRate = 0;
+    lastStepAt = 0;
     stepMs = 0;
     error = null;
     try {
-      const w = new api.World(7);
+      // A crowd that fails to build leaves no steps of the one before on the canvas.
+      if (offThread()) crowdWorker?.reset(WORLD_SEED, []);
+      else stopWorker();
+      const w = new api.World(WORLD_SEED);
       world = w;
       if (state.mode === "crowd" && state.scene !== "scatter") {
         const span = buildCrowdScene(w, state.scene, state.avoid, { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass });
@@ -396,10 +411,13 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       }
       if (state.mode === "crowd") {
         const radius = crowdRadius();
-        w.addVehicles(scatter(state.count, radius, 12345));
-        setupCrowd(w, radius);
-        applyCrowd(w);
+        const log: WorldCall[] = [];
+        const rw = recording(w, log);
+        rw.addVehicles(scatter(state.count, radius, 12345));
+        setupCrowd(rw, radius);
+        applyCrowd(rw);
         crowdSpan = Math.max(110, 2.4 * radius);
+        startWorker()?.reset(WORLD_SEED, log);
         view.fit();
         return;
       }
@@ -438,7 +456,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     try {
       if (state.mode === "crowd") {
         // A preset's agents keep their own goals; the scattered crowd follows the picker.
-        if (state.scene === "scatter") applyCrowd(w);
+        if (state.scene === "scatter") {
+          const log: WorldCall[] = [];
+          applyCrowd(recording(w, log));
+          crowdWorker?.calls(log);
+        }
         // Crowd limits are set for everyone when the crowd is rebuilt.
         return;
       }
@@ -492,9 +514,64 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
   }
 
+  /** Whether this crowd's steps are taken in the worker. */
+  function offThread(): boolean {
+    return state.mode === "crowd" && state.scene === "scatter" && !workerRefused;
+  }
+
+  /** The crowd's worker, started on first use; null where none can start. */
+  function startWorker(): CrowdWorker | null {
+    if (crowdWorker || workerRefused) return crowdWorker;
+    crowdWorker = CrowdWorker.start(
+      (f) => {
+        steps++;
+        stepMs = f.stepMs;
+        countStep();
+        if (frameStats.enabled && (!frameStats.only || frameStats.only === "steering")) frameStats.step.push(stepMs);
+        // Playing, the next animation frame draws it; a single step is drawn now.
+        if (!state.playing) {
+          view.draw();
+          renderText();
+        }
+      },
+      (message) => {
+        if (message) {
+          error = message;
+          renderText();
+          return;
+        }
+        // No worker here: the crowd is built again and stepped on this thread.
+        workerRefused = true;
+        stopWorker();
+        rebuild();
+        render();
+      },
+    );
+    if (!crowdWorker) workerRefused = true;
+    return crowdWorker;
+  }
+
+  function stopWorker(): void {
+    crowdWorker?.stop();
+    crowdWorker = null;
+  }
+
+  function countStep(): void {
+    const now = performance.now();
+    if (lastStepAt > 0 && state.playing) {
+      const dt = now - lastStepAt;
+      if (dt > 0) stepRate = stepRate === 0 ? 1000 / dt : stepRate * 0.9 + (1000 / dt) * 0.1;
+    }
+    lastStepAt = now;
+  }
+
   function stepOnce(): void {
     const w = world;
     if (!w) return;
+    if (offThread() && crowdWorker) {
+      crowdWorker.step(1, crowd.others);
+      return;
+    }
     try {
       const t0 = performance.now();
       // The presets take a frame in quarter steps: ORCA looks ahead from the
@@ -504,6 +581,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       stepMs = performance.now() - t0;
       if (frameStats.enabled && (!frameStats.only || frameStats.only === "steering")) frameStats.step.push(stepMs);
       steps++;
+      countStep();
     } catch (e) {
       error = errorMessage(e);
       return;
@@ -563,7 +641,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         : "keep apart only by separation, which pushes after they touch, so bodies overlap";
       note.textContent =
         state.scene === "scatter"
-          ? `${state.count.toLocaleString("en")} vehicles: ${CROWD_TEXT[state.behavior]}; they ${state.avoid ? how : `keep apart by separation within ${CROWD_RADIUS} (about 8 neighbours at the start)`}. Drawn as pixels in one image straight from typed-array views of wasm memory.`
+          ? `${state.count.toLocaleString("en")} vehicles: ${CROWD_TEXT[state.behavior]}; they ${state.avoid ? how : `keep apart by separation within ${CROWD_RADIUS} (about 8 neighbours at the start)`}. ${crowdWorker ? "Stepped in a worker, so the page draws every frame while the next step is taken; drawn" : "Drawn"} as pixels in one image from the vehicles' positions.`
           : `Each vehicle arrives at its own goal (${state.scene === "circleSwap" ? "the opposite point of the ring" : "across the other stream"}) and ${state.avoid ? how : "does not avoid the others: they walk through each other"}. Bodies drawn at their radius.`;
     } else {
       const legend = "Blue: velocity. Green: desired velocity. Dashed red: steering = desired − velocity. Red: the force applied (truncated to max force, ×10). Orange: the seek path.";
@@ -577,8 +655,13 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       note.textContent = legend + extra;
     }
     if (state.mode === "crowd") {
-      readout.textContent = `step ${stepMs.toFixed(2)} ms in wasm · ${fps.toFixed(0)} frames/s · ${steps} steps`;
-      figure.show([num("count", "vehicles", world?.count ?? 0, 0), num("stepMs", "one step in wasm (ms)", stepMs, 2), num("fps", "frames a second", fps, 0)]);
+      readout.textContent = `step ${stepMs.toFixed(2)} ms in wasm${crowdWorker ? " (in a worker)" : ""} · ${fps.toFixed(0)} frames/s · ${stepRate.toFixed(0)} steps/s · ${steps} steps`;
+      figure.show([
+        num("count", "vehicles", world?.count ?? 0, 0),
+        num("stepMs", "one step in wasm (ms)", stepMs, 2),
+        num("fps", "frames a second", fps, 0),
+        num("stepRate", "steps a second", stepRate, 0),
+      ]);
       return;
     }
     const v = vehicleOf(ids.main);
@@ -673,9 +756,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const H = view.canvas.height;
     const sp = spriteFor(W, H);
     if (!sp) return;
-    // Views into wasm memory: fetched after the step, used at once, no copy.
-    const pos = w.positions();
-    const head = w.headings();
+    // The worker's last step, or views into wasm memory: fetched after the step, used at once, no copy.
+    const frame = crowdWorker?.latest;
+    const pos = frame ? frame.positions : w.positions();
+    const head = frame ? frame.headings : w.headings();
     const n = pos.length / 2;
     const { sx, sy, tx, ty } = view.deviceTransform();
     const px = sp.pixels;
@@ -705,6 +789,15 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     ctx.restore();
   }
 
+  /** The first and last vehicle of the scattered crowd as drawn (from the worker's last step, or the World's views). */
+  function drawnCrowd(): { first: Point; last: Point } | null {
+    if (!world || !(state.mode === "crowd" && state.scene === "scatter")) return null;
+    const pos = crowdWorker?.latest?.positions ?? world.positions();
+    const n = pos.length / 2;
+    if (n === 0) return null;
+    return { first: { x: pos[0] ?? NaN, y: pos[1] ?? NaN }, last: { x: pos[2 * n - 2] ?? NaN, y: pos[2 * n - 1] ?? NaN } };
+  }
+
   /** The scattered crowd's path, circles, room and the vehicles it reads. */
   function drawCrowdShapes(ctx: CanvasRenderingContext2D, color: string): void {
     const style = { color, widthPx: 1.5, dashPx: [6, 5] };
@@ -712,8 +805,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     for (const o of crowd.obstacles) circle(ctx, view, o, o.radius, { color, widthPx: 1.5 });
     crowd.boundary.forEach((p, k, all) => strokeLine(ctx, view, p, all[(k + 1) % all.length] ?? p, { color, widthPx: 1.5 }));
     const names = state.behavior === "hide" ? ["hunter"] : state.behavior === "offsetPursuit" ? ["leader"] : state.behavior === "interpose" ? ["a", "b"] : ["quarry"];
+    const watched = crowdWorker?.latest?.watched;
     crowd.others.forEach((id, k) => {
-      const v = vehicleOf(id);
+      const v = watched ? (watched[k] ?? null) : vehicleOf(id);
       if (!v) return;
       drawVehicle(ctx, v, color);
       label(ctx, view, names[k] ?? "", v, { color });
@@ -789,6 +883,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         steps,
         stepMs,
         fps,
+        stepRate,
+        offThread: crowdWorker !== null && offThread(),
+        drawn: drawnCrowd(),
         count: world?.count ?? 0,
         vehicle: v,
         debug: debugOf(ids.main),
@@ -848,6 +945,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       view.destroy();
       world?.free();
       world = null;
+      stopWorker();
       root.replaceChildren();
     },
   };

@@ -216,6 +216,14 @@ test("play drives the unit along the path, and a formation follows", async () =>
   // Every member has moved from its starting place behind the unit.
   s.readout.followers.forEach((v, i) => assert.ok(Math.hypot(v.x - start[i].x, v.y - start[i].y) > 0.5, `member ${i} still at its start`));
   await page.locator(`[data-diagram="${KIND}"]`).screenshot({ path: screenshotPath("pathfind-formation") });
+  // Played from a second before the end, the unit arrives and the formation
+  // gets its 3 s to close up; then play stops by itself.
+  await setState(page, { time: s.readout.duration - 1 });
+  await page.locator(`[data-diagram="${KIND}"] button`, { hasText: "Play" }).click();
+  await page.waitForFunction(() => !window.__arcline.diagrams.pathfind.readout().playing, null, { timeout: 30_000 });
+  const done = await state(page);
+  close(done.time, done.readout.duration, 1e-9, "time at the end");
+  assert.equal(await page.locator(`[data-diagram="${KIND}"] button`, { hasText: "Play" }).count(), 1);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -121,3 +121,43 @@ test("crowd mode steps and draws 100,000 vehicles with any behaviour and shows t
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+/**
+ * A scattered crowd after `n` presses of Step (each waited for), its drag of
+ * the target between the 2nd and 3rd; on a page with or without workers.
+ */
+async function crowdAfterSteps(n, { workers }) {
+  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  if (!workers) await context.addInitScript(() => delete window.Worker);
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (m) => (m.type() === "error" || m.type() === "warning") && problems.push(m.text()));
+  page.on("pageerror", (e) => problems.push(e.message));
+  await page.goto(env.base + "/");
+  await page.waitForFunction(() => window.__arcline?.ready === true);
+  const root = page.locator('[data-diagram="steering"]');
+  await root.scrollIntoViewIfNeeded();
+  await setState(page, { mode: "crowd", count: 20000, behavior: "pursue", playing: false });
+  for (let k = 1; k <= n; k++) {
+    if (k === 3) await setState(page, { target: { x: -20, y: 35 } });
+    await root.getByRole("button", { name: "Step", exact: true }).click();
+    await page.waitForFunction((k) => window.__arcline.diagrams.steering.readout().steps === k, k, { timeout: 60000 });
+  }
+  const s = await state(page);
+  await context.close();
+  return { s, problems };
+}
+
+test("a scattered crowd is stepped in a worker, and steps as the same World stepped on the page's thread", async () => {
+  const off = await crowdAfterSteps(6, { workers: true });
+  const on = await crowdAfterSteps(6, { workers: false });
+  assert.equal(off.s.readout.offThread, true);
+  assert.equal(on.s.readout.offThread, false);
+  assert.deepEqual(off.problems, []);
+  assert.deepEqual(on.problems, []);
+  assert.equal(off.s.readout.count, 20001);
+  // Both have moved from where they were scattered, and agree to the bit.
+  assert.deepEqual(off.s.readout.drawn, on.s.readout.drawn);
+  const scattered = (await crowdAfterSteps(0, { workers: true })).s.readout.drawn;
+  assert.notDeepEqual(off.s.readout.drawn.first, scattered.first);
+});
