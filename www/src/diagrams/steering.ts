@@ -861,10 +861,14 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   };
 
   // Framed: the target and every vehicle with the reach of its velocity arrows, the path;
-  // a crowd by the disc it starts in.
+  // a crowd by the square it starts in, and a scene's bodies wherever they walk.
   view.subject = () => {
     const b = new Bounds().point(state.target);
-    if (state.mode === "crowd") return b.circle({ x: 0, y: 0 }, crowdSpan / 2).box();
+    if (state.mode === "crowd") {
+      // A scene's bodies as they move (they walk beyond the square they start in); a scattered crowd by that square.
+      if (state.scene !== "scatter" && world) for (const body of bodiesOf(world) ?? []) b.point(body, body.r);
+      return b.circle({ x: 0, y: 0 }, crowdSpan / 2).box();
+    }
     const reach = (state.step === "seek" ? FIGURE_VEC : VEC) * state.maxSpeed;
     for (const id of [ids.main, ids.ghost, ids.quarry, ...ids.flock]) b.point(vehicleOf(id), reach);
     return b.path(path).box();

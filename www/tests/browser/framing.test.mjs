@@ -116,6 +116,23 @@ test("after 10 s of animation every subject is still inside its canvas", async (
   await context.close();
 });
 
+test("a crowd scene's bodies stay inside the canvas as the streams cross and walk on", async () => {
+  const { page, context, problems } = await openPage(env.browser, env.base + "/", { viewport: { width: 1200, height: 900 } });
+  await page.locator('[data-diagram="steering"]').scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.__arcline.diagrams.steering.setState({ mode: "crowd", scene: "crossing", avoid: true, playing: true }));
+  // The streams start inside a square around the origin and arrive beyond it.
+  await page.waitForFunction(() => window.__arcline.diagrams.steering.readout().steps >= 400, null, { timeout: 60000 });
+  await page.evaluate(() => window.__arcline.diagrams.steering.setState({ playing: false }));
+  await page.waitForTimeout(1500);
+  const f = (await frames(page)).steering;
+  assertInside(f, "crossing streams");
+  const bodies = await page.evaluate(() => window.__arcline.diagrams.steering.readout().bodies);
+  assert.equal(bodies.length, 200);
+  for (const [i, b] of bodies.entries()) assertPointInside(f, b, `body ${i}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("a subject moved out of view is brought back; a pan stops following; Fit frames again", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
   await page.locator('[data-diagram="road"] canvas').scrollIntoViewIfNeeded();
