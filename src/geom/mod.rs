@@ -36,6 +36,7 @@ pub(crate) mod math;
 mod number;
 mod path;
 mod point;
+pub(crate) mod polygon;
 mod pose;
 pub mod sample;
 mod segment;

@@ -204,31 +204,8 @@ fn check_polygon(poly: &[Point]) -> Result<(), PolyError> {
             return Err((vec![PolyStep::Corner((j + 1) % n)], Reason::Repeated));
         }
     }
-    let edge = |j: usize| (poly[j], poly[(j + 1) % n]);
-    for a in 0..n {
-        let (p, q) = edge(a);
-        // The next edge folding back onto this one (a spike of no width).
-        let (_, r) = edge((a + 1) % n);
-        if (q - p).cross(r - q) == 0.0 && (q - p).dot(r - q) < 0.0 {
-            let (first, second) = if a + 1 < n { (a, a + 1) } else { (0, a) };
-            return Err((vec![], Reason::NotSimple { first, second }));
-        }
-        for b in a + 2..n {
-            // Edges a and b share a corner when b is the last and a the first.
-            if a == 0 && b == n - 1 {
-                continue;
-            }
-            let (c, d) = edge(b);
-            if crate::geom::distance::lines_meet(p, q, c, d) {
-                return Err((
-                    vec![],
-                    Reason::NotSimple {
-                        first: a,
-                        second: b,
-                    },
-                ));
-            }
-        }
+    if let Some((first, second)) = crate::geom::polygon::meeting_edges(poly) {
+        return Err((vec![], Reason::NotSimple { first, second }));
     }
     if twice_area(poly) == 0.0 {
         return Err((vec![], Reason::NoArea));
@@ -285,9 +262,10 @@ mod tests {
             Point::new(1.0, 0.0),
             Point::new(2.0, 0.0),
         ];
+        // (Edge 2 runs from (2, 0) back over edge 0: the first pair found.)
         assert_eq!(
             err(poly(line)),
-            "obstacles.polygons[1]: must be a simple polygon: edges 1 and 2 cross or touch"
+            "obstacles.polygons[1]: must be a simple polygon: edges 0 and 2 cross or touch"
         );
         let mut nan = square();
         nan[2].y = f64::NAN;

@@ -49,29 +49,11 @@ pub fn check(points: &[Point]) -> Result<(), Error> {
             }
         }
     }
-    for i in 0..n {
-        let (a, b) = edge(points, i);
-        for j in i + 1..n {
-            let (c, d) = edge(points, j);
-            let neighbours = j == i + 1 || (i == 0 && j == n - 1);
-            let meet = if neighbours {
-                // Sharing a corner is allowed; folding back along each other is not.
-                let (shared, p, q) = if j == i + 1 { (b, a, d) } else { (a, b, c) };
-                let (u, v) = (p - shared, q - shared);
-                u.cross(v) == 0.0 && u.dot(v) > 0.0
-            } else {
-                segments_meet(a, b, c, d)
-            };
-            if meet {
-                return Err(Error::new(
-                    Field::default(),
-                    Reason::NotSimple {
-                        first: i,
-                        second: j,
-                    },
-                ));
-            }
-        }
+    if let Some((first, second)) = crate::geom::polygon::meeting_edges(points) {
+        return Err(Error::new(
+            Field::default(),
+            Reason::NotSimple { first, second },
+        ));
     }
     if twice_area(points) == 0.0 {
         return Err(Error::new(Field::default(), Reason::NoArea));
@@ -96,24 +78,6 @@ pub fn twice_area(points: &[Point]) -> f64 {
         s += (points[k] - o).cross(points[k + 1] - o);
     }
     s
-}
-
-/// Whether the closed segments `ab` and `cd` share a point.
-fn segments_meet(a: Point, b: Point, c: Point, d: Point) -> bool {
-    let side = |p: Point, q: Point, r: Point| (q - p).cross(r - p);
-    let (d1, d2) = (side(c, d, a), side(c, d, b));
-    let (d3, d4) = (side(a, b, c), side(a, b, d));
-    let opposite = |x: f64, y: f64| (x > 0.0 && y < 0.0) || (x < 0.0 && y > 0.0);
-    if opposite(d1, d2) && opposite(d3, d4) {
-        return true;
-    }
-    let within = |p: Point, q: Point, r: Point| {
-        r.x >= p.x.min(q.x) && r.x <= p.x.max(q.x) && r.y >= p.y.min(q.y) && r.y <= p.y.max(q.y)
-    };
-    (d1 == 0.0 && within(c, d, a))
-        || (d2 == 0.0 && within(c, d, b))
-        || (d3 == 0.0 && within(a, b, c))
-        || (d4 == 0.0 && within(a, b, d))
 }
 
 /// Whether `p` is inside (even-odd rule; points on the boundary may go

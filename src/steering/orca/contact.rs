@@ -31,10 +31,11 @@ pub(super) fn push_apart(
 ) {
     let n = moved.len();
     for _ in 0..passes {
-        push.clear();
+        // (Every entry is written below.)
         push.resize(n, [0.0; 2]);
         let mut any = false;
         for e in 0..n {
+            push[e] = [0.0; 2];
             let me = cells.info[e];
             if !me.pushes {
                 continue;

@@ -82,6 +82,39 @@ pub(crate) fn vehicle_line(
     (line.point.is_finite() && line.dir.is_finite()).then_some(line)
 }
 
+/// Whether the ORCA half-planes of a vehicle moving at `v` against a
+/// neighbour at `rel_p` (squared distance `dist2`, as [`vehicle_line`]
+/// computes it) moving at `vj`, for the sum of radii `combined` and any
+/// horizon of at most `1 / inv_tau`, allow every velocity within `reach` of
+/// `v`, for a share of at least ½ — without building them.
+///
+/// The velocity obstacle lies in the half-plane of relative velocities `x`
+/// with `x · p̂ ≥ (d − combined) / τ` (`p̂ = rel_p / d`: a relative velocity
+/// that brings the bodies within `combined` of each other by the time `t ≤
+/// τ` covers `d − combined` toward the neighbour by then), so the relative
+/// velocity `v − vj` is at least `m = (d − combined) / τ − (v − vj) · p̂`
+/// from it; and the half-plane (through `v + share · u`, `|u|` that distance,
+/// bounded perpendicular to `u`) allows everything within `share · m` of
+/// `v`. A shorter horizon only moves the obstacle away. The test asks for
+/// `reach < m / 2` with a margin that covers the rounding of the lines
+/// (the callers then skip building them: the answer is the same bits).
+/// False for overlapping bodies and for numbers that do not compare.
+#[inline]
+pub(crate) fn allows_within(
+    rel_p: Vec2,
+    dist2: f64,
+    rel_v: Vec2,
+    combined: f64,
+    inv_tau: f64,
+    reach: f64,
+) -> bool {
+    let d = dist2.sqrt();
+    // m · d, and what it must exceed (2 · reach · d plus the margin).
+    let md = (d - combined) * d * inv_tau - rel_v.dot(rel_p);
+    let slack = 1e-9 * (d * inv_tau + rel_v.x.abs() + rel_v.y.abs() + reach + combined * inv_tau);
+    d > combined * (1.0 + 1e-9) && md > (2.0 * reach + slack) * d
+}
+
 /// The half-plane that keeps a body of `radius` at distance `d` from a
 /// wall (a polygon edge or a circle; `n` the unit direction from the wall's
 /// nearest point to the body) clear of it for the horizon: `v · n ≥ (radius −
@@ -154,6 +187,54 @@ mod tests {
         assert!(a.violation(Vec2::ZERO).abs() < 1e-12 && b.violation(Vec2::ZERO).abs() < 1e-12);
         // Both pass on their right: the allowed side is to the right (-y) of travel.
         assert!(a.violation(Vec2::new(1.0, -1.0)) < 0.0 && a.violation(Vec2::new(1.0, 1.0)) > 0.0);
+    }
+
+    #[test]
+    fn allows_within_is_only_true_when_the_half_planes_allow_the_disc() {
+        let mut s = 7u64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..20_000 {
+            let rel_p = Vec2::new(next() * 12.0 - 6.0, next() * 12.0 - 6.0);
+            let v = Vec2::new(next() * 4.0 - 2.0, next() * 4.0 - 2.0);
+            let vj = Vec2::new(next() * 4.0 - 2.0, next() * 4.0 - 2.0);
+            let combined = 0.2 + next() * 1.5;
+            let (inv_tau, inv_dt) = (1.0 / (0.25 + next() * 3.0), 4.0);
+            let reach = next() * next() * 2.0;
+            let dist2 = rel_p.length_squared();
+            if !allows_within(rel_p, dist2, v - vj, combined, inv_tau, reach) {
+                no += 1;
+                continue;
+            }
+            yes += 1;
+            for (it, share) in [(inv_tau, 0.5), (inv_tau, 1.0), (inv_dt, 0.5), (inv_dt, 1.0)] {
+                let line = vehicle_line(rel_p, v, vj, combined, it, inv_dt, share, || {
+                    Vec2::new(1.0, 0.0)
+                })
+                .unwrap();
+                // The farthest point of the disc into the forbidden side, and a ring.
+                let worst = v - Vec2::new(-line.dir.y, line.dir.x) * reach;
+                assert!(
+                    line.violation(worst) <= 0.0,
+                    "{rel_p:?} {v:?} {vj:?} {combined} {reach}"
+                );
+                for k in 0..16 {
+                    let a = core::f64::consts::TAU * f64::from(k) / 16.0;
+                    let w = v + Vec2::new(libm::cos(a), libm::sin(a)) * reach;
+                    assert!(
+                        line.violation(w) <= 0.0,
+                        "{rel_p:?} {v:?} {vj:?} {combined} {reach}"
+                    );
+                }
+            }
+        }
+        // Both answers are common in these scenes.
+        assert!(yes > 2_000 && no > 2_000, "{yes} {no}");
     }
 
     #[test]

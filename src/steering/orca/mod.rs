@@ -188,8 +188,11 @@ impl Orca {
         }
         let lo = 1.5 * r_max;
         let hi = reach_max.max(lo);
-        // Cells about 1.25 average spacings wide, so one holds one or two.
-        let cell = |sx: f64, sy: f64| ((sx * sy / n as f64).sqrt() * 1.25).clamp(lo, hi);
+        // Cells about 1.9 average spacings wide: at a uniform density the
+        // nearest MAX_NEIGHBOURS lie within sqrt(10 / π) ≈ 1.8 spacings, so
+        // the 3×3 block around a vehicle's cell mostly holds them all.
+        let cell =
+            |sx: f64, sy: f64| crate::geom::math::clamp((sx * sy / n as f64).sqrt() * 1.9, lo, hi);
         self.cells.build(b.pos, cell, |i| {
             let avoid = b.sets[i].inner().avoid_vehicles;
             Info {
@@ -201,7 +204,8 @@ impl Orca {
                 pushes: avoid.is_some_and(|(_, push)| push),
             }
         });
-        self.own.clear();
+        // (Entries of vehicles that do not avoid are never read: no need
+        // to clear what they hold from an earlier step.)
         self.own.resize(n, Own::default());
         for i in 0..n {
             let Some((t, _)) = b.sets[i].inner().avoid_vehicles else {
@@ -217,21 +221,15 @@ impl Orca {
                 walls: b.sets[i].inner().walls,
             };
         }
-        self.near.clear();
         self.near.resize(n, Near::default());
-        self.vel.clear();
         self.vel.resize(n, [0.0; 2]);
         let inv_dt = 1.0 / dt;
         // Everyone's neighbours first: whether a neighbour counts the
         // vehicle among its own decides who takes which share.
         for e in 0..n {
-            let info = self.cells.info[e];
-            if info.avoids {
-                let p = self.cells.xy[e];
-                let mut near = Near::default();
-                self.cells
-                    .nearest(p[0], p[1], info.id, self.own[e].range2, &mut near);
-                self.near[e] = near;
+            if self.cells.info[e].avoids {
+                let range2 = self.own[e].range2;
+                self.cells.nearest(e, range2, &mut self.near[e]);
             }
         }
         for e in 0..n {
@@ -242,7 +240,6 @@ impl Orca {
             }
         }
         // Moved by the new velocities (the others by the forces).
-        self.moved.clear();
         self.moved.resize(n, [0.0; 2]);
         for e in 0..n {
             let slot = self.cells.slot[e] as usize;
@@ -296,6 +293,11 @@ impl Orca {
         let p = self.cells.xy[e];
         let pref = Vec2::new(own.pref[0], own.pref[1]);
         let max_speed = own.max_speed;
+        if !own.walls {
+            if let Some(v) = self.unconstrained(e, own) {
+                return v;
+            }
+        }
         self.lines.clear();
         if own.walls {
             let slot = self.cells.slot[e] as usize;
@@ -384,6 +386,41 @@ impl Orca {
             out = forces::truncate(pref, max_speed);
         }
         forces::truncate(out, max_speed)
+    }
+
+    /// The sparse case, decided without building a half-plane: when no
+    /// neighbour's half-planes (of either horizon, for either share) can
+    /// forbid the preferred velocity nor where the program starts from it
+    /// ([`lines::allows_within`]), the velocity the programs give, the same
+    /// bits; else `None`.
+    #[inline]
+    fn unconstrained(&self, e: usize, own: &Own) -> Option<Vec2> {
+        let info = self.cells.info[e];
+        let p = self.cells.xy[e];
+        let v = Vec2::new(info.vel[0], info.vel[1]);
+        let pref = Vec2::new(own.pref[0], own.pref[1]);
+        let start = program::start(pref, own.max_speed);
+        let reach = forces::length(pref - v).max(forces::length(start - v));
+        if !reach.is_finite() {
+            return None;
+        }
+        for f in self.near[e].list() {
+            let j = f.entry as usize;
+            let other = self.cells.info[j];
+            let q = self.cells.xy[j];
+            let vj = if other.avoids {
+                other.vel
+            } else {
+                other.next_vel
+            };
+            let rel_p = Vec2::new(q[0] - p[0], q[1] - p[1]);
+            let rel_v = Vec2::new(v.x - vj[0], v.y - vj[1]);
+            let combined = info.radius + other.radius;
+            if !lines::allows_within(rel_p, f.d2, rel_v, combined, own.inv_tau, reach) {
+                return None;
+            }
+        }
+        Some(forces::truncate(start, own.max_speed))
     }
 
     /// What the ORCA half-planes of the vehicle at entry `e` against its

@@ -49,6 +49,8 @@ pub(crate) struct Cells {
     pub xy: Vec<[f64; 2]>,
     /// The rest of each entry, same order.
     pub info: Vec<Info>,
+    /// The id of each entry (what the search reads beside the positions).
+    ids: Vec<u32>,
 }
 
 /// One neighbour found: its squared distance, id and entry (index into
@@ -195,6 +197,8 @@ impl Cells {
         self.xy.resize(n, [0.0; 2]);
         self.info.clear();
         self.info.resize(n, Info::default());
+        self.ids.clear();
+        self.ids.resize(n, 0);
         self.slot.clear();
         self.slot.resize(n, 0);
         self.entry_of.clear();
@@ -204,6 +208,7 @@ impl Cells {
             let at = self.start[c] as usize;
             self.xy[at] = *p;
             self.info[at] = info(slot);
+            self.ids[at] = self.info[at].id;
             self.slot[at] = slot as u32;
             self.entry_of[slot] = at as u32;
             self.start[c] += 1;
@@ -227,10 +232,15 @@ impl Cells {
         cy * self.width + cx
     }
 
-    /// The [`MAX_NEIGHBOURS`] nearest entries to `(x, y)` closer than
-    /// `sqrt(range2)`, other than the vehicle with id `me`.
-    pub fn nearest(&self, x: f64, y: f64, me: u32, range2: f64, out: &mut Near) {
+    /// The [`MAX_NEIGHBOURS`] nearest entries to entry `me`'s position
+    /// closer than `sqrt(range2)`, other than `me`.
+    ///
+    /// The 3×3 block of cells around its own first, then ring by ring
+    /// outward while a ring may hold something nearer than the farthest
+    /// kept (the cells are sized so that the block mostly suffices).
+    pub fn nearest(&self, me: usize, range2: f64, out: &mut Near) {
         out.len = 0;
+        let [x, y] = self.xy[me];
         let (cx, cy) = self.cell_xy(x, y);
         let (w, h) = (self.width as isize, self.height as isize);
         let (cx, cy) = (cx as isize, cy as isize);
@@ -242,26 +252,31 @@ impl Cells {
             .min(y - y0)
             .min(y0 + self.cell - y)
             .max(0.0);
-        let rings = w.max(h);
-        for ring in 0..=rings {
-            if ring > 0 {
-                // Nothing in this ring or beyond is nearer than this.
-                let lb = (ring - 1) as f64 * self.cell + edge;
-                if lb * lb > out.bound(range2) {
-                    break;
-                }
+        // Its own row first: the nearest tend to be there, and found early
+        // they keep the later ones from entering (and from shifting them).
+        let (x_lo, x_hi) = ((cx - 1).max(0), (cx + 1).min(w - 1));
+        self.scan(cy, x_lo, x_hi, x, y, me, range2, out);
+        for row in [cy - 1, cy + 1] {
+            if row >= 0 && row < h {
+                self.scan(row, x_lo, x_hi, x, y, me, range2, out);
+            }
+        }
+        for ring in 2..=w.max(h) {
+            // Nothing in this ring or beyond is nearer than this.
+            let lb = (ring - 1) as f64 * self.cell + edge;
+            if lb * lb > out.bound(range2) {
+                break;
             }
             let (y_lo, y_hi) = ((cy - ring).max(0), (cy + ring).min(h - 1));
+            let (x_lo, x_hi) = ((cx - ring).max(0), (cx + ring).min(w - 1));
             for row in y_lo..=y_hi {
-                let full_row = row == cy - ring || row == cy + ring;
-                let (x_lo, x_hi) = ((cx - ring).max(0), (cx + ring).min(w - 1));
-                if full_row {
+                if row == cy - ring || row == cy + ring {
                     self.scan(row, x_lo, x_hi, x, y, me, range2, out);
                 } else {
                     if cx - ring >= 0 {
                         self.scan(row, cx - ring, cx - ring, x, y, me, range2, out);
                     }
-                    if ring > 0 && cx + ring < w {
+                    if cx + ring < w {
                         self.scan(row, cx + ring, cx + ring, x, y, me, range2, out);
                     }
                 }
@@ -269,7 +284,7 @@ impl Cells {
         }
     }
 
-    /// Offers the entries of cells `x_lo..=x_hi` of `row`.
+    /// Offers the entries of cells `x_lo..=x_hi` of `row` (all but `me`).
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn scan(
@@ -279,21 +294,23 @@ impl Cells {
         x_hi: isize,
         x: f64,
         y: f64,
-        me: u32,
+        me: usize,
         range2: f64,
         out: &mut Near,
     ) {
         let first = row as usize * self.width;
         let a = self.start[first + x_lo as usize] as usize;
         let b = self.start[first + x_hi as usize + 1] as usize;
+        let mut bound = out.bound(range2);
         for (k, p) in self.xy[a..b].iter().enumerate() {
             let (dx, dy) = (p[0] - x, p[1] - y);
             let d2 = dx * dx + dy * dy;
-            if d2 <= out.bound(range2) && d2 < range2 {
+            // (`bound` is at most `range2`, and equal to it only until full.)
+            if d2 <= bound && d2 < range2 {
                 let e = a + k;
-                let id = self.info[e].id;
-                if id != me {
-                    out.offer(d2, id, e as u32);
+                if e != me {
+                    out.offer(d2, self.ids[e], e as u32);
+                    bound = out.bound(range2);
                 }
             }
         }
@@ -334,10 +351,9 @@ mod tests {
                 },
             );
             for (i, p) in pos.iter().enumerate() {
-                let me = 1000 - i as u32;
                 for range in [0.5, 3.0, 1e9] {
                     let mut near = Near::default();
-                    cells.nearest(p[0], p[1], me, range * range, &mut near);
+                    cells.nearest(cells.entry_of[i] as usize, range * range, &mut near);
                     let mut all: Vec<(f64, u32)> = pos
                         .iter()
                         .enumerate()

@@ -73,7 +73,8 @@ fn on_line(lines: &[Line], n: usize, radius: f64, opt: Vec2, direction: bool) ->
             t_left
         }
     } else {
-        line.dir.dot(opt - line.point).clamp(t_left, t_right)
+        // (Not f64::clamp: its panic path would format floats into the module.)
+        crate::geom::math::clamp(line.dir.dot(opt - line.point), t_left, t_right)
     };
     Some(line.point + line.dir * t)
 }
@@ -84,10 +85,8 @@ fn on_line(lines: &[Line], n: usize, radius: f64, opt: Vec2, direction: bool) ->
 pub(crate) fn solve(lines: &[Line], radius: f64, opt: Vec2, direction: bool) -> (Vec2, usize) {
     let mut result = if direction {
         opt * radius
-    } else if opt.length_squared() > radius * radius {
-        crate::steering::forces::try_unit(opt).map_or(Vec2::ZERO, |u| u * radius)
     } else {
-        opt
+        start(opt, radius)
     };
     for i in 0..lines.len() {
         if lines[i].violation(result) > 0.0 {
@@ -98,6 +97,18 @@ pub(crate) fn solve(lines: &[Line], radius: f64, opt: Vec2, direction: bool) -> 
         }
     }
     (result, lines.len())
+}
+
+/// Where [`solve`] starts for the velocity nearest `opt`: `opt`, or its
+/// direction at `radius` when it is outside the disc (what it returns when
+/// no line forbids that).
+#[inline]
+pub(crate) fn start(opt: Vec2, radius: f64) -> Vec2 {
+    if opt.length_squared() > radius * radius {
+        crate::steering::forces::try_unit(opt).map_or(Vec2::ZERO, |u| u * radius)
+    } else {
+        opt
+    }
 }
 
 /// RVO2's third program: from the failure at line `begin`, the velocity
