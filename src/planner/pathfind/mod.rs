@@ -77,11 +77,14 @@
 mod broad_phase;
 mod collision;
 mod grid;
+mod grid_curves;
 mod obstacles;
+mod reach;
 mod search;
 #[cfg(feature = "serde")]
 pub mod shape;
 mod tangent_graph;
+mod tile_distance;
 
 pub use collision::ObstacleId;
 pub use grid::{
