@@ -27,7 +27,7 @@
 use super::collision::Collider;
 use super::reach::{self, Reach};
 use super::tangent_graph::{
-    angle, free_turn, sweep_between, tangent, Guide, GuideKind, NearCache, LEFT, RIGHT,
+    angle, free_turn, sweep_between, tangent, Guide, GuideKind, NearCache, Sector, LEFT, RIGHT,
 };
 use super::{Goal, NoPath, SearchTrace, TracedEdge};
 use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
@@ -233,10 +233,11 @@ pub(crate) struct Search<'a> {
     pub proven: Option<NoPath>,
     trace: Option<&'a mut SearchTrace>,
     pass: Pass,
-    /// For each obstacle guide, its centre, its radius and `|centre −
-    /// goal| − radius`, a lower bound of the rest of any path from a
-    /// tangent to it (in one array, read in order by every expansion).
-    beyond: Vec<(Point, f64, f64)>,
+    /// For each obstacle guide, its centre, its radius, `|centre − goal| −
+    /// radius` (a lower bound of the rest of any path from a tangent to
+    /// it) and `|centre − goal|²` (in one array, read in order by every
+    /// expansion).
+    beyond: Vec<Beyond>,
 }
 
 impl<'a> Search<'a> {
@@ -244,7 +245,12 @@ impl<'a> Search<'a> {
         let goal = p.goal_point();
         let beyond = p.guides[..p.obstacle_guides]
             .iter()
-            .map(|g| (g.center, g.radius, (g.center - goal).length() - g.radius))
+            .map(|g| Beyond {
+                center: g.center,
+                radius: g.radius,
+                rest: (g.center - goal).length() - g.radius,
+                to_goal2: (g.center - goal).length_squared(),
+            })
             .collect();
         let mut s = Search {
             p,
@@ -673,12 +679,14 @@ impl<'a> Search<'a> {
         let gi = (cd >> 1) as usize;
         let guide = self.p.guides[gi];
         let free = self.free(node, cd, dir);
+        let n_in = self.nodes[node as usize].n;
         let from = Leaving {
             cd,
             guide,
             s: sign(cd),
             theta,
             free,
+            sector: Sector::new(n_in, sign(cd), free),
             g,
             parent: node,
         };
@@ -695,8 +703,9 @@ impl<'a> Search<'a> {
             // to go: within the bound only when h is at most `room`; h² =
             // |Ck − Cm|² − k², k the difference of the signed radii (no
             // square root).
-            let (center, radius, beyond) = self.beyond[m];
-            let room = self.pass.upper - g - beyond;
+            let b = self.beyond[m];
+            let (center, radius) = (b.center, b.radius);
+            let room = self.pass.upper - g - b.rest;
             if room < 0.0 {
                 self.pruned = true;
                 continue;
@@ -712,7 +721,7 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 let to = cd_of(m, s2);
-                self.offer(&from, &mut table, to as usize, to, center, radius);
+                self.offer(&from, &mut table, to as usize, to, &b);
             }
         }
         match self.p.goal {
@@ -721,36 +730,25 @@ impl<'a> Search<'a> {
                     let gg = self.p.goal_guide(left);
                     let other = self.p.guides[gg];
                     let to = cd_of(gg, if left { LEFT } else { RIGHT });
-                    self.offer(
-                        &from,
-                        &mut table,
-                        to as usize,
-                        to,
-                        other.center,
-                        other.radius,
-                    );
+                    let b = Beyond::of(other.center, other.radius, self.p.goal_point());
+                    self.offer(&from, &mut table, to as usize, to, &b);
                 }
             }
-            Goal::Point(p) => self.offer(&from, &mut table, slots - 1, POINT, p, 0.0),
+            Goal::Point(p) => {
+                let b = Beyond::of(p, 0.0, p);
+                self.offer(&from, &mut table, slots - 1, POINT, &b);
+            }
         }
         self.out[cd as usize] = Some(table);
     }
 
-    /// Offers the edge from `from` along the tangent to `to` (centre,
-    /// radius; the tangent's node is in `table[slot]`, made on first use).
+    /// Offers the edge from `from` along the tangent to `to` (the circle
+    /// `b`; the tangent's node is in `table[slot]`, made on first use).
     #[inline]
-    fn offer(
-        &mut self,
-        from: &Leaving,
-        table: &mut [u32],
-        slot: usize,
-        to: Cd,
-        center: Point,
-        radius: f64,
-    ) {
+    fn offer(&mut self, from: &Leaving, table: &mut [u32], slot: usize, to: Cd, b: &Beyond) {
         let mut id = table[slot];
         if id == NONE {
-            id = self.make_tangent(from, to, center, radius);
+            id = self.make_tangent(from, to, b.center, b.radius);
             table[slot] = id;
         }
         if id == NO_TANGENT {
@@ -760,25 +758,48 @@ impl<'a> Search<'a> {
         if n.closed || n.check == Check::Blocked {
             return;
         }
-        // No shorter than the line: over the bound, no need to turn.
-        let bound = from.g + n.length + n.rest;
-        if bound > self.pass.upper {
-            self.prune(bound);
+        let upper = self.pass.upper;
+        let reached = from.g + n.length;
+        // No shorter than the line: not better than what the node has, or
+        // over the bound, with no need to turn.
+        if reached >= n.best_g {
             return;
         }
-        let mut theta = n.theta;
+        let mut rest = n.rest;
+        if rest.is_nan() {
+            // rest² = |c − goal|² − 2·s2·ρ·(c − goal)·n + ρ² for the point
+            // c − s2·ρ·n where the tangent arrives: compared with the room
+            // left before its square root is taken.
+            let room = upper - reached;
+            let s2 = if to == POINT { LEFT } else { sign(to) };
+            let away = b.center - self.p.goal_point();
+            let rest2 = b.to_goal2 - 2.0 * s2 * b.radius * away.dot(n.n) + b.radius * b.radius;
+            if room < 0.0 || rest2 > room * room {
+                self.pruned = true;
+                return;
+            }
+            rest = rest2.max(0.0).sqrt();
+            self.nodes[id as usize].rest = rest;
+        } else if reached + rest > upper {
+            self.prune(reached + rest);
+            return;
+        }
+        if !from.sector.may_hold(self.nodes[id as usize].n) {
+            return;
+        }
+        let mut theta = self.nodes[id as usize].theta;
         if theta.is_nan() {
-            theta = angle(n.n);
+            theta = angle(self.nodes[id as usize].n);
             self.nodes[id as usize].theta = theta;
         }
-        let n = &self.nodes[id as usize];
         let sweep = sweep_between(from.s, from.theta, theta);
         if sweep > from.free {
             return;
         }
-        let cost = from.g + from.guide.radius * sweep + n.length;
+        let n = &self.nodes[id as usize];
+        let cost = reached + from.guide.radius * sweep;
         let (h, refined) = if n.h.is_nan() {
-            (n.rest, false)
+            (rest, false)
         } else {
             (n.h, true)
         };
@@ -798,14 +819,14 @@ impl<'a> Search<'a> {
         ) else {
             return NO_TANGENT;
         };
-        let rest = (t.to - self.p.goal_point()).length();
         let id = self.add_node(Kind::Tangent { from: from.cd, to });
         let n = &mut self.nodes[id as usize];
         n.n = t.n;
         // Worked out when the tangent is first within the bound.
         n.theta = f64::NAN;
         n.length = t.length;
-        n.rest = rest;
+        // Worked out when first needed ([`Search::offer`]).
+        n.rest = f64::NAN;
         id
     }
 
@@ -896,8 +917,32 @@ struct Leaving {
     s: f64,
     theta: f64,
     free: f64,
+    /// The normals the free turn reaches (cross products: a cheap test
+    /// before the exact turn).
+    sector: Sector,
     g: f64,
     parent: u32,
+}
+
+/// A circle a tangent may go to, with what bounds the rest from there:
+/// `|center − goal| − radius` and `|center − goal|²`.
+#[derive(Clone, Copy, Debug)]
+struct Beyond {
+    center: Point,
+    radius: f64,
+    rest: f64,
+    to_goal2: f64,
+}
+
+impl Beyond {
+    fn of(center: Point, radius: f64, goal: Point) -> Beyond {
+        Beyond {
+            center,
+            radius,
+            rest: (center - goal).length() - radius,
+            to_goal2: (center - goal).length_squared(),
+        }
+    }
 }
 
 /// The rounding allowed when one free turn holds another (radians).
