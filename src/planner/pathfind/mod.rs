@@ -78,6 +78,7 @@ mod broad_phase;
 mod collision;
 mod grid;
 mod grid_curves;
+mod kept;
 mod obstacles;
 mod reach;
 mod search;
@@ -392,7 +393,25 @@ fn plan(
     if let Some(t) = traced.as_deref_mut() {
         t.guides = problem.guides.clone();
     }
-    let searched = search::search(&problem, traced);
+    // A traced plan records every line it checks: it builds its own graph
+    // (and leaves the kept one alone).
+    let inputs = traced.is_none().then(|| kept::Inputs {
+        r,
+        clearance,
+        tol: collider.tol,
+        goal,
+        guides: problem.guides.clone(),
+        circles: obstacles.circles.clone(),
+        polygons: obstacles.polygons.clone(),
+    });
+    let graph = match &inputs {
+        Some(now) => kept::take(now, &collider),
+        None => search::Graph::new(problem.guides.len()),
+    };
+    let (searched, graph) = search::search(&problem, traced, graph);
+    if let Some(now) = inputs {
+        kept::keep(now, graph);
+    }
     Ok(PlanAround {
         result: match searched.outcome {
             Outcome::Found(p) => Ok(p),

@@ -187,13 +187,27 @@ fn arrivals(
     found
 }
 
+/// [`sources`], those whose centre is within `16·r` of the goal first (a
+/// clear way in, when there is one, is most often from near by).
+fn sources_near_first<'p>(
+    p: &'p Problem<'_>,
+    into: Option<usize>,
+) -> impl Iterator<Item = (usize, f64)> + 'p {
+    let goal = p.goal_point();
+    let reach2 = (16.0 * p.r) * (16.0 * p.r);
+    let near = move |&(m, _): &(usize, f64)| (p.guides[m].center - goal).length_squared() <= reach2;
+    sources(p, into)
+        .filter(near)
+        .chain(sources(p, into).filter(move |x| !near(x)))
+}
+
 /// Whether any last edge of the graph may reach the goal clear of the
 /// obstacles, wherever it comes from (with the backward search's looser
 /// tests: `false` is a proof that none does).
 pub(crate) fn goal_approachable(p: &Problem, near: &mut NearCache) -> bool {
     let c = p.collider;
     match p.goal {
-        Goal::Point(point) => sources(p, None).any(|(m, s)| {
+        Goal::Point(point) => sources_near_first(p, None).any(|(m, s)| {
             let g = p.guides[m];
             tangent(g.center, g.radius, s, point, 0.0, LEFT)
                 .is_some_and(|t| c.line_clear(t.from, t.to))
@@ -208,7 +222,7 @@ pub(crate) fn goal_approachable(p: &Problem, near: &mut NearCache) -> bool {
             // backward search's): the last arc must fit in it.
             let free = free_turn_within(c, list, g.center, g.radius, end, -s, c.tol);
             let sector = Sector::new(end.rotate(-s * free), s, (free + MARGIN).min(TAU));
-            sources(p, Some(gi)).any(|(m, s2)| {
+            sources_near_first(p, Some(gi)).any(|(m, s2)| {
                 let a = p.guides[m];
                 tangent(a.center, a.radius, s2, g.center, g.radius, s)
                     .is_some_and(|t| sector.may_hold(t.n * -s) && c.line_clear(t.from, t.to))
