@@ -629,6 +629,68 @@ fn the_search_finds_the_shortest_path_of_the_whole_graph() {
     assert!(compared >= 40, "{compared}");
 }
 
+#[test]
+fn no_path_is_said_only_when_the_whole_graph_has_none() {
+    // The goal inside a ring of circles with random gaps (walled in, or
+    // open through a gap the turning radius may or may not fit), the start
+    // outside: plan_around's verdict (its proofs of no path included: the
+    // walled-in goal, the search backwards from the goal) against the brute
+    // force over the whole graph.
+    let mut rng = Rng(0x0e1c_105e);
+    let (mut paths, mut none) = (0, 0);
+    for case in 0..40 {
+        let r = rng.range(0.5, 1.0);
+        let clearance = rng.range(0.0, 0.3);
+        let goal = Pose::new(20.0, rng.range(-1.0, 1.0), rng.range(-PI, PI));
+        let count = 8 + (rng.next() * 3.0) as usize;
+        let mut circles: Vec<Circle> = (0..count)
+            .map(|i| {
+                let a = TAU * (i as f64 + rng.range(-0.1, 0.1)) / count as f64;
+                let ring = rng.range(4.5, 5.0);
+                Circle::new(
+                    goal.x + ring * a.cos(),
+                    goal.y + ring * a.sin(),
+                    rng.range(1.2, 2.0),
+                )
+            })
+            .collect();
+        circles.push(Circle::new(
+            rng.range(6.0, 10.0),
+            rng.range(-4.0, 4.0),
+            rng.range(0.5, 1.5),
+        ));
+        let o = Obstacles::circles(circles);
+        let s = Pose::new(0.0, rng.range(-2.0, 2.0), rng.range(-1.0, 1.0));
+        let Ok(plan) = plan_around(s, goal, r, &o, &opts(clearance)) else {
+            continue;
+        };
+        let want = brute_force(s, goal, r, &o, clearance);
+        match (plan.path(), want) {
+            (Some(p), Some(w)) => {
+                assert!(
+                    close(p.length(), w, 1e-6),
+                    "case {case}: {} vs brute force {w}",
+                    p.length()
+                );
+                paths += 1;
+            }
+            (None, None) => {
+                assert!(
+                    !matches!(plan.no_path(), Some(NoPath::SearchLimit { .. })),
+                    "case {case}"
+                );
+                none += 1;
+            }
+            (got, want) => panic!(
+                "case {case}: {:?} ({:?}) vs brute force {want:?}",
+                got.map(Path::length),
+                plan.no_path()
+            ),
+        }
+    }
+    assert!(paths >= 10 && none >= 4, "paths {paths}, none {none}");
+}
+
 // --- random scenes ----------------------------------------------------------
 
 /// A simple star-shaped polygon round `c`: corners at increasing angles.
