@@ -764,6 +764,11 @@ pub fn plan_on_grid(
 /// nodes expanded. The search stops after `options.max_expanded` nodes.
 /// When `trace` is given it receives the expanded nodes.
 ///
+/// The curves between neighbouring tiles (up to 3072 words, each with the
+/// tiles it touches) are kept, on this thread, for the next plan with the
+/// same tile size, radius and grid size: a plan after a wall is painted
+/// reads them instead of building them again.
+///
 /// # Errors
 /// The grid's errors ([`Grid::check`]); [`Reason::NotFinite`] or
 /// [`Reason::TooLarge`] about `start.*`, `goal.*`; [`Reason::OutOfRange`]
