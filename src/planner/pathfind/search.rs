@@ -10,12 +10,14 @@
 //! (lazily: most lines are never looked at), once per plan, since every
 //! path to the node ends with the same line.
 //!
-//! The graph is kept between the bounded runs of a plan ([`search`]): a
-//! tangent is worked out once (its length, the angle it leaves and arrives
-//! at, the distance from its end to the goal), a line checked once, a free
-//! turn computed once per arrival; a run that comes back to a circle reads
-//! them. Turns along a circle are differences of those angles (no
-//! trigonometry per edge).
+//! The graph is kept between the bounded runs of a plan ([`search`]), and
+//! from one plan to the next ([`Graph::rebase`]): a tangent is worked out
+//! once (its length, the angle it leaves and arrives at, the distance from
+//! its end to the goal), a line checked once, a free turn computed once per
+//! arrival; a run that comes back to a circle reads them. Turns along a
+//! circle are differences of those angles (no trigonometry per edge). An
+//! arrival that an earlier one on the same circle reaches along it at no
+//! more cost is not expanded ([`Search::dominated`]).
 //!
 //! The heuristic is the length of the shortest path to the goal ignoring
 //! the obstacles: the Dubins length for a goal pose (computed when a node
@@ -43,6 +45,7 @@ const POINT: Cd = u32::MAX;
 /// The parent of the start nodes.
 const ROOT: u32 = u32::MAX;
 
+/// The turning direction of guide-direction `cd` ([`LEFT`] or [`RIGHT`]).
 #[inline]
 pub(crate) fn sign(cd: Cd) -> f64 {
     if cd & 1 == 0 {
@@ -52,6 +55,7 @@ pub(crate) fn sign(cd: Cd) -> f64 {
     }
 }
 
+/// Guide `guide` turning `s`.
 #[inline]
 pub(crate) fn cd_of(guide: usize, s: f64) -> Cd {
     (guide as u32) * 2 + u32::from(s < 0.0)
