@@ -223,16 +223,18 @@ impl Grid {
 }
 
 /// A node: tile `(c, r)` and heading index `k` (`k·π/4`), or the start.
-type NodeId = u32;
+pub(super) type NodeId = u32;
 const START: NodeId = u32::MAX;
 const GOAL: NodeId = u32::MAX - 1;
 
+/// A queued path to a node (or, for [`TileDistance`], a tile at distance
+/// `f`: one heap type for both, one copy of its code).
 #[derive(Clone, Copy)]
-struct Entry {
-    f: f64,
-    g: f64,
-    node: NodeId,
-    refined: bool,
+pub(super) struct Entry {
+    pub f: f64,
+    pub g: f64,
+    pub node: NodeId,
+    pub refined: bool,
 }
 impl PartialEq for Entry {
     fn eq(&self, o: &Entry) -> bool {

@@ -82,11 +82,12 @@ fn behind(p: &Problem, near: &mut NearCache, gi: usize, s: f64, dir: Vec2) -> Se
 /// within `16·r` of the goal first (a clear way in, when there is one, is
 /// most often from near by). With `seen`, a source whose bit is set is left
 /// out, and one whose line arrives within the sector gets its bit set.
+#[inline(never)]
 fn lines_into(
     p: &Problem,
     into: Into,
     mut seen: Option<&mut [u64]>,
-    mut f: impl FnMut(Cd, &super::tangent_graph::Tangent) -> bool,
+    f: &mut dyn FnMut(Cd, &super::tangent_graph::Tangent) -> bool,
 ) {
     let c = p.collider;
     let og = p.obstacle_guides;
@@ -175,7 +176,7 @@ pub(crate) fn backwards(p: &Problem, near: &mut NearCache, budget: usize) -> Rea
                 );
             }
         }
-        Goal::Point(_) => lines_into(p, Into::Point, None, |cd, t| {
+        Goal::Point(_) => lines_into(p, Into::Point, None, &mut |cd, t| {
             todo.push(Departure {
                 cd,
                 dir: t.n * -sign(cd),
@@ -227,7 +228,7 @@ fn arrivals(
             sector,
         },
         Some(&mut seen[..]),
-        |cd, t| {
+        &mut |cd, t| {
             todo.push(Departure {
                 cd,
                 dir: t.n * -sign(cd),
@@ -243,7 +244,7 @@ fn arrivals(
 pub(crate) fn goal_approachable(p: &Problem, near: &mut NearCache) -> bool {
     let mut found = false;
     match p.goal {
-        Goal::Point(_) => lines_into(p, Into::Point, None, |_, _| {
+        Goal::Point(_) => lines_into(p, Into::Point, None, &mut |_, _| {
             found = true;
             true
         }),
@@ -263,7 +264,7 @@ pub(crate) fn goal_approachable(p: &Problem, near: &mut NearCache) -> bool {
                         sector,
                     },
                     None,
-                    |_, _| {
+                    &mut |_, _| {
                         found = true;
                         true
                     },
