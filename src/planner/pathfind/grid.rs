@@ -230,16 +230,18 @@ impl Grid {
 }
 
 /// A node: tile `(c, r)` and heading index `k` (`k·π/4`), or the start.
-type NodeId = u32;
+pub(super) type NodeId = u32;
 const START: NodeId = u32::MAX;
 const GOAL: NodeId = u32::MAX - 1;
 
+/// A queued path to a node (or, for [`TileDistance`], a tile at distance
+/// `f`: one heap type for both, one copy of its code).
 #[derive(Clone, Copy)]
-struct Entry {
-    f: f64,
-    g: f64,
-    node: NodeId,
-    refined: bool,
+pub(super) struct Entry {
+    pub f: f64,
+    pub g: f64,
+    pub node: NodeId,
+    pub refined: bool,
 }
 impl PartialEq for Entry {
     fn eq(&self, o: &Entry) -> bool {
@@ -770,6 +772,11 @@ pub fn plan_on_grid(
 /// no blocked tile) or why there is none ([`NoPath`]), and the number of
 /// nodes expanded. The search stops after `options.max_expanded` nodes.
 /// When `trace` is given it receives the expanded nodes.
+///
+/// The curves between neighbouring tiles (up to 3072 words, each with the
+/// tiles it touches) are kept, on this thread, for the next plan with the
+/// same tile size, radius and grid size: a plan after a wall is painted
+/// reads them instead of building them again.
 ///
 /// # Errors
 /// The grid's errors ([`Grid::check`]); [`Reason::NotFinite`] or

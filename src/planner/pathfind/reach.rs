@@ -52,6 +52,92 @@ struct Departure {
     dir: Vec2,
 }
 
+/// What a line goes into: a guide circle turning `s` (index, direction,
+/// the sector its arrival must lie in), or the goal point.
+#[derive(Clone, Copy)]
+enum Into {
+    Circle {
+        guide: usize,
+        s: f64,
+        sector: Sector,
+    },
+    Point,
+}
+
+/// The free turn back from the direction `dir` on guide `gi` turning `s`
+/// (loosened: the clearance less by the tolerance once more), as the sector
+/// of the arrivals whose arc to `dir` is free (with [`MARGIN`]).
+fn behind(p: &Problem, near: &mut NearCache, gi: usize, s: f64, dir: Vec2) -> Sector {
+    let c = p.collider;
+    let g = p.guides[gi];
+    let list = near.get(c, &p.guides, gi);
+    let free = free_turn_within(c, list, g.center, g.radius, dir, -s, c.tol);
+    Sector::new(dir.rotate(-s * free), s, (free + MARGIN).min(TAU))
+}
+
+/// Calls `f` with every clear line into `into` (from each guide-direction a
+/// tangent may leave from: the obstacle guides but `into`'s own, both ways,
+/// and the start circles, each its own way) with the guide-direction it
+/// leaves and its tangent, until `f` says stop; those whose centre is
+/// within `16·r` of the goal first (a clear way in, when there is one, is
+/// most often from near by). With `seen`, a source whose bit is set is left
+/// out, and one whose line arrives within the sector gets its bit set.
+#[inline(never)]
+fn lines_into(
+    p: &Problem,
+    into: Into,
+    mut seen: Option<&mut [u64]>,
+    f: &mut dyn FnMut(Cd, &super::tangent_graph::Tangent) -> bool,
+) {
+    let c = p.collider;
+    let og = p.obstacle_guides;
+    let goal = p.goal_point();
+    let near2 = (16.0 * p.r) * (16.0 * p.r);
+    for pass in 0..2 {
+        for from in 0..2 * og + 2 {
+            // The start circles' own ways: left on the left one, right on the right.
+            let cd = if from < 2 * og {
+                from as Cd
+            } else if from == 2 * og {
+                cd_of(p.start_guide(true), LEFT)
+            } else {
+                cd_of(p.start_guide(false), RIGHT)
+            };
+            let m = (cd >> 1) as usize;
+            let a = p.guides[m];
+            if ((a.center - goal).length_squared() <= near2) != (pass == 0) {
+                continue;
+            }
+            let s2 = sign(cd);
+            let t = match into {
+                Into::Circle { guide, s, sector } => {
+                    let (word, bit) = (cd as usize / 64, 1u64 << (cd % 64));
+                    if m == guide || seen.as_deref().is_some_and(|b| b[word] & bit != 0) {
+                        continue;
+                    }
+                    let b = p.guides[guide];
+                    match tangent(a.center, a.radius, s2, b.center, b.radius, s) {
+                        Some(t) if sector.may_hold(t.n * -s) => {
+                            if let Some(bits) = seen.as_deref_mut() {
+                                bits[word] |= bit;
+                            }
+                            t
+                        }
+                        _ => continue,
+                    }
+                }
+                Into::Point => match tangent(a.center, a.radius, s2, goal, 0.0, LEFT) {
+                    Some(t) => t,
+                    None => continue,
+                },
+            };
+            if c.line_clear(t.from, t.to) && f(cd, &t) {
+                return;
+            }
+        }
+    }
+}
+
 /// The search backwards from the goal, looking behind at most `budget`
 /// departure points.
 pub(crate) fn backwards(p: &Problem, near: &mut NearCache, budget: usize) -> Reach {
@@ -59,21 +145,19 @@ pub(crate) fn backwards(p: &Problem, near: &mut NearCache, budget: usize) -> Rea
     if let Goal::Pose(goal) = p.goal {
         // A direct word clear: there is a path.
         if let Ok(words) = crate::planner::dubins_candidates(p.start, goal, p.r) {
-            if words
-                .iter()
-                .any(|(_, w)| w.segments().iter().all(|s| c.segment_clear(s)))
-            {
-                return Reach::Start;
+            for (_, w) in &words {
+                if w.segments().iter().all(|s| c.segment_clear(s)) {
+                    return Reach::Start;
+                }
             }
         }
     }
     let cds = 2 * p.guides.len();
     // For each guide-direction arrived on (by index), the sources whose
-    // line into it was checked, as bits.
+    // line into it was looked at, as bits.
     let words = cds.div_ceil(64);
     let mut checked: Vec<Option<Box<[u64]>>> = vec![None; cds];
     let mut todo: Vec<Departure> = Vec::new();
-    let mut approach = false;
     let goal_point = p.goal_point();
     match p.goal {
         Goal::Pose(_) => {
@@ -82,7 +166,7 @@ pub(crate) fn backwards(p: &Problem, near: &mut NearCache, budget: usize) -> Rea
                 let g = p.guides[gi];
                 let cd = cd_of(gi, if left { LEFT } else { RIGHT });
                 let dir = (goal_point - g.center) / g.radius;
-                let before = arrivals(
+                arrivals(
                     p,
                     near,
                     &mut checked,
@@ -90,25 +174,17 @@ pub(crate) fn backwards(p: &Problem, near: &mut NearCache, budget: usize) -> Rea
                     Departure { cd, dir },
                     &mut todo,
                 );
-                approach |= before > 0;
             }
         }
-        Goal::Point(point) => {
-            for (m, s) in sources(p, None) {
-                let g = p.guides[m];
-                let Some(t) = tangent(g.center, g.radius, s, point, 0.0, LEFT) else {
-                    continue;
-                };
-                if c.line_clear(t.from, t.to) {
-                    approach = true;
-                    todo.push(Departure {
-                        cd: cd_of(m, s),
-                        dir: t.n * -s,
-                    });
-                }
-            }
-        }
+        Goal::Point(_) => lines_into(p, Into::Point, None, &mut |cd, t| {
+            todo.push(Departure {
+                cd,
+                dir: t.n * -sign(cd),
+            });
+            false
+        }),
     }
+    let approach = !todo.is_empty();
     let mut looked = 0;
     while let Some(d) = todo.pop() {
         if looked >= budget {
@@ -116,14 +192,11 @@ pub(crate) fn backwards(p: &Problem, near: &mut NearCache, budget: usize) -> Rea
         }
         looked += 1;
         let gi = (d.cd >> 1) as usize;
-        let s = sign(d.cd);
         if let super::GuideKind::Start { .. } = p.guides[gi].kind {
             // The start circles are left only from the start pose.
             let g = p.guides[gi];
-            let list = near.get(c, &p.guides, gi);
-            let free = free_turn_within(c, list, g.center, g.radius, d.dir, -s, c.tol);
             let start = (p.start.position() - g.center) / g.radius;
-            if Sector::new(d.dir.rotate(-s * free), s, (free + MARGIN).min(TAU)).may_hold(start) {
+            if behind(p, near, gi, sign(d.cd), d.dir).may_hold(start) {
                 return Reach::Start;
             }
             continue;
@@ -133,19 +206,8 @@ pub(crate) fn backwards(p: &Problem, near: &mut NearCache, budget: usize) -> Rea
     Reach::Closed { approach }
 }
 
-/// The guides a tangent into guide `into` (or into the goal point, `None`)
-/// may leave from, with their directions: every obstacle guide but
-/// `into`'s own, both ways; the start circles, each its own way.
-fn sources<'p>(p: &'p Problem<'_>, into: Option<usize>) -> impl Iterator<Item = (usize, f64)> + 'p {
-    (0..p.obstacle_guides)
-        .filter(move |&m| Some(m) != into)
-        .flat_map(|m| [(m, LEFT), (m, RIGHT)])
-        .chain([(p.start_guide(true), LEFT), (p.start_guide(false), RIGHT)])
-}
-
 /// The clear lines arriving on `d`'s circle within the free turn before
-/// `d`, not yet found, queued as departures from their own circles; how
-/// many there were.
+/// `d`, not yet found, queued as departures from their own circles.
 fn arrivals(
     p: &Problem,
     near: &mut NearCache,
@@ -153,75 +215,75 @@ fn arrivals(
     words: usize,
     d: Departure,
     todo: &mut Vec<Departure>,
-) -> usize {
-    let c = p.collider;
+) {
     let gi = (d.cd >> 1) as usize;
-    let g = p.guides[gi];
     let s = sign(d.cd);
-    let list = near.get(c, &p.guides, gi);
-    let free = free_turn_within(c, list, g.center, g.radius, d.dir, -s, c.tol);
-    let sector = Sector::new(d.dir.rotate(-s * free), s, (free + MARGIN).min(TAU));
+    let sector = behind(p, near, gi, s, d.dir);
     let seen = checked[d.cd as usize].get_or_insert_with(|| vec![0; words].into_boxed_slice());
-    let mut found = 0;
-    for (m, s2) in sources(p, Some(gi)) {
-        let from = cd_of(m, s2) as usize;
-        if seen[from / 64] & (1 << (from % 64)) != 0 {
-            continue;
-        }
-        let a = p.guides[m];
-        let Some(t) = tangent(a.center, a.radius, s2, g.center, g.radius, s) else {
-            continue;
-        };
-        if !sector.may_hold(t.n * -s) {
-            continue;
-        }
-        seen[from / 64] |= 1 << (from % 64);
-        if c.line_clear(t.from, t.to) {
-            found += 1;
+    lines_into(
+        p,
+        Into::Circle {
+            guide: gi,
+            s,
+            sector,
+        },
+        Some(&mut seen[..]),
+        &mut |cd, t| {
             todo.push(Departure {
-                cd: from as Cd,
-                dir: t.n * -s2,
+                cd,
+                dir: t.n * -sign(cd),
             });
-        }
-    }
-    found
+            false
+        },
+    );
 }
 
 /// Whether any last edge of the graph may reach the goal clear of the
 /// obstacles, wherever it comes from (with the backward search's looser
 /// tests: `false` is a proof that none does).
 pub(crate) fn goal_approachable(p: &Problem, near: &mut NearCache) -> bool {
-    let c = p.collider;
+    let mut found = false;
     match p.goal {
-        Goal::Point(point) => sources(p, None).any(|(m, s)| {
-            let g = p.guides[m];
-            tangent(g.center, g.radius, s, point, 0.0, LEFT)
-                .is_some_and(|t| c.line_clear(t.from, t.to))
+        Goal::Point(_) => lines_into(p, Into::Point, None, &mut |_, _| {
+            found = true;
+            true
         }),
-        Goal::Pose(goal) => [true, false].into_iter().any(|left| {
-            let gi = p.goal_guide(left);
-            let g = p.guides[gi];
-            let s = if left { LEFT } else { RIGHT };
-            let end = (goal.position() - g.center) / g.radius;
-            let list = near.get(c, &p.guides, gi);
-            // The free turn back from the goal pose (loosened, as the
-            // backward search's): the last arc must fit in it.
-            let free = free_turn_within(c, list, g.center, g.radius, end, -s, c.tol);
-            let sector = Sector::new(end.rotate(-s * free), s, (free + MARGIN).min(TAU));
-            sources(p, Some(gi)).any(|(m, s2)| {
-                let a = p.guides[m];
-                tangent(a.center, a.radius, s2, g.center, g.radius, s)
-                    .is_some_and(|t| sector.may_hold(t.n * -s) && c.line_clear(t.from, t.to))
-            })
-        }),
+        Goal::Pose(goal) => {
+            for left in [true, false] {
+                let gi = p.goal_guide(left);
+                let g = p.guides[gi];
+                let s = if left { LEFT } else { RIGHT };
+                let end = (goal.position() - g.center) / g.radius;
+                // The last arc must fit in the free turn back from the goal pose.
+                let sector = behind(p, near, gi, s, end);
+                lines_into(
+                    p,
+                    Into::Circle {
+                        guide: gi,
+                        s,
+                        sector,
+                    },
+                    None,
+                    &mut |_, _| {
+                        found = true;
+                        true
+                    },
+                );
+                if found {
+                    break;
+                }
+            }
+        }
     }
+    found
 }
 
 /// Whether any edge leaves the start clear: a tangent out of a start
 /// circle, within its free turn from the start pose, whose line is clear.
 pub(crate) fn start_escapes(p: &Problem, near: &mut NearCache) -> bool {
     let c = p.collider;
-    [true, false].into_iter().any(|left| {
+    let goal = p.goal_point();
+    for left in [true, false] {
         let gi = p.start_guide(left);
         let g = p.guides[gi];
         let s = if left { LEFT } else { RIGHT };
@@ -229,18 +291,28 @@ pub(crate) fn start_escapes(p: &Problem, near: &mut NearCache) -> bool {
         let list = near.get(c, &p.guides, gi);
         let free = free_turn(c, list, g.center, g.radius, dir, s);
         let sector = Sector::new(dir, s, free);
-        let goal_targets: Vec<(usize, f64)> = match p.goal {
-            Goal::Pose(_) => vec![(p.goal_guide(true), LEFT), (p.goal_guide(false), RIGHT)],
-            Goal::Point(_) => Vec::new(),
-        };
-        let leaves = |center: crate::Point, radius: f64, s2: f64| {
-            tangent(g.center, g.radius, s, center, radius, s2)
-                .is_some_and(|t| sector.may_hold(t.n * -s) && c.line_clear(t.from, t.to))
-        };
-        (0..p.obstacle_guides)
-            .flat_map(|m| [(m, LEFT), (m, RIGHT)])
-            .chain(goal_targets)
-            .any(|(m, s2)| leaves(p.guides[m].center, p.guides[m].radius, s2))
-            || matches!(p.goal, Goal::Point(point) if leaves(point, 0.0, LEFT))
-    })
+        // The obstacle guides both ways, then the goal's circles (or point).
+        let targets = 2 * p.obstacle_guides + 2;
+        for k in 0..targets {
+            let (center, radius, s2) = if k < 2 * p.obstacle_guides {
+                let b = p.guides[k / 2];
+                (b.center, b.radius, sign(k as Cd))
+            } else {
+                match p.goal {
+                    Goal::Pose(_) => {
+                        let b = p.guides[p.goal_guide(k % 2 == 0)];
+                        (b.center, b.radius, if k % 2 == 0 { LEFT } else { RIGHT })
+                    }
+                    Goal::Point(_) if k % 2 == 0 => (goal, 0.0, LEFT),
+                    Goal::Point(_) => continue,
+                }
+            };
+            if let Some(t) = tangent(g.center, g.radius, s, center, radius, s2) {
+                if sector.may_hold(t.n * -s) && c.line_clear(t.from, t.to) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }

@@ -10,12 +10,14 @@
 //! (lazily: most lines are never looked at), once per plan, since every
 //! path to the node ends with the same line.
 //!
-//! The graph is kept between the bounded runs of a plan ([`search`]): a
-//! tangent is worked out once (its length, the angle it leaves and arrives
-//! at, the distance from its end to the goal), a line checked once, a free
-//! turn computed once per arrival; a run that comes back to a circle reads
-//! them. Turns along a circle are differences of those angles (no
-//! trigonometry per edge).
+//! The graph is kept between the bounded runs of a plan ([`search`]), and
+//! from one plan to the next ([`Graph::rebase`]): a tangent is worked out
+//! once (its length, the angle it leaves and arrives at, the distance from
+//! its end to the goal), a line checked once, a free turn computed once per
+//! arrival; a run that comes back to a circle reads them. Turns along a
+//! circle are differences of those angles (no trigonometry per edge). An
+//! arrival that an earlier one on the same circle reaches along it at no
+//! more cost is not expanded ([`Search::dominated`]).
 //!
 //! The heuristic is the length of the shortest path to the goal ignoring
 //! the obstacles: the Dubins length for a goal pose (computed when a node
@@ -27,7 +29,7 @@
 use super::collision::Collider;
 use super::reach::{self, Reach};
 use super::tangent_graph::{
-    angle, free_turn, sweep_between, tangent, Guide, GuideKind, NearCache, LEFT, RIGHT,
+    angle, free_turn, sweep_between, tangent, Guide, GuideKind, NearCache, Sector, LEFT, RIGHT,
 };
 use super::{Goal, NoPath, SearchTrace, TracedEdge};
 use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
@@ -43,6 +45,7 @@ const POINT: Cd = u32::MAX;
 /// The parent of the start nodes.
 const ROOT: u32 = u32::MAX;
 
+/// The turning direction of guide-direction `cd` ([`LEFT`] or [`RIGHT`]).
 #[inline]
 pub(crate) fn sign(cd: Cd) -> f64 {
     if cd & 1 == 0 {
@@ -52,6 +55,7 @@ pub(crate) fn sign(cd: Cd) -> f64 {
     }
 }
 
+/// Guide `guide` turning `s`.
 #[inline]
 pub(crate) fn cd_of(guide: usize, s: f64) -> Cd {
     (guide as u32) * 2 + u32::from(s < 0.0)
@@ -67,6 +71,8 @@ enum Kind {
     Final { cd: Cd },
     /// A Dubins path straight from the start to the goal pose.
     Direct(usize),
+    /// A node of an earlier plan no table leads to any more.
+    Dropped,
 }
 
 /// Whether a node's line (or direct word) is clear of the obstacles.
@@ -98,6 +104,8 @@ struct Node {
     /// The heuristic once refined (NaN before).
     h: f64,
     check: Check,
+    /// The obstacle that blocks the line, when known ([`NONE`] else).
+    blocker: u32,
     // The current run's:
     /// The least cost of the entries queued for it.
     best_g: f64,
@@ -202,20 +210,158 @@ impl Problem<'_> {
     }
 }
 
-pub(crate) struct Search<'a> {
-    p: &'a Problem<'a>,
+/// The tangent graph as far as a search has built it: what can be kept
+/// for the next plan ([`super::kept`]).
+pub(crate) struct Graph {
     nodes: Vec<Node>,
     /// For each guide-direction, the node of the tangent to each
     /// guide-direction (and last, to the goal point): [`NONE`] before it is
     /// worked out, [`NO_TANGENT`] when there is none.
     out: Vec<Option<Box<[u32]>>>,
-    /// The nodes of the last arcs along the goal's left and right circles.
-    finals: [u32; 2],
-    heap: BinaryHeap<Entry>,
     /// For each guide-direction, the obstacle that last blocked a line
     /// leaving or reaching it ([`NONE`] before): tested first, since the
     /// lines round one circle are often blocked by the same neighbour.
     blockers: Vec<u32>,
+}
+
+/// What changed since the plan a [`Graph`] was built for.
+pub(crate) struct Changes<'c> {
+    /// By guide index: whether the guide circle moved (or is new).
+    pub guides: &'c [bool],
+    /// The obstacles (disks first, then polygons offset by the number of
+    /// disks) that moved.
+    pub obstacles: &'c [u32],
+    /// Whether the goal moved (the distances to it are worked out again).
+    pub goal: bool,
+}
+
+impl Graph {
+    /// An empty graph for this many guide circles.
+    pub(crate) fn new(guides: usize) -> Graph {
+        Graph {
+            nodes: Vec::with_capacity(1024),
+            out: vec![None; 2 * guides],
+            blockers: vec![NONE; 2 * guides + 1],
+        }
+    }
+
+    /// The graph for the next plan on the same guide circles, `changes`
+    /// apart, checked against `collider` (the next plan's obstacles):
+    /// every tangent between two guide circles that did not move is kept,
+    /// with its line's verdict when the obstacles that moved do not change
+    /// it (a clear line checked against each of them where it is now, a
+    /// line blocked by one of them checked again when needed); the rest,
+    /// and what depends on the start or the goal, is worked out again.
+    pub(crate) fn rebase(
+        mut self,
+        changes: &Changes,
+        collider: &Collider,
+        guides: &[Guide],
+    ) -> Graph {
+        let moved = |cd: Cd| cd == POINT || changes.guides[(cd >> 1) as usize];
+        let mut dropped = 0;
+        for n in &mut self.nodes {
+            let Kind::Tangent { from, to } = n.kind else {
+                // The start's, the goal's and the direct words' are made
+                // again; so are the tangents of the guides that moved.
+                n.kind = Kind::Dropped;
+                dropped += 1;
+                continue;
+            };
+            if moved(from) || moved(to) {
+                n.kind = Kind::Dropped;
+                dropped += 1;
+                continue;
+            }
+            n.free = f64::NAN;
+            if changes.goal {
+                n.rest = f64::NAN;
+                n.h = f64::NAN;
+            }
+            match n.check {
+                Check::Blocked if changes.obstacles.contains(&n.blocker) => {
+                    n.check = Check::Unknown;
+                    n.blocker = NONE;
+                }
+                Check::Clear => {
+                    let l = tangent_line(guides, from, to, n.n, Point::ORIGIN);
+                    if let Some(&b) = changes
+                        .obstacles
+                        .iter()
+                        .find(|&&b| !collider.line_clear_of(l.start, l.end, b))
+                    {
+                        n.check = Check::Blocked;
+                        n.blocker = b;
+                    }
+                }
+                _ => {}
+            }
+        }
+        // The slots of the guide-directions that moved, in every table.
+        let moved_cds: Vec<usize> = (0..self.out.len()).filter(|&cd| moved(cd as Cd)).collect();
+        for (cd, table) in self.out.iter_mut().enumerate() {
+            if moved(cd as Cd) {
+                *table = None;
+            } else if let Some(t) = table {
+                for &slot in &moved_cds {
+                    t[slot] = NONE;
+                }
+                // The goal point's.
+                let last = t.len() - 1;
+                t[last] = NONE;
+            }
+        }
+        if 2 * dropped > self.nodes.len() {
+            self.compact();
+        }
+        self
+    }
+
+    /// Removes the dropped nodes (renumbering the rest in the tables).
+    fn compact(&mut self) {
+        let mut map = vec![NONE; self.nodes.len()];
+        let mut kept = Vec::with_capacity(self.nodes.len());
+        for (i, n) in self.nodes.iter().enumerate() {
+            if !matches!(n.kind, Kind::Dropped) {
+                map[i] = kept.len() as u32;
+                kept.push(*n);
+            }
+        }
+        for t in self.out.iter_mut().flatten() {
+            for id in t.iter_mut() {
+                if *id != NONE && *id != NO_TANGENT {
+                    *id = map[*id as usize];
+                }
+            }
+        }
+        self.nodes = kept;
+    }
+}
+
+/// The line of a tangent from `from` to `to` with normal `n`, its ends
+/// worked out from the guides (`goal` for a tangent to the goal point).
+fn tangent_line(guides: &[Guide], from: Cd, to: Cd, n: Vec2, goal: Point) -> Line {
+    let a = guides[(from >> 1) as usize];
+    let start = a.center - n * (sign(from) * a.radius);
+    let end = if to == POINT {
+        goal
+    } else {
+        let b = guides[(to >> 1) as usize];
+        b.center - n * (sign(to) * b.radius)
+    };
+    Line::new(start, end)
+}
+
+pub(crate) struct Search<'a> {
+    p: &'a Problem<'a>,
+    graph: Graph,
+    /// The nodes of the start pose on its two circles, and of the direct
+    /// words, in order.
+    starts: [u32; 2],
+    direct_nodes: Vec<u32>,
+    /// The nodes of the last arcs along the goal's left and right circles.
+    finals: [u32; 2],
+    heap: BinaryHeap<Entry>,
     /// For each guide-direction, the arrivals the current run expanded on
     /// it ([`Search::dominated`]).
     expanded_on: Vec<Vec<Arrival>>,
@@ -233,27 +379,38 @@ pub(crate) struct Search<'a> {
     pub proven: Option<NoPath>,
     trace: Option<&'a mut SearchTrace>,
     pass: Pass,
-    /// For each obstacle guide, its centre, its radius and `|centre −
-    /// goal| − radius`, a lower bound of the rest of any path from a
-    /// tangent to it (in one array, read in order by every expansion).
-    beyond: Vec<(Point, f64, f64)>,
+    /// For each obstacle guide, its centre, its radius, `|centre − goal| −
+    /// radius` (a lower bound of the rest of any path from a tangent to
+    /// it) and `|centre − goal|²` (in one array, read in order by every
+    /// expansion).
+    beyond: Vec<Beyond>,
 }
 
 impl<'a> Search<'a> {
-    pub(crate) fn new(p: &'a Problem<'a>, trace: Option<&'a mut SearchTrace>) -> Search<'a> {
+    /// The search of `p` on `graph` (new, or rebased from the last plan).
+    pub(crate) fn new(
+        p: &'a Problem<'a>,
+        trace: Option<&'a mut SearchTrace>,
+        graph: Graph,
+    ) -> Search<'a> {
         let goal = p.goal_point();
         let beyond = p.guides[..p.obstacle_guides]
             .iter()
-            .map(|g| (g.center, g.radius, (g.center - goal).length() - g.radius))
+            .map(|g| Beyond {
+                center: g.center,
+                radius: g.radius,
+                rest: (g.center - goal).length() - g.radius,
+                to_goal2: (g.center - goal).length_squared(),
+            })
             .collect();
         let mut s = Search {
             p,
-            nodes: Vec::with_capacity(1024),
-            out: vec![None; 2 * p.guides.len()],
+            graph,
+            starts: [NONE; 2],
+            direct_nodes: Vec::new(),
             finals: [NONE; 2],
             heap: BinaryHeap::with_capacity(4096),
             expanded_on: vec![Vec::new(); 2 * p.guides.len()],
-            blockers: vec![NONE; 2 * p.guides.len() + 1],
             near: NearCache::new(p.guides.len()),
             directs: Vec::new(),
             pruned: false,
@@ -272,6 +429,11 @@ impl<'a> Search<'a> {
         s
     }
 
+    /// The graph, for the next plan.
+    pub(crate) fn into_graph(self) -> Graph {
+        self.graph
+    }
+
     /// Something with this lower bound was left out (over the bound).
     #[inline]
     fn prune(&mut self, bound: f64) {
@@ -282,7 +444,7 @@ impl<'a> Search<'a> {
     }
 
     fn add_node(&mut self, kind: Kind) -> u32 {
-        self.nodes.push(Node {
+        self.graph.nodes.push(Node {
             kind,
             n: Vec2::new(0.0, 1.0),
             theta: 0.0,
@@ -291,17 +453,18 @@ impl<'a> Search<'a> {
             free: f64::NAN,
             h: f64::NAN,
             check: Check::Unknown,
+            blocker: NONE,
             best_g: f64::INFINITY,
             parent: ROOT,
             closed: false,
         });
-        (self.nodes.len() - 1) as u32
+        (self.graph.nodes.len() - 1) as u32
     }
 
     /// Queues a path of length `g` to `node`; `h` is its heuristic, refined
     /// already when `refined`.
     fn push(&mut self, node: u32, g: f64, h: f64, parent: u32, refined: bool) {
-        let n = &mut self.nodes[node as usize];
+        let n = &mut self.graph.nodes[node as usize];
         if n.closed || g >= n.best_g {
             return;
         }
@@ -321,21 +484,13 @@ impl<'a> Search<'a> {
 
     /// The tangent of a node, its ends worked out again from its normal.
     fn line(&self, from: Cd, to: Cd, n: Vec2) -> Line {
-        let a = self.p.guides[(from >> 1) as usize];
-        let start = a.center - n * (sign(from) * a.radius);
-        let end = if to == POINT {
-            self.p.goal_point()
-        } else {
-            let b = self.p.guides[(to >> 1) as usize];
-            b.center - n * (sign(to) * b.radius)
-        };
-        Line::new(start, end)
+        tangent_line(&self.p.guides, from, to, n, self.p.goal_point())
     }
 
     /// Where a node stands on a guide circle: the guide-direction, the
     /// direction from its centre and the angle of the normal there.
     fn standing(&self, node: u32) -> Option<(Cd, Vec2, f64)> {
-        let n = &self.nodes[node as usize];
+        let n = &self.graph.nodes[node as usize];
         match n.kind {
             Kind::Start { cd } | Kind::Tangent { to: cd, .. } if cd != POINT => {
                 Some((cd, n.n * -sign(cd), n.theta))
@@ -377,7 +532,7 @@ impl<'a> Search<'a> {
             return;
         }
         let mut segments = Vec::new();
-        let n = self.nodes[node as usize];
+        let n = self.graph.nodes[node as usize];
         if let Kind::Tangent { from, to } = n.kind {
             if let Some((_, dir, theta)) = (parent != ROOT).then(|| self.standing(parent)).flatten()
             {
@@ -395,7 +550,7 @@ impl<'a> Search<'a> {
     /// The heuristic of a node on a guide circle near a goal pose: the
     /// Dubins length from there (cached).
     fn refined_h(&mut self, node: u32) -> f64 {
-        let n = self.nodes[node as usize];
+        let n = self.graph.nodes[node as usize];
         if !n.h.is_nan() {
             return n.h;
         }
@@ -406,7 +561,7 @@ impl<'a> Search<'a> {
             }
             _ => n.rest,
         };
-        self.nodes[node as usize].h = h;
+        self.graph.nodes[node as usize].h = h;
         h
     }
 
@@ -421,46 +576,53 @@ impl<'a> Search<'a> {
 
     /// Whether a node's line (or direct word) is clear, checked once.
     fn checked(&mut self, node: u32, parent: u32) -> bool {
-        let n = self.nodes[node as usize];
+        let n = self.graph.nodes[node as usize];
         if n.check != Check::Unknown {
             return n.check == Check::Clear;
         }
         let clear = match n.kind {
-            Kind::Tangent { from, to } => self.line_checked(from, to, n.n),
+            Kind::Tangent { from, to } => match self.line_blocked_by(from, to, n.n) {
+                Some(b) => {
+                    self.graph.nodes[node as usize].blocker = b;
+                    false
+                }
+                None => true,
+            },
             Kind::Direct(i) => self.directs[i]
                 .segments()
                 .iter()
                 .all(|s| self.p.collider.segment_clear(s)),
             Kind::Start { .. } | Kind::Final { .. } => true,
+            Kind::Dropped => false,
         };
         if matches!(n.kind, Kind::Tangent { .. } | Kind::Direct(_)) {
             self.record(node, parent, clear);
         }
-        self.nodes[node as usize].check = if clear { Check::Clear } else { Check::Blocked };
+        self.graph.nodes[node as usize].check = if clear { Check::Clear } else { Check::Blocked };
         clear
     }
 
-    /// Whether the tangent from `from` to `to` (normal `n`) is clear: the
-    /// obstacles that last blocked a line at either end first, then all.
-    fn line_checked(&mut self, from: Cd, to: Cd, n: Vec2) -> bool {
+    /// The obstacle the tangent from `from` to `to` (normal `n`) comes
+    /// too near, if any: those that last blocked a line at either end
+    /// first, then all.
+    fn line_blocked_by(&mut self, from: Cd, to: Cd, n: Vec2) -> Option<u32> {
         let l = self.line(from, to, n);
         let c = self.p.collider;
-        let ends = [from as usize, (to as usize).min(self.blockers.len() - 1)];
+        let ends = [
+            from as usize,
+            (to as usize).min(self.graph.blockers.len() - 1),
+        ];
         for k in ends {
-            let b = self.blockers[k];
+            let b = self.graph.blockers[k];
             if b != NONE && !c.line_clear_of(l.start, l.end, b) {
-                return false;
+                return Some(b);
             }
         }
-        match c.line_blocker(l.start, l.end) {
-            Some(b) => {
-                for k in ends {
-                    self.blockers[k] = b;
-                }
-                false
-            }
-            None => true,
+        let b = c.line_blocker(l.start, l.end)?;
+        for k in ends {
+            self.graph.blockers[k] = b;
         }
+        Some(b)
     }
 
     /// One run of A* bounded by `pass`, on the graph as far as it is built.
@@ -469,7 +631,7 @@ impl<'a> Search<'a> {
         self.pruned = false;
         self.least_pruned = f64::INFINITY;
         self.heap.clear();
-        for n in &mut self.nodes {
+        for n in &mut self.graph.nodes {
             n.best_g = f64::INFINITY;
             n.parent = ROOT;
             n.closed = false;
@@ -479,7 +641,7 @@ impl<'a> Search<'a> {
         }
         self.seed();
         while let Some(e) = self.heap.pop() {
-            let node = self.nodes[e.node as usize];
+            let node = self.graph.nodes[e.node as usize];
             if node.closed || node.check == Check::Blocked || e.g > node.best_g {
                 continue;
             }
@@ -503,10 +665,11 @@ impl<'a> Search<'a> {
             if !self.checked(e.node, e.parent) {
                 continue;
             }
-            let n = &mut self.nodes[e.node as usize];
+            let n = &mut self.graph.nodes[e.node as usize];
             n.closed = true;
             n.parent = e.parent;
-            if e.parent != ROOT && matches!(self.nodes[e.parent as usize].kind, Kind::Start { .. })
+            if e.parent != ROOT
+                && matches!(self.graph.nodes[e.parent as usize].kind, Kind::Start { .. })
             {
                 self.start_escaped = true;
             }
@@ -532,6 +695,8 @@ impl<'a> Search<'a> {
                     }
                     self.expand(e.node, e.g);
                 }
+                // Never queued (no table leads to it).
+                Kind::Dropped => {}
             }
         }
         Outcome::NotFound(self.why_not())
@@ -544,7 +709,7 @@ impl<'a> Search<'a> {
     /// before it gave up).
     fn goal_may_be_reached(&mut self) -> bool {
         for i in 0..self.directs.len() {
-            let id = (2 + i) as u32;
+            let id = self.direct_nodes[i];
             if self.checked(id, ROOT) {
                 return true;
             }
@@ -568,7 +733,8 @@ impl<'a> Search<'a> {
             let cd = cd_of(gi, if left { LEFT } else { RIGHT });
             let dir = (s.position() - g.center) / g.radius;
             let node = self.add_node(Kind::Start { cd });
-            let n = &mut self.nodes[node as usize];
+            self.starts[usize::from(!left)] = node;
+            let n = &mut self.graph.nodes[node as usize];
             n.n = dir * -sign(cd);
             n.theta = angle(n.n);
             n.check = Check::Clear;
@@ -577,21 +743,22 @@ impl<'a> Search<'a> {
             if let Ok(words) = crate::planner::dubins_candidates(s, goal, self.p.r) {
                 for (_, path) in words {
                     self.directs.push(path);
-                    self.add_node(Kind::Direct(self.directs.len() - 1));
+                    let id = self.add_node(Kind::Direct(self.directs.len() - 1));
+                    self.direct_nodes.push(id);
                 }
             }
         }
     }
 
-    /// Queues the start nodes and the direct words (nodes `0..` in order).
+    /// Queues the start nodes and the direct words.
     fn seed(&mut self) {
-        for id in 0..2 {
+        for id in self.starts {
             self.push(id, 0.0, 0.0, ROOT, true);
         }
         for (i, path) in self.directs.iter().enumerate() {
             let len = path.length();
-            let id = (2 + i) as u32;
-            let n = &mut self.nodes[id as usize];
+            let id = self.direct_nodes[i];
+            let n = &mut self.graph.nodes[id as usize];
             if n.check == Check::Blocked || len > self.pass.upper {
                 if len > self.pass.upper {
                     self.pruned = true;
@@ -612,7 +779,7 @@ impl<'a> Search<'a> {
 
     /// How far the circle a node stands on is free from there (cached).
     fn free(&mut self, node: u32, cd: Cd, dir: Vec2) -> f64 {
-        let f = self.nodes[node as usize].free;
+        let f = self.graph.nodes[node as usize].free;
         if !f.is_nan() {
             return f;
         }
@@ -627,7 +794,7 @@ impl<'a> Search<'a> {
             dir,
             sign(cd),
         );
-        self.nodes[node as usize].free = free;
+        self.graph.nodes[node as usize].free = free;
         free
     }
 
@@ -673,17 +840,19 @@ impl<'a> Search<'a> {
         let gi = (cd >> 1) as usize;
         let guide = self.p.guides[gi];
         let free = self.free(node, cd, dir);
+        let n_in = self.graph.nodes[node as usize].n;
         let from = Leaving {
             cd,
             guide,
             s: sign(cd),
             theta,
             free,
+            sector: Sector::new(n_in, sign(cd), free),
             g,
             parent: node,
         };
         let slots = 2 * self.p.guides.len() + 1;
-        let mut table = self.out[cd as usize]
+        let mut table = self.graph.out[cd as usize]
             .take()
             .unwrap_or_else(|| vec![NONE; slots].into_boxed_slice());
         let s = from.s;
@@ -695,8 +864,9 @@ impl<'a> Search<'a> {
             // to go: within the bound only when h is at most `room`; h² =
             // |Ck − Cm|² − k², k the difference of the signed radii (no
             // square root).
-            let (center, radius, beyond) = self.beyond[m];
-            let room = self.pass.upper - g - beyond;
+            let b = self.beyond[m];
+            let (center, radius) = (b.center, b.radius);
+            let room = self.pass.upper - g - b.rest;
             if room < 0.0 {
                 self.pruned = true;
                 continue;
@@ -712,7 +882,7 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 let to = cd_of(m, s2);
-                self.offer(&from, &mut table, to as usize, to, center, radius);
+                self.offer(&from, &mut table, to as usize, to, &b);
             }
         }
         match self.p.goal {
@@ -721,64 +891,76 @@ impl<'a> Search<'a> {
                     let gg = self.p.goal_guide(left);
                     let other = self.p.guides[gg];
                     let to = cd_of(gg, if left { LEFT } else { RIGHT });
-                    self.offer(
-                        &from,
-                        &mut table,
-                        to as usize,
-                        to,
-                        other.center,
-                        other.radius,
-                    );
+                    let b = Beyond::of(other.center, other.radius, self.p.goal_point());
+                    self.offer(&from, &mut table, to as usize, to, &b);
                 }
             }
-            Goal::Point(p) => self.offer(&from, &mut table, slots - 1, POINT, p, 0.0),
+            Goal::Point(p) => {
+                let b = Beyond::of(p, 0.0, p);
+                self.offer(&from, &mut table, slots - 1, POINT, &b);
+            }
         }
-        self.out[cd as usize] = Some(table);
+        self.graph.out[cd as usize] = Some(table);
     }
 
-    /// Offers the edge from `from` along the tangent to `to` (centre,
-    /// radius; the tangent's node is in `table[slot]`, made on first use).
+    /// Offers the edge from `from` along the tangent to `to` (the circle
+    /// `b`; the tangent's node is in `table[slot]`, made on first use).
     #[inline]
-    fn offer(
-        &mut self,
-        from: &Leaving,
-        table: &mut [u32],
-        slot: usize,
-        to: Cd,
-        center: Point,
-        radius: f64,
-    ) {
+    fn offer(&mut self, from: &Leaving, table: &mut [u32], slot: usize, to: Cd, b: &Beyond) {
         let mut id = table[slot];
         if id == NONE {
-            id = self.make_tangent(from, to, center, radius);
+            id = self.make_tangent(from, to, b.center, b.radius);
             table[slot] = id;
         }
         if id == NO_TANGENT {
             return;
         }
-        let n = &self.nodes[id as usize];
+        let n = &self.graph.nodes[id as usize];
         if n.closed || n.check == Check::Blocked {
             return;
         }
-        // No shorter than the line: over the bound, no need to turn.
-        let bound = from.g + n.length + n.rest;
-        if bound > self.pass.upper {
-            self.prune(bound);
+        let upper = self.pass.upper;
+        let reached = from.g + n.length;
+        // No shorter than the line: not better than what the node has, or
+        // over the bound, with no need to turn.
+        if reached >= n.best_g {
             return;
         }
-        let mut theta = n.theta;
-        if theta.is_nan() {
-            theta = angle(n.n);
-            self.nodes[id as usize].theta = theta;
+        let mut rest = n.rest;
+        if rest.is_nan() {
+            // rest² = |c − goal|² − 2·s2·ρ·(c − goal)·n + ρ² for the point
+            // c − s2·ρ·n where the tangent arrives: compared with the room
+            // left before its square root is taken.
+            let room = upper - reached;
+            let s2 = if to == POINT { LEFT } else { sign(to) };
+            let away = b.center - self.p.goal_point();
+            let rest2 = b.to_goal2 - 2.0 * s2 * b.radius * away.dot(n.n) + b.radius * b.radius;
+            if room < 0.0 || rest2 > room * room {
+                self.pruned = true;
+                return;
+            }
+            rest = rest2.max(0.0).sqrt();
+            self.graph.nodes[id as usize].rest = rest;
+        } else if reached + rest > upper {
+            self.prune(reached + rest);
+            return;
         }
-        let n = &self.nodes[id as usize];
+        if !from.sector.may_hold(self.graph.nodes[id as usize].n) {
+            return;
+        }
+        let mut theta = self.graph.nodes[id as usize].theta;
+        if theta.is_nan() {
+            theta = angle(self.graph.nodes[id as usize].n);
+            self.graph.nodes[id as usize].theta = theta;
+        }
         let sweep = sweep_between(from.s, from.theta, theta);
         if sweep > from.free {
             return;
         }
-        let cost = from.g + from.guide.radius * sweep + n.length;
+        let n = &self.graph.nodes[id as usize];
+        let cost = reached + from.guide.radius * sweep;
         let (h, refined) = if n.h.is_nan() {
-            (n.rest, false)
+            (rest, false)
         } else {
             (n.h, true)
         };
@@ -798,14 +980,14 @@ impl<'a> Search<'a> {
         ) else {
             return NO_TANGENT;
         };
-        let rest = (t.to - self.p.goal_point()).length();
         let id = self.add_node(Kind::Tangent { from: from.cd, to });
-        let n = &mut self.nodes[id as usize];
+        let n = &mut self.graph.nodes[id as usize];
         n.n = t.n;
         // Worked out when the tangent is first within the bound.
         n.theta = f64::NAN;
         n.length = t.length;
-        n.rest = rest;
+        // Worked out when first needed ([`Search::offer`]).
+        n.rest = f64::NAN;
         id
     }
 
@@ -822,7 +1004,7 @@ impl<'a> Search<'a> {
         let side = (cd & 1) as usize;
         if self.finals[side] == NONE {
             self.finals[side] = self.add_node(Kind::Final { cd });
-            self.nodes[self.finals[side] as usize].check = Check::Clear;
+            self.graph.nodes[self.finals[side] as usize].check = Check::Clear;
         }
         self.push(self.finals[side], g + arc.length(), 0.0, node, true);
     }
@@ -832,7 +1014,7 @@ impl<'a> Search<'a> {
         let mut rev: Vec<Segment> = Vec::new();
         let mut at = terminal;
         loop {
-            let n = self.nodes[at as usize];
+            let n = self.graph.nodes[at as usize];
             match n.kind {
                 Kind::Direct(i) => return self.directs[i].clone(),
                 Kind::Start { .. } => break,
@@ -847,6 +1029,7 @@ impl<'a> Search<'a> {
                         rev.push(Segment::Arc(self.arc(from, arrive, theta, n.theta)));
                     }
                 }
+                Kind::Dropped => break,
             }
             if n.parent == ROOT {
                 break;
@@ -896,8 +1079,32 @@ struct Leaving {
     s: f64,
     theta: f64,
     free: f64,
+    /// The normals the free turn reaches (cross products: a cheap test
+    /// before the exact turn).
+    sector: Sector,
     g: f64,
     parent: u32,
+}
+
+/// A circle a tangent may go to, with what bounds the rest from there:
+/// `|center − goal| − radius` and `|center − goal|²`.
+#[derive(Clone, Copy, Debug)]
+struct Beyond {
+    center: Point,
+    radius: f64,
+    rest: f64,
+    to_goal2: f64,
+}
+
+impl Beyond {
+    fn of(center: Point, radius: f64, goal: Point) -> Beyond {
+        Beyond {
+            center,
+            radius,
+            rest: (center - goal).length() - radius,
+            to_goal2: (center - goal).length_squared(),
+        }
+    }
 }
 
 /// The rounding allowed when one free turn holds another (radians).
@@ -946,7 +1153,11 @@ pub(crate) struct Searched {
 /// the goal walled in (every way into it blocked), or the part of the
 /// graph that leads to it closed and without the start. It is bounded; when
 /// it gives up, the runs go on.
-pub(crate) fn search<'a>(p: &'a Problem<'a>, trace: Option<&'a mut SearchTrace>) -> Searched {
+pub(crate) fn search<'a>(
+    p: &'a Problem<'a>,
+    trace: Option<&'a mut SearchTrace>,
+    graph: Graph,
+) -> (Searched, Graph) {
     let lower = match p.goal {
         Goal::Pose(g) => super::tangent_graph::dubins_distance(p.start, g, p.r),
         Goal::Point(g) => p.start.position().distance(g),
@@ -954,22 +1165,22 @@ pub(crate) fn search<'a>(p: &'a Problem<'a>, trace: Option<&'a mut SearchTrace>)
     // A scale below which a bound means nothing (a goal at the start).
     let mut upper = lower.max(p.r * 1e-3) * GROWTH;
     let mut runs = 0;
-    let mut s = Search::new(p, trace);
-    loop {
+    let mut s = Search::new(p, trace, graph);
+    let searched = loop {
         let outcome = s.run(Pass {
             upper,
             budget: p.max_expanded,
         });
         match outcome {
             Outcome::Found(path) => {
-                return Searched {
+                break Searched {
                     outcome: Outcome::Found(path),
                     expanded: s.expanded,
                     shortest: true,
                 }
             }
             Outcome::NotFound(NoPath::SearchLimit { .. }) => {
-                return Searched {
+                break Searched {
                     outcome: Outcome::NotFound(NoPath::SearchLimit {
                         expanded: s.expanded,
                     }),
@@ -978,7 +1189,7 @@ pub(crate) fn search<'a>(p: &'a Problem<'a>, trace: Option<&'a mut SearchTrace>)
                 }
             }
             not_found if s.proven.is_some() || !s.pruned || !upper.is_finite() => {
-                return Searched {
+                break Searched {
                     outcome: not_found,
                     expanded: s.expanded,
                     shortest: false,
@@ -995,7 +1206,7 @@ pub(crate) fn search<'a>(p: &'a Problem<'a>, trace: Option<&'a mut SearchTrace>)
                             } else {
                                 NoPath::GoalEnclosed
                             };
-                            return Searched {
+                            break Searched {
                                 outcome: Outcome::NotFound(why),
                                 expanded: s.expanded,
                                 shortest: false,
@@ -1006,14 +1217,19 @@ pub(crate) fn search<'a>(p: &'a Problem<'a>, trace: Option<&'a mut SearchTrace>)
                 }
                 runs += 1;
                 let factor = 1.0 + (GROWTH - 1.0) * f64::from(1u32 << runs.min(20));
+                // At least to the least bound left out, when one was
+                // worked out (most are left out by their squares alone).
                 upper = if runs >= BOUNDED_RUNS {
                     f64::INFINITY
-                } else {
+                } else if s.least_pruned.is_finite() {
                     (upper * factor).max(s.least_pruned)
+                } else {
+                    upper * factor
                 };
             }
         }
-    }
+    };
+    (searched, s.into_graph())
 }
 
 /// The start's (or goal's) turning circle on the left or right of `pose`.

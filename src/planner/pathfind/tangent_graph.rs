@@ -288,7 +288,8 @@ pub(crate) fn free_turn(
 }
 
 /// [`free_turn`] with the clearance less by `loosen` more (a turn at
-/// least as long).
+/// least as long). Out of line: one copy for every caller.
+#[inline(never)]
 pub(crate) fn free_turn_within(
     collider: &Collider,
     near: &[u32],

@@ -17,9 +17,8 @@
 //! past the start ([`TileDistance::new`]); every tile it has not finished
 //! is at least as far as the last one it finished.
 
-use super::grid::Grid;
+use super::grid::{Entry, Grid};
 use crate::Point;
-use core::cmp::Ordering;
 use core::f64::consts::SQRT_2;
 use std::collections::BinaryHeap;
 
@@ -61,29 +60,14 @@ fn improves(old: f64, d: f64) -> bool {
     old.is_nan() || d < old
 }
 
-/// A tile queued at a distance (the smallest first).
-#[derive(Clone, Copy, PartialEq)]
-struct Queued {
-    d: f64,
-    tile: u32,
-}
-
-impl Eq for Queued {}
-impl PartialOrd for Queued {
-    fn partial_cmp(&self, o: &Queued) -> Option<Ordering> {
-        Some(self.cmp(o))
-    }
-}
-impl Ord for Queued {
-    /// Reversed (the heap is a max-heap); distances are never NaN.
-    fn cmp(&self, o: &Queued) -> Ordering {
-        if self.d < o.d {
-            Ordering::Greater
-        } else if self.d > o.d {
-            Ordering::Less
-        } else {
-            o.tile.cmp(&self.tile)
-        }
+/// Tile `t` queued at distance `d` (the grid search's entries: the least
+/// `f` first).
+fn queued(d: f64, t: usize) -> Entry {
+    Entry {
+        f: d,
+        g: 0.0,
+        node: t as u32,
+        refined: false,
     }
 }
 
@@ -132,7 +116,7 @@ impl TileDistance {
                 let t = index(c, r);
                 if improves(best.get(t), d) {
                     best.set(t, d);
-                    heap.push(Queued { d, tile: t as u32 });
+                    heap.push(queued(d, t));
                 }
             }
         }
@@ -149,17 +133,17 @@ impl TileDistance {
             (-1, -1, SQRT_2),
         ];
         while let Some(q) = heap.pop() {
-            let t = q.tile as usize;
-            if !out.done.get(t).is_nan() || q.d > best.get(t) {
+            let (t, qd) = (q.node as usize, q.f);
+            if !out.done.get(t).is_nan() || qd > best.get(t) {
                 continue;
             }
-            if q.d > stop {
-                out.floor = q.d;
+            if qd > stop {
+                out.floor = qd;
                 return out;
             }
-            out.done.set(t, q.d);
+            out.done.set(t, qd);
             if t == start {
-                stop = q.d * PAST_START + 2.0 * grid.tile;
+                stop = qd * PAST_START + 2.0 * grid.tile;
             }
             let (c, r) = ((t % columns) as i64, (t / columns) as i64);
             for &(dc, dr, w) in &steps {
@@ -171,10 +155,10 @@ impl TileDistance {
                     continue;
                 }
                 let n = index(nc, nr);
-                let d = q.d + w * grid.tile;
+                let d = qd + w * grid.tile;
                 if out.done.get(n).is_nan() && improves(best.get(n), d) {
                     best.set(n, d);
-                    heap.push(Queued { d, tile: n as u32 });
+                    heap.push(queued(d, n));
                 }
             }
         }
