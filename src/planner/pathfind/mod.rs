@@ -311,8 +311,12 @@ pub struct SearchTrace {
 ///
 /// # Errors
 /// [`Reason::NotFinite`] or [`Reason::TooLarge`] about `start.*`,
-/// `goal.*`; the radius errors of the planner; [`Reason::NotFinite`],
-/// [`Reason::Negative`] or [`Reason::TooLarge`] about `options.clearance`;
+/// `goal.*`; the radius errors of the planner; [`Reason::OutOfRange`]
+/// about `radius` below the checks' tolerance, a billionth of the scene's
+/// size (its largest coordinate, radius or clearance, and at least 1): a
+/// turning circle that small cannot be told from its centre;
+/// [`Reason::NotFinite`], [`Reason::Negative`] or [`Reason::TooLarge`]
+/// about `options.clearance`;
 /// the obstacles' errors ([`Obstacles::check`]);
 /// [`Reason::InsideObstacle`] about `start` or `goal` when it is inside an
 /// obstacle or nearer to one than the clearance (naming the obstacle).
@@ -394,6 +398,18 @@ fn plan(
     obstacles.check()?;
     let scale = scene_scale(start, goal, r, clearance, obstacles);
     let collider = Collider::new(obstacles, clearance, scale);
+    // A turning circle smaller than the checks' tolerance cannot be told
+    // from its centre (for a radius far below the coordinates the centre
+    // rounds to the pose itself and the direction from it is lost).
+    if r < collider.tol {
+        return Err(Error::at(
+            "radius",
+            Reason::OutOfRange {
+                min: collider.tol,
+                max: MAX_MAGNITUDE,
+            },
+        ));
+    }
     for (p, what) in [(start.position(), "start"), (goal.position(), "goal")] {
         if let Some(id) = collider.point_blocked_by(p) {
             return Err(Error::at(what, Reason::InsideObstacle(id.field())));
@@ -477,4 +493,67 @@ fn scene_scale(start: Pose, goal: Goal, r: f64, clearance: f64, obstacles: &Obst
         m = m.max(p.x.abs()).max(p.y.abs());
     }
     m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every number in `v`'s debug form is finite.
+    fn all_finite(v: &impl core::fmt::Debug) -> bool {
+        let d = format!("{v:?}");
+        !d.contains("NaN") && !d.contains("inf")
+    }
+
+    #[test]
+    fn a_radius_below_the_tolerance_is_refused_and_every_other_plan_is_finite() {
+        // A circle and a triangle between the start and the goal, the whole
+        // scene scaled by `scale`; radii from the smallest double up.
+        let scene = |scale: f64| {
+            let o = Obstacles {
+                circles: vec![Circle::new(4.0 * scale, 0.0, scale)],
+                polygons: vec![vec![
+                    Point::new(5.0 * scale, -4.0 * scale),
+                    Point::new(7.0 * scale, -4.0 * scale),
+                    Point::new(6.0 * scale, -2.0 * scale),
+                ]],
+            };
+            let s = Pose::new(scale, 2.0 * scale, 0.5);
+            let g = Point::new(8.0 * scale, -3.0 * scale);
+            (o, s, [Goal::Point(g), Goal::Pose(Pose::new(g.x, g.y, 1.0))])
+        };
+        let radii = [
+            5e-324, 1e-300, 1e-150, 1e-20, 1e-12, 1e-9, 1e-6, 1.0, 1e20, 1e100, 1e150,
+        ];
+        let mut planned = 0;
+        for scale in [1e-6, 1.0, 1e20, 1e100] {
+            let (o, s, goals) = scene(scale);
+            // The tolerance: a billionth of the scene (at least of 1), whose
+            // largest number is the goal's x (8·scale) or the radius.
+            for r in radii {
+                let least = 1e-9 * (8.0 * scale).max(r).max(0.25 * scale).max(1.0);
+                for g in goals {
+                    let plan =
+                        plan_around_traced(s, g, r, &o, &AroundOptions::clearance(0.25 * scale));
+                    if r < least {
+                        let e = plan.unwrap_err();
+                        assert_eq!(e.to_string().split(':').next(), Some("radius"), "{e}");
+                        assert_eq!(
+                            *e.reason(),
+                            Reason::OutOfRange {
+                                min: least,
+                                max: MAX_MAGNITUDE
+                            }
+                        );
+                    } else {
+                        let plan = plan.unwrap();
+                        assert!(all_finite(&plan), "scale {scale:e}, radius {r:e}: {plan:?}");
+                        planned += 1;
+                    }
+                }
+            }
+        }
+        // Radius 1e-6 and up at scale 1, and each scene at radii from its size.
+        assert!(planned >= 20, "{planned}");
+    }
 }
