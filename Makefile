@@ -20,7 +20,7 @@ BINDINGS := -p arcline-wasm
 PKG := www/pkg
 BIN := node_modules/.bin
 
-.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl test-opendrive test-wasm test-types test-api test-browser lint bench clean
+.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl test-opendrive test-wasm test-types test-api test-browser lint bench clean screenshots
 
 ## --- set-up -------------------------------------------------------------
 
@@ -94,8 +94,10 @@ build: setup
 	  $(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline_$$s $(EMBED_RAW); \
 	  $(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_$${s}_bg.wasm -o $(PKG)/arcline_$${s}_bg.wasm; \
 	done
+	# The wasm-bindgen glue, minified in place; a source map beside each file keeps it readable in devtools.
+	$(BIN)/esbuild $(PKG)/*.js $(PKG)/snippets/*/js/*.js --minify --sourcemap --outbase=$(PKG) --outdir=$(PKG) --allow-overwrite --log-level=warning
 	rm -rf www/build
-	$(BIN)/esbuild www/src/main.ts www/src/embed.ts --bundle --splitting --minify --format=esm --target=es2022 \
+	$(BIN)/esbuild www/src/main.ts www/src/embed.ts www/src/crowd-worker.ts --bundle --splitting --minify --format=esm --target=es2022 \
 	  --sourcemap --outdir=www/build --entry-names=[name] --chunk-names=chunk-[hash] --log-level=warning
 	node scripts/package.mjs
 	@for m in arcline $(addprefix arcline_,$(SYSTEMS)); do \
@@ -104,6 +106,12 @@ build: setup
 
 serve: build
 	node scripts/serve.mjs --host $(HOST) --port $(PORT)
+
+# The README's screenshots (docs/screenshots/): each diagram's best figure,
+# light, dark and on a phone. Kept in git as the README's images; run it when
+# a diagram's look changes.
+screenshots: build setup-browser
+	node scripts/screenshots.mjs
 
 ## --- tests ----------------------------------------------------------------
 
@@ -183,8 +191,9 @@ lint: setup
 	RUSTDOCFLAGS="-D warnings" cargo doc -q -p arcline --all-features --no-deps
 	$(BIN)/tsc --noEmit -p www
 
-bench: build setup-ompl
-	OMPL_PYTHON=$(OMPL_PY) node scripts/bench.mjs
+# Lighthouse runs Debian's Chromium (CHROME_PATH) against the playground and the tutorial page.
+bench: build setup-ompl setup-browser
+	OMPL_PYTHON=$(OMPL_PY) CHROME_PATH=/usr/bin/chromium node scripts/bench.mjs
 
 clean:
 	rm -rf target $(PKG) www/build dist

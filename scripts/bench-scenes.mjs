@@ -1,5 +1,6 @@
 // Heavy scenes for the drag-frame benchmark. Each `setup` runs in the page and
-// returns false when the diagram cannot build the scene.
+// returns false when the diagram cannot build the scene; `zoomIn` wheel steps
+// over the handle follow it.
 export const SCENES = [
   {
     name: "arc diagram (baseline)",
@@ -13,6 +14,9 @@ export const SCENES = [
     name: "road of 1,000 pieces (4 lanes)",
     kind: "road",
     handle: "profile 1 centre",
+    // The view fits the whole road (1,800 units across); a reader zooms in on
+    // the part they drag (20 wheel steps: about 50 units across).
+    zoomIn: 20,
     setup: () => {
       const d = window.__arcline.diagrams.road;
       if (!d) return false;
@@ -23,7 +27,7 @@ export const SCENES = [
         return { x: r * Math.cos(a), y: r + r * Math.sin(a), heading: a + Math.PI / 2 };
       });
       d.setState({ profiles });
-      return d.getState().computed.pieces.length === n - 1;
+      return d.readout().pieces.length === n - 1;
     },
   },
   {
@@ -40,7 +44,7 @@ export const SCENES = [
         return { x: 30 * Math.cos(out), y: 30 * Math.sin(out), heading: out + Math.PI, preset: "6 lanes, median" };
       });
       d.setState({ arms });
-      return d.getState().computed.connections.length === 20;
+      return d.readout().connections.length === 20;
     },
   },
   {

@@ -4,6 +4,8 @@
 //      optionally a peer's (named after the peer crate); ratio = ours / peer.
 //   2. wasm under Node: every bench/js/*.bench.mjs exports run() -> rows.
 //   3. the page in headless Chromium: scripts/bench-page.mjs.
+//   4. the playground and the tutorial page as Lighthouse scores them
+//      (scripts/lighthouse.mjs; the browser is CHROME_PATH).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync, statSync } from "node:fs";
 import { cpus } from "node:os";
@@ -137,6 +139,17 @@ if (!only.length || only.includes("page")) {
   const { runPageBudgets } = await import(pathToFileURL(join(root, "scripts", "bench-page.mjs")).href);
   page = await runPageBudgets();
 }
+let lighthouseRows = [];
+if (!only.length || only.includes("lighthouse")) {
+  const { runLighthouse } = await import(pathToFileURL(join(root, "scripts", "lighthouse.mjs")).href);
+  lighthouseRows = (await runLighthouse()).map((r) => ({
+    name: `${r.page} (\`${r.path}\`), ${r.formFactor === "mobile" ? "phone (Lighthouse's default emulation)" : "desktop preset"}`,
+    ours: `performance ${r.scores.performance}, accessibility ${r.scores.accessibility}, best practices ${r.scores["best-practices"]}, SEO ${r.scores.seo}; CLS ${r.cls.toFixed(3)}`,
+    peer: "target 100 / 100 / 100, performance ≥ 95, CLS < 0.05",
+    ratio: "",
+    note: `the median of ${r.performanceRuns.length} runs by performance (${r.performanceRuns.join(", ")}); LCP ${(r.lcpMs / 1000).toFixed(2)} s, TBT ${r.tbtMs.toFixed(0)} ms${r.failing.length ? `; audits below 0.9: ${r.failing.join(", ")}` : ""}`,
+  }));
+}
 const date = new Date().toISOString().slice(0, 16).replace("T", " ");
 const md = `# Benchmarks
 
@@ -156,6 +169,14 @@ ${table(wasm, true)}
 ## The page in headless Chromium (\`scripts/bench-page.mjs\`)
 
 ${table(page.concat(sizeRows()), true)}
+
+## The page as Lighthouse judges it (\`scripts/lighthouse.mjs\`, npm \`lighthouse\` with Debian's Chromium)
+
+Served by \`scripts/serve.mjs\` (what \`make serve\` runs: brotli or gzip, revalidated caching) on this
+machine; the phone figures use Lighthouse's simulated slow 4G and 4× CPU slowdown, so they move with the
+machine's load by a few points.
+
+${table(lighthouseRows, true)}
 `;
 writeFileSync(join(root, "BENCHMARKS.md"), md);
 console.log(md);

@@ -1,7 +1,7 @@
 // Writes dist/: an npm-style package a tutorial built with a bundler can
 // import: the ES module and its wasm, the .d.ts types of the whole API, the
-// <arcline-demo> element (with the per-system modules it loads) and its
-// stylesheet. Same relative layout as www/.
+// <arcline-demo> element (with the per-system modules it loads; it styles
+// itself). Same relative layout as www/.
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
@@ -14,26 +14,27 @@ const version = /^version\s*=\s*"([^"]+)"/m.exec(cargo)?.[1] ?? "0.0.0";
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, "pkg"), { recursive: true });
-for (const f of ["arcline.js", "arcline.d.ts", "arcline_bg.wasm", "arcline_bg.wasm.d.ts"]) {
+for (const f of ["arcline.js", "arcline.js.map", "arcline.d.ts", "arcline_bg.wasm", "arcline_bg.wasm.d.ts"]) {
   cpSync(join(www, "pkg", f), join(dist, "pkg", f));
 }
 // The JS snippets the modules import (wasm-bindgen writes them under pkg/snippets).
 cpSync(join(www, "pkg", "snippets"), join(dist, "pkg", "snippets"), { recursive: true });
 // The per-system modules that <arcline-demo> loads (one per kind of diagram).
 for (const s of ["paths", "pathfind", "crowd", "roads"]) {
-  for (const f of [`arcline_${s}.js`, `arcline_${s}_bg.wasm`]) cpSync(join(www, "pkg", f), join(dist, "pkg", f));
+  for (const f of [`arcline_${s}.js`, `arcline_${s}.js.map`, `arcline_${s}_bg.wasm`]) cpSync(join(www, "pkg", f), join(dist, "pkg", f));
 }
 mkdirSync(join(dist, "build"), { recursive: true });
 for (const f of readdirSync(join(www, "build"))) {
   if (f === "main.js" || f === "main.js.map") continue; // the playground page only
   cpSync(join(www, "build", f), join(dist, "build", f));
 }
-cpSync(join(www, "style.css"), join(dist, "style.css"));
+// Pages written for earlier versions link this; the element no longer needs it.
+writeFileSync(join(dist, "style.css"), "/* <arcline-demo> styles itself (in its shadow root): nothing is needed here. */\n");
 // `arcline/types`: the data shapes alone (the same declarations as the module's).
 writeFileSync(join(dist, "types.d.ts"), `export type * from "./pkg/arcline.js";\n`);
 writeFileSync(
   join(dist, "build", "arcline-demo.d.ts"),
-  `export declare class ArclineDemo extends HTMLElement {\n  get state(): string;\n  set state(value: string | object);\n  get kind(): string;\n}\n`,
+  `export declare class ArclineDemo extends HTMLElement {\n  get state(): string;\n  set state(value: string | object);\n  get readout(): Record<string, unknown> | null;\n  get kind(): string;\n}\n`,
 );
 const pkg = {
   name: "arcline",

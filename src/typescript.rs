@@ -43,8 +43,9 @@ pub fn declarations() -> String {
         use crate::road::markings::{LaneArea, Marking, MarkingStyle, RoadMarkings};
         use crate::road::shape::{ChainPieceShape, ConstructionShape, NetworkPieceShape};
         use crate::road::{
-            BezierOffsets, Direction, Fillet, Lane, LaneKind, NetworkSnapshot, PieceEntry, PieceId,
-            PieceKind, Profile, ProfileEntry, ProfileId, RoadPiece, Semicircle,
+            BezierBend, BezierOffsets, Direction, Fillet, Lane, LaneKind, NetworkSnapshot,
+            PieceEntry, PieceId, PieceKind, Profile, ProfileEntry, ProfileId, RoadPiece,
+            Semicircle,
         };
         export::<LaneKind>(&cfg, o);
         export::<Direction>(&cfg, o);
@@ -55,6 +56,7 @@ pub fn declarations() -> String {
         export::<Fillet>(&cfg, o);
         export::<Semicircle>(&cfg, o);
         export::<ConstructionShape>(&cfg, o);
+        export::<BezierBend>(&cfg, o);
         export::<BezierOffsets>(&cfg, o);
         export::<MarkingStyle>(&cfg, o);
         export::<Marking>(&cfg, o);
@@ -85,14 +87,15 @@ pub fn declarations() -> String {
         // Steering.
         use crate::steering::shape::{BehaviorKindShape, BehaviorShape, VehicleStateShape};
         use crate::steering::{
-            BehaviorAim, Combine, Facing, Obstacle, VehicleDebug, VehicleId, VehicleLimits,
-            VehicleSpec,
+            BehaviorAim, Combine, Facing, Obstacle, SeekStep, VehicleDebug, VehicleId,
+            VehicleLimits, VehicleSpec,
         };
         export::<VehicleId>(&cfg, o);
         export::<VehicleSpec>(&cfg, o);
         export::<VehicleLimits>(&cfg, o);
         export::<VehicleStateShape>(&cfg, o);
         export::<VehicleDebug>(&cfg, o);
+        export::<SeekStep>(&cfg, o);
         export::<Obstacle>(&cfg, o);
         export::<BehaviorKindShape>(&cfg, o);
         export::<BehaviorShape>(&cfg, o);

@@ -1,7 +1,8 @@
 //! Bindings of `arcline::steering`: the `World` class of DESIGN.md
 //! (`addVehicle`, `removeVehicle`, `setBehaviors`, `step`, `vehicle`,
 //! `free`), bulk helpers for crowds, zero-copy typed-array views of the
-//! vehicles' state, and `racetrack`.
+//! vehicles' state, `racetrack`, and `seekStep` (one seek step opened up
+//! for a figure).
 //!
 //! # Typed-array views
 //! `positions()`, `velocities()` and `headings()` return `Float64Array`s that
@@ -347,4 +348,21 @@ pub fn racetrack(
     let radius = number(&radius, "radius")?;
     let path = arcline::steering::racetrack(center, half_length, radius).map_err(from_core)?;
     to_js(&path)
+}
+
+/// `seekStep(vehicle, target, dt)`: one step of Reynolds' seek laid bare for
+/// a figure: `{ desired, velocity, steering, force, acceleration,
+/// nextVelocity, nextPosition, desiredSpeed, speed, steeringLength,
+/// forceLength }`; the next position is where a `World` step puts the
+/// vehicle. Throws for a bad vehicle (`vehicle.mass: …`), target or `dt`.
+#[wasm_bindgen(js_name = seekStep, unchecked_return_type = "SeekStep")]
+pub fn seek_step(
+    #[wasm_bindgen(unchecked_param_type = "VehicleSpec")] vehicle: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Point")] target: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] dt: JsValue,
+) -> Result<JsValue, JsError> {
+    let vehicle: VehicleSpec = arg(vehicle, "vehicle")?;
+    let target: Point = arg(target, "target")?;
+    let dt = number(&dt, "dt")?;
+    to_js(&arcline::steering::seek_step(&vehicle, target, dt).map_err(from_core)?)
 }

@@ -27,6 +27,28 @@ pub struct BezierOffsets {
     /// Whether some edge is offset past the centre of curvature (the edge
     /// turns back on itself: the pinch).
     pub pinched: bool,
+    /// Where the sampled curve turns tightest (null for a straight one).
+    pub tightest: Option<BezierBend>,
+}
+
+/// The sample where a Bézier centreline turns tightest, and how far the lane
+/// edges reach towards its centre of curvature there: an edge pinches where
+/// `inner >= radius`. As data: `{ t, point, center, radius, inner }`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct BezierBend {
+    /// The curve's parameter there, in `[0, 1]`.
+    pub t: f64,
+    /// The point of the centreline there.
+    pub point: Point,
+    /// Its centre of curvature, `radius` from `point` on the inside of the turn.
+    pub center: Point,
+    /// The radius of curvature there, `1 / |κ|`.
+    pub radius: f64,
+    /// The largest offset of a lane edge on the inside of the turn there
+    /// (0 when every edge is outside).
+    pub inner: f64,
 }
 
 /// The cubic Bézier between the middles of `a` and `b` and its offsets by the
@@ -62,6 +84,8 @@ pub fn bezier_offsets(a: &Profile, b: &Profile, samples: usize) -> Result<Bezier
     let mut edges = vec![Vec::with_capacity(n + 1); offsets.len()];
     let mut pinched = false;
     let mut last_normal = a.pose().left();
+    // The largest |κ| seen and where.
+    let mut tightest: Option<(f64, f64, Point, f64, Vec2)> = None;
     for i in 0..=n {
         let t = i as f64 / n as f64;
         let (q, d1, d2) = eval(&p, t);
@@ -74,6 +98,15 @@ pub fn bezier_offsets(a: &Profile, b: &Profile, samples: usize) -> Result<Bezier
             0.0
         };
         centerline.push(q);
+        let tighter = match tightest {
+            Some((k, ..)) => kappa.abs() > k,
+            None => true,
+        };
+        // Only where the radius and the centre of curvature are finite numbers.
+        let finite = kappa.is_finite() && kappa != 0.0 && (q + normal * (1.0 / kappa)).is_finite();
+        if finite && tighter {
+            tightest = Some((kappa.abs(), t, q, kappa, normal));
+        }
         for (e, &o) in edges.iter_mut().zip(&offsets) {
             if 1.0 - kappa * o <= 0.0 {
                 pinched = true;
@@ -81,11 +114,25 @@ pub fn bezier_offsets(a: &Profile, b: &Profile, samples: usize) -> Result<Bezier
             e.push(q + normal * o);
         }
     }
+    // Left offsets are positive and a left turn has κ > 0: the inside of the
+    // turn is where `o·κ > 0`.
+    let tightest = tightest.map(|(k, t, point, kappa, normal)| BezierBend {
+        t,
+        point,
+        // The left normal times the signed radius 1/κ: left of a left turn.
+        center: point + normal * (1.0 / kappa),
+        radius: 1.0 / k,
+        inner: offsets
+            .iter()
+            .map(|&o| if kappa > 0.0 { o } else { -o })
+            .fold(0.0, f64::max),
+    });
     Ok(BezierOffsets {
         control: p,
         centerline,
         edges,
         pinched,
+        tightest,
     })
 }
 

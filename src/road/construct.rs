@@ -190,6 +190,10 @@ pub(crate) fn fillet(
         segs.push(Segment::Arc(arc));
         (arc.center, PieceKind::LineArc)
     };
+    let straight = segs.iter().find_map(|s| match s {
+        Segment::Line(l) => Some(l.length()),
+        Segment::Arc(_) => None,
+    });
     let path = Path::new(segs).ok()?;
     Some(Centreline {
         kind,
@@ -202,6 +206,9 @@ pub(crate) fn fillet(
             m,
             o,
             radius,
+            leg_a: ca,
+            leg_b: cb,
+            straight: straight.unwrap_or(0.0),
             kind,
         }],
         semicircle: None,

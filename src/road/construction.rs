@@ -13,10 +13,16 @@ pub const MAX_SAMPLES: usize = 4096;
 
 /// The points of one two-line fillet: the continuation lines of `a` and `b`
 /// meet at `c`; `m` is on the longer leg with `|CM|` the shorter leg's
-/// length; `o` is the arc's centre, `radius` its radius. As data:
-/// `{ a, b, c, m, o, radius, kind }`.
+/// length; `o` is the arc's centre, `radius` its radius; `leg_a` = `|CA|`
+/// and `leg_b` = `|CB|` are the legs, `straight` the length of the line
+/// (`|CB| − |CA|` up to rounding, 0 for an arc alone). As data:
+/// `{ a, b, c, m, o, radius, legA, legB, straight, kind }`.
 #[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Fillet {
     /// The pose the fillet starts from.
@@ -29,8 +35,14 @@ pub struct Fillet {
     pub m: Point,
     /// The arc's centre.
     pub o: Point,
-    /// The arc's radius.
+    /// The arc's radius (`|OA|` = `|OM|` when the arc starts at `a`).
     pub radius: f64,
+    /// `|CA|`: from `a` along its heading to `c`.
+    pub leg_a: f64,
+    /// `|CB|`: from `c` along `b`'s heading to `b`.
+    pub leg_b: f64,
+    /// The length of the fillet's line (0 when it is an arc alone).
+    pub straight: f64,
     /// `ArcLine` when the leg at `a` is the shorter (the arc comes first),
     /// else `LineArc`.
     pub kind: PieceKind,

@@ -96,7 +96,7 @@ mod profile;
 pub mod shape;
 
 pub use crate::error::LaneDifference;
-pub use bezier::{bezier_offsets, BezierOffsets};
+pub use bezier::{bezier_offsets, BezierBend, BezierOffsets};
 pub use chain::RoadChain;
 pub use connect::connect_profiles;
 pub use constrain::constrain_profile;

@@ -62,6 +62,7 @@ mod neighbours;
 pub mod orca;
 mod path_follow;
 mod rng;
+mod seek_step;
 mod sets;
 #[cfg(feature = "serde")]
 pub mod shape;
@@ -72,6 +73,7 @@ pub use aims::BehaviorAim;
 pub use behavior::{Behavior, BehaviorKind, BehaviorSet, Combine, Obstacle, MAX_BOUNDARY};
 pub use facing::{Facing, REST_SPEED_FRACTION};
 pub use path_follow::{closest_distance_along, racetrack};
+pub use seek_step::{seek_step, SeekStep};
 pub use vehicle::{VehicleDebug, VehicleId, VehicleLimits, VehicleSpec, VehicleState};
 pub use world::World;
 

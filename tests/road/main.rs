@@ -1,6 +1,7 @@
 //! Roads: the construction cases, properties of random profile pairs, hostile numbers.
 
 mod cases;
+mod figures;
 mod junction_cases;
 mod junction_props;
 mod opendrive;

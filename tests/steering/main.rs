@@ -11,3 +11,4 @@ mod behaviors;
 mod family;
 mod paths;
 mod robust;
+mod seek_step;

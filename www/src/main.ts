@@ -1,25 +1,41 @@
 // The playground page: loads the wasm module once (the whole API; one
 // system's module for an iframe of one kind), mounts one diagram per
-// section, keeps the whole scene in the URL hash (a "copy link" button shares
-// it), and exposes the mounted diagrams to tests as `window.__arcline`.
+// section, keeps what the reader changed in the URL hash (share.ts; a "copy
+// link" button shares it), and exposes the mounted diagrams to tests as
+// `window.__arcline` (`link()` is the scene's link).
 // `?embed=1&kind=planner` shows one bare diagram, for iframes.
 import type { Api, Diagram } from "./shell/diagram.js";
 import { DIAGRAMS, SYSTEM_OF, isKind } from "./registry.js";
 import { loadApi, onTrap, restartApi, startErrorMessage, wasmMemoryBytes, type System } from "./runtime.js";
-import { hashForScene, sceneFromHash } from "./share.js";
+import { changedFields, hashForChanges, sceneFromHash } from "./share.js";
+import { applyTheme, pageSheet } from "./shell/style.js";
 
 declare global {
   interface Window {
-    __arcline?: { ready: boolean; diagrams: Record<string, Diagram>; memoryBytes: () => number };
+    __arcline?: { ready: boolean; diagrams: Record<string, Diagram>; memoryBytes: () => number; link: () => string };
   }
 }
 
 const diagrams: Record<string, Diagram> = {};
+/** Each diagram's state as mounted (before a link's changes): what a link is measured against. */
+const mounted: Record<string, unknown> = {};
 
+/** Every diagram's state (to restore after a restart). */
 function scene(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [kind, d] of Object.entries(diagrams)) out[kind] = d.getState();
   return out;
+}
+
+/** The hash of this scene: per diagram, the fields the reader changed. */
+function sceneHash(): string {
+  const changes: Record<string, Record<string, unknown> | null> = {};
+  for (const [kind, d] of Object.entries(diagrams)) changes[kind] = changedFields(mounted[kind], d.getState());
+  return hashForChanges(changes);
+}
+
+function sceneLink(): string {
+  return `${location.origin}${location.pathname}${location.search}${sceneHash()}`;
 }
 
 function mountAll(api: Api, restore: Record<string, unknown>): void {
@@ -39,12 +55,15 @@ function mountAll(api: Api, restore: Record<string, unknown>): void {
     }
     const options: Record<string, string> = {};
     if (embed) for (const [k, v] of params) if (k !== "embed" && k !== "kind") options[k] = v;
+    // Light or dark as the page's colour scheme (its section's) and the reader's preference say.
+    if (!root.classList.contains("arcline-theme")) applyTheme(root, section);
     const d = mount(root, api, options);
     diagrams[kind] = d;
+    mounted[kind] ??= d.getState();
     if (restore[kind] !== undefined) d.setState(restore[kind]);
     d.onChange(() => {
       clearTimeout(hashTimer);
-      hashTimer = window.setTimeout(() => history.replaceState(null, "", hashForScene(scene())), 150);
+      hashTimer = window.setTimeout(() => history.replaceState(null, "", sceneHash()), 150);
     });
   }
 }
@@ -53,7 +72,7 @@ function setupShare(): void {
   const button = document.getElementById("copy-link");
   const note = document.getElementById("copy-note");
   button?.addEventListener("click", () => {
-    const url = `${location.origin}${location.pathname}${location.search}${hashForScene(scene())}`;
+    const url = sceneLink();
     history.replaceState(null, "", url);
     navigator.clipboard?.writeText(url).then(
       () => note && (note.textContent = "Link copied."),
@@ -98,11 +117,14 @@ function pageSystem(): System {
 }
 
 async function main(): Promise<void> {
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, pageSheet()];
   const api = await loadApi(pageSystem());
   mountAll(api, sceneFromHash(location.hash));
   setupShare();
   onTrap(showTrap);
-  window.__arcline = { ready: true, diagrams, memoryBytes: wasmMemoryBytes };
+  // Ready once the diagrams have drawn (and framed) their first frame.
+  await new Promise((ok) => requestAnimationFrame(ok));
+  window.__arcline = { ready: true, diagrams, memoryBytes: wasmMemoryBytes, link: sceneLink };
   performance.mark("arcline:interactive");
 }
 

@@ -4,6 +4,7 @@
 // those cross a draggable line. The page only draws what the core returns.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
+import { Bounds } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import { dot, label, strokeLine, strokePath } from "../shell/draw.js";
 import { controlBar, slider, textLine } from "../shell/controls.js";
@@ -141,18 +142,20 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     handles.draw(ctx);
   };
 
+  // Framed: the handles, the arc and its offsets (not the arc's far-off centre).
+  view.subject = () =>
+    new Bounds().point(state.pose).point(state.point).point(state.line.a).point(state.line.b).path(computed.path).paths(computed.offsets.map((o) => o.path)).box();
+
   render();
   return {
     kind: "arc",
-    getState: () => ({
-      ...structuredClone(state),
-      computed: {
-        word: computed.path?.word ?? null,
-        length: computed.path?.length ?? null,
-        radius: computed.path?.segments[0]?.kind === "arc" ? computed.path.segments[0].radius : null,
-        crossings: computed.crossings,
-        error: computed.error,
-      },
+    getState: () => structuredClone(state),
+    readout: () => ({
+      word: computed.path?.word ?? null,
+      length: computed.path?.length ?? null,
+      radius: computed.path?.segments[0]?.kind === "arc" ? computed.path.segments[0].radius : null,
+      crossings: computed.crossings,
+      error: computed.error,
     }),
     setState: (s: unknown) => {
       const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;

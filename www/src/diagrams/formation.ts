@@ -8,13 +8,20 @@
 // bodies (avoidVehicles) while they take their slots. A member at rest turns
 // to its slot's orientation (a circle faces outward, a line its front).
 // Drawn: the slots, the anchor, the members' centre of mass, the pattern
-// origin and the drift offset, each member's body and heading. The page does no geometry: every
-// slot, anchor, path and vehicle comes from the wasm API.
+// origin and the drift offset, each member's body and heading. Its figures
+// (formation-figures.ts): the slots around the anchor, and a member removed
+// (the centre of mass and the drift offset move), with their numbers beside
+// the canvas. The page does no geometry: every slot, anchor, path and
+// vehicle comes from the wasm API.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
+import { Bounds } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import { arrow, circle, dot, label, poseMarker, strokeLine, strokePath } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
+import { Figure } from "../shell/figure.js";
+import { FORMATION_STEPS, formationNumbers, isFormationStep } from "./formation-figures.js";
+import type { FormationStep } from "./formation-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
@@ -46,6 +53,8 @@ interface FormationState {
   /** Members avoid each other's bodies (their own avoidVehicles behaviour, kept in the formation). */
   avoid: boolean;
   playing: boolean;
+  /** The figure shown. */
+  step: FormationStep;
 }
 
 /** A vehicle's state and its id. */
@@ -64,6 +73,7 @@ const DEFAULTS: FormationState = {
   turningRadius: 8,
   avoid: true,
   playing: true,
+  step: "slots",
 };
 /** The members' body radius. */
 const BODY = 0.5;
@@ -90,6 +100,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   state.spacing = clamp(Number(options["spacing"] ?? NaN), 1, 8, DEFAULTS.spacing);
   if (options["avoid"] === "false" || options["avoid"] === "0") state.avoid = false;
   state.playing = !prefersReducedMotion();
+  if (isFormationStep(options["step"])) state.step = options["step"];
   // The crowd module (what <arcline-demo> loads) has no planner.
   const planDubins: PlanDubins | undefined = "planDubins" in api ? api.planDubins : undefined;
   const changes = new Emitter();
@@ -102,11 +113,18 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   let vehicles: VehicleView[] = [];
   let error: string | null = null;
   let note = "";
+  /** The drift offset before the last removal (from the core's snapshot then). */
+  let driftBefore: Point | null = null;
   let frame = 0;
   let lastTime = 0;
+  /** Simulated seconds since the diagram started. */
+  let simulated = 0;
 
   const view = new View(root, { center: { x: 0, y: -2 }, span: 30, label: "A formation of vehicles: slots, anchor, centre of mass and drift offset" });
   const handles = new Handles(view);
+  const figure = new Figure(root, view, FORMATION_STEPS, state.step, (id) => {
+    if (isFormationStep(id)) update(() => setStep(id));
+  });
   const bar = controlBar(root);
   const patternSelect = select(
     bar,
@@ -143,7 +161,6 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   button(bar, "add a vehicle", () => update(addVehicle));
   const playButton = button(bar, state.playing ? "pause" : "play", () => update(() => (state.playing = !state.playing)));
   const status = textLine(root, "status");
-  const readout = textLine(root, "readout");
 
   handles.add({
     kind: "point",
@@ -175,9 +192,20 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
 
   function removeVehicle(id: number): void {
+    driftBefore = snapshot ? { ...snapshot.driftOffset } : null;
     world.removeVehicle(id);
     ids = ids.filter((v) => v !== id);
     note = `Vehicle ${id} removed: the others close ranks.`;
+  }
+
+  /** Shows a figure; "a member removed" removes one (the member in the last slot) when none is missing yet. */
+  function setStep(step: FormationStep): void {
+    state.step = step;
+    figure.select(step);
+    if (step !== "removed" || !snapshot || snapshot.slots.length < START_COUNT) return;
+    const last = snapshot.slots.reduce((a, b) => (b.slot > a.slot ? b : a));
+    removeVehicle(last.vehicle);
+    note = `The member in slot ${last.slot} was removed: the centre of mass moved, and the drift offset with it.`;
   }
 
   /** Sends the reader's settings to the core (pattern, strategy, target or path). */
@@ -230,13 +258,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     else status.textContent = note || (state.followPath && s.path ? "The anchor follows a turning path to the target." : "");
     // Refusals and an empty formation are warnings; the rest is information.
     status.classList.toggle("info", !error && !!s && s.slots.length > 0);
-    if (s) {
-      const far = maxSlotError();
-      readout.textContent =
-        `${s.slots.length}/${s.capacity} members; drift offset (${s.driftOffset.x.toFixed(2)}, ${s.driftOffset.y.toFixed(2)}); ` +
-        `anchor (${s.anchor.x.toFixed(2)}, ${s.anchor.y.toFixed(2)}, ${((s.anchor.heading * 180) / Math.PI).toFixed(0)}°); ` +
-        `farthest member from its slot ${far.toFixed(2)}`;
-    }
+    figure.show(formationNumbers(state.step, s, maxSlotError(), driftBefore));
   }
 
   function maxSlotError(): number {
@@ -259,6 +281,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     lastTime = time;
     try {
       for (let i = 0; i < frames * SUBSTEPS; i++) world.step(DT);
+      simulated += frames * SUBSTEPS * DT;
     } catch (e) {
       error = errorMessage(e);
     }
@@ -328,6 +351,15 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     handles.draw(ctx);
   };
 
+  // Framed: the target, every vehicle and slot, the anchor, the pattern's origin and the path.
+  view.subject = () => {
+    const s = snapshot;
+    // The target with room for its heading knob (34 px out), so the knob stays clear of the canvas's corners.
+    const b = new Bounds().point(state.target, view.px(46)).points(vehicles);
+    if (s) b.points(s.slotPoses).point(s.anchor).point(s.origin).path(s.path ?? null);
+    return b.box();
+  };
+
   for (let i = 0; i < START_COUNT; i++) {
     const id = world.addVehicle({ x: -18 + random() * 16, y: -12 + random() * 14, maxSpeed: 9, maxForce: 30, radius: BODY });
     world.joinFormation(formation, id);
@@ -335,28 +367,31 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
   read();
   apply();
+  if (state.step === "removed") {
+    setStep("removed");
+    apply();
+  }
   render();
   frame = requestAnimationFrame(tick);
 
   return {
     kind: "formation",
-    getState: () => ({
-      ...structuredClone(state),
-      computed: {
-        pattern: snapshot?.pattern ?? null,
-        spacing: snapshot?.spacing ?? null,
-        assignment: snapshot?.assignment ?? null,
-        members: snapshot?.slots.length ?? 0,
-        capacity: snapshot?.capacity ?? 0,
-        anchor: snapshot?.anchor ?? null,
-        driftOffset: snapshot?.driftOffset ?? null,
-        centerOfMass: snapshot?.centerOfMass ?? null,
-        slots: snapshot?.slots ?? [],
-        pathWord: snapshot?.path?.word ?? null,
-        vehicles: vehicles.map((v) => ({ id: v.id, x: v.x, y: v.y, vx: v.vx, vy: v.vy, heading: v.heading, radius: BODY, screen: view.toScreen(v) })),
-        maxSlotError: maxSlotError(),
-        error,
-      },
+    getState: () => structuredClone(state),
+    readout: () => ({
+      pattern: snapshot?.pattern ?? null,
+      spacing: snapshot?.spacing ?? null,
+      assignment: snapshot?.assignment ?? null,
+      members: snapshot?.slots.length ?? 0,
+      capacity: snapshot?.capacity ?? 0,
+      anchor: snapshot?.anchor ?? null,
+      driftOffset: snapshot?.driftOffset ?? null,
+      centerOfMass: snapshot?.centerOfMass ?? null,
+      slots: snapshot?.slots ?? [],
+      pathWord: snapshot?.path?.word ?? null,
+      vehicles: vehicles.map((v) => ({ id: v.id, x: v.x, y: v.y, vx: v.vx, vy: v.vy, heading: v.heading, radius: BODY, screen: view.toScreen(v) })),
+      maxSlotError: maxSlotError(),
+      simulated,
+      error,
     }),
     setState: (raw: unknown) => {
       const o = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
@@ -371,6 +406,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         if (typeof o["followPath"] === "boolean") state.followPath = o["followPath"] && !!planDubins;
         if (typeof o["avoid"] === "boolean") state.avoid = o["avoid"];
         if (typeof o["playing"] === "boolean") state.playing = o["playing"];
+        if (isFormationStep(o["step"])) setStep(o["step"]);
         patternSelect.value = state.pattern;
         assignSelect.value = state.assignment;
         spacingSlider.set(state.spacing);
@@ -379,9 +415,12 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       });
     },
     onChange: (l) => changes.on(l),
+    figure: () => figure.readout(),
+    onFigure: (l) => figure.onNumbers(l),
     destroy: () => {
       cancelAnimationFrame(frame);
       changes.clear();
+      figure.clear();
       handles.destroy();
       view.destroy();
       world.free();

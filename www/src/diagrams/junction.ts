@@ -9,9 +9,10 @@
 // The page draws what the core returns; it computes no geometry.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View } from "../shell/view.js";
+import { Bounds } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import type { Handle } from "../shell/handles.js";
-import { dot } from "../shell/draw.js";
+import { dot, label } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, textLine } from "../shell/controls.js";
 import { Emitter } from "../shell/emitter.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
@@ -78,50 +79,19 @@ function ends(seg: Segment): [Point, Point] {
 
 const KIND_COLOR: Readonly<Record<MovementKind, string>> = { right: "#1f6fd1", straight: "#1a8f3c", left: "#d2481c", "u-turn": "#7b3fb5" };
 
-/** A label's box on screen, in CSS pixels. */
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-const overlap = (a: Box, b: Box): number => Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
-
 /**
- * Labels drawn in filled boxes where they overlap the ones already placed
- * least: each label goes to the first of its candidate screen points where
- * its box overlaps none, else to the one where it overlaps least.
+ * Labels in filled boxes, each at the first of its candidate points where it
+ * overlaps no other label (the view's placement pass, labels.ts).
  */
 class Labels {
-  private readonly placed: Box[] = [];
-  constructor(private readonly ctx: CanvasRenderingContext2D, private readonly view: View) {}
+  constructor(
+    private readonly ctx: CanvasRenderingContext2D,
+    private readonly view: View,
+  ) {}
 
   add(text: string, candidates: readonly Point[], background: string, color: string, font: string): void {
-    this.view.inScreenSpace((c) => {
-      c.font = font;
-      const w = c.measureText(text).width + 8;
-      const h = 16;
-      let best: Box | null = null;
-      let bestOverlap = Infinity;
-      for (const p of candidates) {
-        const s = this.view.toScreen(p);
-        const box = { x0: s.x - w / 2, y0: s.y - h / 2, x1: s.x + w / 2, y1: s.y + h / 2 };
-        const o = this.placed.reduce((sum, b) => sum + overlap(box, b), 0);
-        if (o < bestOverlap) [best, bestOverlap] = [box, o];
-        if (o === 0) break;
-      }
-      if (!best) return;
-      this.placed.push(best);
-      c.fillStyle = background;
-      c.beginPath();
-      c.roundRect(best.x0, best.y0, w, h, 4);
-      c.fill();
-      c.fillStyle = color;
-      c.textAlign = "center";
-      c.textBaseline = "middle";
-      c.fillText(text, (best.x0 + best.x1) / 2, (best.y0 + best.y1) / 2 + 0.5);
-    });
+    const first = candidates[0];
+    if (first) label(this.ctx, this.view, text, first, { candidates: [...candidates], background, color, font });
   }
 }
 
@@ -379,15 +349,17 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
   };
 
+  // Framed: the junction's outline and every arm's mouth with room for its knob and name.
+  view.subject = () => new Bounds().points(state.arms, 6).path(junction?.boundary).box();
+
   rebuildNetwork();
   rebuildControls();
   render();
 
   return {
     kind: "junction",
-    getState: () => ({
-      ...structuredClone(state),
-      computed: {
+    getState: () => structuredClone(state),
+    readout: () => ({
         error,
         note,
         order: junction?.order ?? null,
@@ -404,7 +376,6 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         corners: junction?.corners.length ?? 0,
         shown: shownConnections().length,
         labels: state.allPaths ? shownConnections().filter((c) => tightestArc(c) !== null).length : 0,
-      },
     }),
     setState: (s: unknown) => {
       const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;

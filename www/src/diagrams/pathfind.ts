@@ -11,11 +11,14 @@
 // does no geometry: it draws what the core returns, arcs with canvas arc().
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
+import { Bounds } from "../shell/box.js";
 import type { Drag, Grabbable } from "../shell/view.js";
 import { Handles } from "../shell/handles.js";
 import type { Handle, HeadingHandle } from "../shell/handles.js";
 import { circle, dot, poseMarker, strokePath } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
+import { Figure } from "../shell/figure.js";
+import { PATHFIND_STEPS, pathfindNumbers } from "./pathfind-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
@@ -64,6 +67,8 @@ interface Computed {
 
 /** Units per second along the path. */
 const SPEED = 5;
+/** Seconds a following formation is given after the unit arrives, to close up before play stops. */
+const FORMATION_SETTLE = 3;
 const LIMIT = 500;
 const MAX_CIRCLES = 64;
 const MAX_TILES = 48;
@@ -147,6 +152,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const canFollow = typeof (api as Partial<Api>).World === "function";
   const changes = new Emitter();
   let playing = false;
+  /** Seconds played since the unit reached the end of the path. */
+  let overrun = 0;
   let frame = 0;
   let lastTick = 0;
   let selected = -1;
@@ -154,6 +161,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   const view = new View(root, { center: { x: 0, y: 2 }, span: 26, label: "Pathfinding with a turning radius around obstacles" });
   const handles = new Handles(view);
+  // The two worlds are the figures (the step is the mode).
+  const figure = new Figure(root, view, PATHFIND_STEPS, state.mode, (id) => {
+    if (id === "around" || id === "grid") update(() => setMode(id));
+  });
   const bar = controlBar(root);
   const modeSelect = select(
     bar,
@@ -270,7 +281,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
           set: (p) =>
             update(() => {
               const c = state.circles[i];
-              if (c) state.circles[i] = { ...c, radius: clamp(Math.hypot(p.x - c.x, p.y - c.y), 0.1, 50, c.radius) };
+              if (c) state.circles[i] = { ...c, radius: clamp(view.snapLength(Math.hypot(p.x - c.x, p.y - c.y)), 0.1, 50, c.radius) };
               selected = i;
             }),
           color: "#a8a29e",
@@ -320,12 +331,12 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function setMode(m: Mode): void {
     setModeState(m);
     modeSelect.value = state.mode;
+    figure.select(state.mode);
     radiusSlider.set(state.radius);
     rebuildObstacleHandles();
     addButton.disabled = removeButton.disabled = state.mode !== "around";
     clearanceSlider.input.disabled = state.mode !== "around";
-    if (state.mode === "grid") view.setCamera({ x: (state.columns * state.tile) / 2, y: (state.rows * state.tile) / 2 }, state.rows * state.tile + 3);
-    else view.setCamera({ x: 0, y: 2 }, 26);
+    view.fit();
   }
 
   function addCircle(): void {
@@ -489,13 +500,15 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const dt = lastTick ? Math.min(0.1, (now - lastTick) / 1000) : 0;
     lastTick = now;
     const end = duration();
+    // Past the end the unit waits and a formation gets FORMATION_SETTLE seconds to close up on it.
+    if (state.time + dt > end) overrun += state.time + dt - Math.max(state.time, end);
     const next = Math.min(end, state.time + dt);
     state.time = next;
     if (computed.path) computed.unitAt = api.poseAtTime(computed.path, SPEED, state.time) as Pose;
     if (follower && dt > 0) follower.world.step(dt);
     render();
     changes.emit();
-    if (next >= end && (!follower || next >= end + 3)) {
+    if (next >= end && (!follower || overrun >= FORMATION_SETTLE)) {
       pause();
       return;
     }
@@ -510,6 +523,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
     playing = true;
     lastTick = 0;
+    overrun = 0;
     playButton.textContent = "Pause";
     frame = requestAnimationFrame(tick);
   }
@@ -530,6 +544,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     if (c.error) status.textContent = `No path: ${c.error}.`;
     else if (!c.path) status.textContent = `No path: ${c.noPath ?? "unknown"}.`;
     else status.textContent = "";
+    figure.show(pathfindNumbers(c.path, c.expanded, state.radius, state.mode === "around" ? state.clearance : null));
     const what = state.mode === "around" ? "planAround" : "planOnGrid";
     readout.textContent = [
       c.path ? `${c.path.word} · length ${c.path.length.toFixed(3)}` : "no path",
@@ -616,6 +631,14 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
 
   // --- start --------------------------------------------------------------------------
+  // Framed: the unit, the goal, the path and its followers, and the obstacles (or the whole grid).
+  view.subject = () => {
+    const b = new Bounds().point(state.unit).point(state.goal).point(computed.unitAt).path(computed.path).points(followerView().vehicles);
+    if (state.mode === "grid") return b.point({ x: 0, y: 0 }).point({ x: state.columns * state.tile, y: state.rows * state.tile }).box();
+    for (const c of state.circles) b.circle(c, c.radius + state.clearance);
+    for (const poly of state.polygons) b.points(poly);
+    return b.box();
+  };
   setArrive(state.arrive);
   setMode(state.mode);
   rebuildObstacleHandles();
@@ -625,27 +648,25 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   return {
     kind: "pathfind",
-    getState: () => ({
-      ...structuredClone(state),
-      computed: {
-        path: computed.path,
-        length: computed.path?.length ?? null,
-        word: computed.path?.word ?? null,
-        expanded: computed.expanded,
-        ms: computed.ms,
-        noPath: computed.noPath,
-        noPathKind: computed.noPathKind,
-        error: computed.error,
-        guides: computed.around?.guides.length ?? 0,
-        edges: computed.around?.edges.length ?? 0,
-        expandedPoses: (state.mode === "around" ? computed.around?.expandedPoses.length : computed.grid?.expandedPoses.length) ?? 0,
-        unitAt: computed.unitAt,
-        duration: duration(),
-        playing,
-        followers: followerView().vehicles,
-        status: status.textContent ?? "",
-        selected,
-      },
+    getState: () => structuredClone(state),
+    readout: () => ({
+      path: computed.path,
+      length: computed.path?.length ?? null,
+      word: computed.path?.word ?? null,
+      expanded: computed.expanded,
+      ms: computed.ms,
+      noPath: computed.noPath,
+      noPathKind: computed.noPathKind,
+      error: computed.error,
+      guides: computed.around?.guides.length ?? 0,
+      edges: computed.around?.edges.length ?? 0,
+      expandedPoses: (state.mode === "around" ? computed.around?.expandedPoses.length : computed.grid?.expandedPoses.length) ?? 0,
+      unitAt: computed.unitAt,
+      duration: duration(),
+      playing,
+      followers: followerView().vehicles,
+      status: status.textContent ?? "",
+      selected,
     }),
     setState: (s: unknown) => {
       const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
@@ -689,7 +710,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       });
     },
     onChange: (l) => changes.on(l),
+    figure: () => figure.readout(),
+    onFigure: (l) => figure.onNumbers(l),
     destroy: () => {
+      figure.clear();
       pause();
       changes.clear();
       handles.destroy();

@@ -5,14 +5,20 @@
 // shows all six Dubins words; "reverse allowed" then draws the Reeds-Shepp
 // path instead (backward segments dashed, the cusps marked), which the unit
 // drives backing up where the core says so. Play / pause / the time scrubber
-// move a unit along the chosen path (listing 2). The page only draws what the
-// core returns.
+// move a unit along the chosen path (listing 2). Its figures (the steps of
+// planner-figures.ts) show Pinter's figures 5 and 6 and the two paths with a
+// heading, with their numbers beside the canvas. The page only draws what
+// the core returns.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
+import { Bounds } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import type { HeadingHandle } from "../shell/handles.js";
-import { circle, dot, label, poseMarker, strokeLine, strokePath } from "../shell/draw.js";
+import { poseMarker } from "../shell/draw.js";
 import { button, checkbox, controlBar, slider, textLine } from "../shell/controls.js";
+import { Figure } from "../shell/figure.js";
+import { PLANNER_STEPS, drawConstruction, drawDubins, drawReverse, drawTurn, isPlannerStep, plannerNumbers } from "./planner-figures.js";
+import type { PlannerScene, PlannerStep } from "./planner-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
@@ -30,6 +36,8 @@ interface PlannerState {
   reverse: boolean;
   /** Seconds along the chosen path (the scrubber). */
   time: number;
+  /** The figure shown (it implies `arrive` and `reverse`). */
+  step: PlannerStep;
 }
 
 type Sides = TurnSides;
@@ -48,6 +56,8 @@ interface Candidate {
 
 interface Computed {
   sides: Sides | null;
+  /** Half-way along each side's path (from the core's poseAt), for its label. */
+  middles: { right: Pose | null; left: Pose | null };
   candidates: Candidate[];
   chosen: Path | null;
   /** Reverse allowed: the forward-only (Dubins) path, drawn faint beside it. */
@@ -69,12 +79,8 @@ const DEFAULTS: PlannerState = {
   goalHeading: 1.2,
   reverse: false,
   time: 0,
+  step: "turn",
 };
-
-/** The path's segments with their gears: "L+ S− R+" (from the data, no geometry). */
-function gearedWord(p: Path): string {
-  return p.segments.map((s, i) => `${p.word[i] ?? "?"}${s.reverse ? "−" : "+"}`).join(" ");
-}
 
 /** The distances along `p` at which the gear changes (sums of the core's segment lengths). */
 function cuspDistances(p: Path): number[] {
@@ -95,6 +101,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   state.radius = clamp(Number(options["radius"]), 0.2, 10, DEFAULTS.radius);
   state.arrive = options["arrive"] === "1" || options["arrive"] === "true";
   state.reverse = options["reverse"] === "1" || options["reverse"] === "true";
+  state.step = isPlannerStep(options["step"]) ? options["step"] : state.arrive ? (state.reverse ? "reverse" : "dubins") : "turn";
   const changes = new Emitter();
   let playing = false;
   let frame = 0;
@@ -103,6 +110,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   const view = new View(root, { center: { x: 0, y: 0 }, span: 18, label: "Turn then go: a unit with a turning radius reaching a target" });
   const handles = new Handles(view);
+  const figure = new Figure(root, view, PLANNER_STEPS, state.step, (id) => {
+    if (isPlannerStep(id)) update(() => setStep(id));
+  });
   const bar = controlBar(root);
   const radiusSlider = slider(bar, {
     label: "turning radius",
@@ -113,8 +123,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     format: (v) => v.toFixed(1),
     onInput: (v) => update(() => (state.radius = v)),
   });
-  const arriveBox = checkbox(bar, "arrive with a heading", state.arrive, (v) => update(() => setArrive(v)));
-  const reverseBox = checkbox(bar, "reverse allowed", state.reverse, (v) => update(() => (state.reverse = v)));
+  const arriveBox = checkbox(bar, "arrive with a heading", state.arrive, (v) => update(() => setStep(v ? (state.reverse ? "reverse" : "dubins") : "turn")));
+  const reverseBox = checkbox(bar, "reverse allowed", state.reverse, (v) => update(() => setStep(v ? "reverse" : "dubins")));
   const playButton = button(bar, "Play", () => (playing ? pause() : play()));
   const timeSlider = slider(bar, {
     label: "time (s)",
@@ -131,7 +141,6 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     },
   });
   const status = textLine(root, "status");
-  const readout = textLine(root, "readout");
 
   const clampPoint = (p: Point): Point => readPoint(p, { x: 0, y: 0 }, LIMIT);
   handles.add({ kind: "point", label: "target", get: () => state.target, set: (p) => update(() => (state.target = clampPoint(p))), color: "#c2410c" });
@@ -164,14 +173,28 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
   setArrive(state.arrive);
 
+  /** Shows a figure: the two turn-then-go figures plan without a goal heading, the others with one. */
+  function setStep(step: PlannerStep): void {
+    state.step = step;
+    setArrive(step === "dubins" || step === "reverse");
+    state.reverse = step === "reverse";
+    arriveBox.checked = state.arrive;
+    reverseBox.checked = state.reverse;
+    figure.select(step);
+  }
+
   function duration(): number {
     return computed.chosen ? computed.chosen.length / SPEED : 0;
   }
 
   function compute(): Computed {
-    const out: Computed = { sides: null, candidates: [], chosen: null, forwardOnly: null, cusps: [], unitAt: null, error: null };
+    const out: Computed = { sides: null, middles: { right: null, left: null }, candidates: [], chosen: null, forwardOnly: null, cusps: [], unitAt: null, error: null };
     try {
       out.sides = api.planTurnSides(state.unit, state.target, state.radius);
+      for (const s of [out.sides.right, out.sides.left]) {
+        const p = s.exit?.path;
+        out.middles[s.side] = p ? api.poseAt(p, p.length / 2) : null;
+      }
       if (state.arrive && state.reverse) {
         const goal = { ...state.target, heading: state.goalHeading };
         out.chosen = api.planReedsShepp(state.unit, goal, state.radius);
@@ -236,20 +259,27 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     playButton.textContent = "Play";
   }
 
-  const fmt = (v: number | null): string => (v === null ? "—" : v.toFixed(3));
-
-  function sideWords(s: Side): string {
-    return s.exit ? `${s.side} ${s.exit.path.word} ${fmt(s.exit.path.length)}` : `${s.side}: ${reasonWords(s)}`;
+  function scene(): PlannerScene {
+    return {
+      radius: state.radius,
+      target: state.target,
+      sides: computed.sides,
+      middles: computed.middles,
+      candidates: computed.candidates,
+      chosen: computed.chosen,
+      forwardOnly: computed.forwardOnly,
+      cusps: computed.cusps,
+    };
   }
 
   function render(): void {
     view.requestDraw();
     timeSlider.input.max = String(Math.max(duration(), 0.01));
     timeSlider.set(state.time);
-    const { sides, chosen, error } = computed;
+    const { sides, error } = computed;
     if (error || !sides) {
       status.textContent = `No path: ${error ?? "unknown"}.`;
-      readout.textContent = "";
+      figure.show([]);
       return;
     }
     const notes: string[] = [];
@@ -258,87 +288,40 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       if (!s.exit && sides.best) notes.push(`The ${s.side} turn cannot reach it: ${reasonWords(s)} (h < r).`);
     }
     status.textContent = notes.join(" ");
-    const lines = [`turn then go — ${sideWords(sides.right)} · ${sideWords(sides.left)} · shorter: ${sides.best ?? "none"}`];
-    if (state.arrive && state.reverse && chosen) {
-      const cusps = computed.cusps.length;
-      lines.push(
-        `Reeds–Shepp (reverse allowed) — ${gearedWord(chosen)} · length ${fmt(chosen.length)} · ${cusps} ${cusps === 1 ? "cusp" : "cusps"} · forwards only (Dubins) ${fmt(computed.forwardOnly?.length ?? null)}`,
-      );
-    } else if (state.arrive) {
-      const all = ["LSL", "LSR", "RSL", "RSR", "RLR", "LRL"].map((w) => {
-        const c = computed.candidates.find((k) => k.path.word === w);
-        return `${w} ${c ? c.path.length.toFixed(3) : "infeasible"}`;
-      });
-      lines.push(`Dubins — ${all.join(" · ")} · shortest: ${chosen?.word ?? "—"} ${fmt(chosen?.length ?? null)}`);
-    }
-    if (chosen) lines.push(`t = ${state.time.toFixed(2)} s of ${duration().toFixed(2)} s at ${SPEED} units/s`);
-    readout.textContent = lines.join("\n");
+    const numbers = plannerNumbers(state.step, scene());
+    if (computed.chosen && state.step !== "construction") numbers.push({ key: "time", label: "time along the path", value: state.time, text: `${state.time.toFixed(2)} of ${duration().toFixed(2)} s`, symbol: "t", group: "the unit" });
+    figure.show(numbers);
   }
 
   view.onDraw = (ctx) => {
     const accent = cssVar(view.stage, "--accent", "#0b6bcb");
     const accent2 = cssVar(view.stage, "--accent-2", "#d2481c");
     const muted = cssVar(view.stage, "--muted", "#6b6b70");
-    const { sides } = computed;
-    if (sides) {
-      for (const s of [sides.right, sides.left]) {
-        const best = sides.best === s.side && !state.arrive;
-        circle(ctx, view, s.center, state.radius, { color: muted, widthPx: 1, alpha: 0.5, dashPx: [4, 4] });
-        dot(ctx, view, s.center, muted);
-        label(ctx, view, `P ${s.side}`, s.center, { color: muted });
-        strokeLine(ctx, view, s.center, state.target, { color: muted, widthPx: 1, alpha: 0.45, dashPx: [2, 4] });
-        const e = s.exit;
-        if (!e) {
-          label(ctx, view, `${s.side}: ${reasonWords(s)}`, s.center, { color: accent2, dyPx: -16 });
-          continue;
-        }
-        {
-          // θ at P, between the direction to the target (φ) and to Q.
-          ctx.save();
-          ctx.strokeStyle = muted;
-          ctx.lineWidth = view.px(1);
-          ctx.beginPath();
-          ctx.arc(s.center.x, s.center.y, state.radius * 0.3, e.phi, e.exitAngle, s.side === "left");
-          ctx.stroke();
-          ctx.restore();
-          strokeLine(ctx, view, s.center, e.exit, { color: muted, widthPx: 1, alpha: 0.6 });
-          dot(ctx, view, e.exit, muted, 4);
-          label(ctx, view, "Q", e.exit, { color: muted });
-          label(ctx, view, "θ", { x: s.center.x, y: s.center.y }, { color: muted, dxPx: 10, dyPx: 12 });
-        }
-        if (!state.arrive) strokePath(ctx, view, e.path, { color: accent, widthPx: best ? 4 : 1.5, alpha: best ? 1 : 0.35 });
-      }
-    }
-    if (state.arrive && state.reverse) {
-      if (computed.forwardOnly) strokePath(ctx, view, computed.forwardOnly, { color: accent2, widthPx: 1.5, alpha: 0.4 });
-      const p = computed.chosen;
-      if (p) {
-        // Segment by segment: driven backwards dashed.
-        for (const seg of p.segments) {
-          const one: Path = { segments: [seg], length: seg.length, word: "" };
-          strokePath(ctx, view, one, { color: accent, widthPx: 4, dashPx: seg.reverse ? [10, 7] : [] });
-        }
-        for (const c of computed.cusps) {
-          circle(ctx, view, c, view.px(7), { color: accent2, widthPx: 2.5 });
-          label(ctx, view, "cusp", c, { color: accent2, dxPx: 10, dyPx: 10 });
-        }
-      }
-    } else if (state.arrive) {
-      for (const c of computed.candidates) {
-        const best = computed.chosen?.word === c.path.word;
-        strokePath(ctx, view, c.path, { color: best ? accent : accent2, widthPx: best ? 4 : 1.5, alpha: best ? 1 : 0.4 });
-        label(ctx, view, `${c.path.word} ${c.path.length.toFixed(2)}`, c.middle, { color: best ? accent : accent2 });
-      }
-    }
+    const ink = cssVar(view.stage, "--fg", "#1d1d1f");
+    const colors = { accent, accent2, muted, ink };
+    const sc = scene();
+    if (state.step === "turn") drawTurn(ctx, view, sc, colors);
+    else if (state.step === "construction") drawConstruction(ctx, view, sc, colors);
+    else if (state.step === "dubins") drawDubins(ctx, view, sc, colors);
+    else drawReverse(ctx, view, sc, colors);
     if (computed.unitAt) poseMarker(ctx, view, computed.unitAt, accent, 18);
     handles.draw(ctx);
+  };
+
+  // Framed: the unit, the target, both turning circles and every path drawn.
+  view.subject = () => {
+    const b = new Bounds().point(state.unit).point(state.target).point(computed.unitAt);
+    const sides = computed.sides;
+    if (sides) b.circle(sides.left.center, state.radius).circle(sides.right.center, state.radius);
+    return b.path(computed.chosen).paths(computed.candidates.map((c) => c.path)).path(computed.forwardOnly).box();
   };
 
   render();
   if (prefersReducedMotion()) pause();
   return {
     kind: "planner",
-    getState: () => {
+    getState: () => structuredClone(state),
+    readout: () => {
       const sides = computed.sides;
       const side = (s: Side | undefined) =>
         s
@@ -354,24 +337,21 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
             }
           : null;
       return {
-        ...structuredClone(state),
-        computed: {
-          best: sides?.best ?? null,
-          right: side(sides?.right),
-          left: side(sides?.left),
-          word: computed.chosen?.word ?? null,
-          length: computed.chosen?.length ?? null,
-          candidates: computed.candidates.map((c) => ({ word: c.path.word, length: c.path.length })),
-          path: computed.chosen,
-          gears: computed.chosen?.segments.map((g) => Boolean(g.reverse)) ?? [],
-          cusps: computed.cusps,
-          forwardOnlyLength: computed.forwardOnly?.length ?? null,
-          unitAt: computed.unitAt,
-          duration: duration(),
-          playing,
-          status: status.textContent ?? "",
-          error: computed.error,
-        },
+        best: sides?.best ?? null,
+        right: side(sides?.right),
+        left: side(sides?.left),
+        word: computed.chosen?.word ?? null,
+        length: computed.chosen?.length ?? null,
+        candidates: computed.candidates.map((c) => ({ word: c.path.word, length: c.path.length })),
+        path: computed.chosen,
+        gears: computed.chosen?.segments.map((g) => Boolean(g.reverse)) ?? [],
+        cusps: computed.cusps,
+        forwardOnlyLength: computed.forwardOnly?.length ?? null,
+        unitAt: computed.unitAt,
+        duration: duration(),
+        playing,
+        status: status.textContent ?? "",
+        error: computed.error,
       };
     },
     setState: (s: unknown) => {
@@ -382,6 +362,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         state.radius = clamp(o["radius"], 0.2, 10, state.radius);
         if (typeof o["arrive"] === "boolean") setArrive(o["arrive"]);
         if (typeof o["reverse"] === "boolean") state.reverse = o["reverse"];
+        // A step given wins; without one it follows arrive and reverse.
+        const step = o["step"];
+        if (isPlannerStep(step)) setStep(step);
+        else if (state.arrive) setStep(state.reverse ? "reverse" : "dubins");
+        else if (state.step !== "construction") setStep("turn");
         state.goalHeading = clamp(o["goalHeading"], -100, 100, state.goalHeading);
         state.time = clamp(o["time"], 0, 1e6, state.time);
         radiusSlider.set(state.radius);
@@ -390,9 +375,12 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       });
     },
     onChange: (l) => changes.on(l),
+    figure: () => figure.readout(),
+    onFigure: (l) => figure.onNumbers(l),
     destroy: () => {
       pause();
       changes.clear();
+      figure.clear();
       handles.destroy();
       view.destroy();
       root.replaceChildren();

@@ -6,11 +6,16 @@
 // the wasm API; the page only draws (arcs with canvas arc()).
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
+import { Bounds, overlaps } from "../shell/box.js";
+import type { Box } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import type { Handle } from "../shell/handles.js";
 import { dot, label, strokeLine } from "../shell/draw.js";
 import { LANE_FILL, fillPath, strokeMarkings } from "../shell/road-draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
+import { Figure } from "../shell/figure.js";
+import { ROAD_PRESETS, ROAD_STEPS, drawBezierBend, isRoadStep, roadNumbers } from "./road-figures.js";
+import type { RoadStep } from "./road-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { downloadText } from "../shell/download.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
@@ -24,6 +29,8 @@ interface RoadState {
   lanes: Lane[];
   construction: boolean;
   bezier: boolean;
+  /** The figure shown (the constructions start from a pair of profiles of their own). */
+  step: RoadStep;
 }
 
 const LIMIT = 2000;
@@ -46,45 +53,8 @@ const DEFAULTS: RoadState = {
   lanes: DEFAULT_LANES,
   construction: false,
   bezier: false,
+  step: "road",
 };
-
-/** An axis-aligned box that holds a piece, for drawing only what is on screen. */
-interface Box {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
-
-function boxOfPaths(paths: Path[]): Box {
-  const b: Box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
-  const add = (x: number, y: number, r = 0): void => {
-    b.minX = Math.min(b.minX, x - r);
-    b.minY = Math.min(b.minY, y - r);
-    b.maxX = Math.max(b.maxX, x + r);
-    b.maxY = Math.max(b.maxY, y + r);
-  };
-  for (const path of paths)
-    for (const seg of path.segments) {
-      if (seg.kind === "line") {
-        add(seg.start.x, seg.start.y);
-        add(seg.end.x, seg.end.y);
-      } else {
-        // The arc's ends, and the circle's extreme points that the sweep passes.
-        const { center: c, radius: r, startAngle: a0, sweep } = seg;
-        add(c.x + r * Math.cos(a0), c.y + r * Math.sin(a0));
-        add(c.x + r * Math.cos(a0 + sweep), c.y + r * Math.sin(a0 + sweep));
-        const lo = Math.min(a0, a0 + sweep);
-        const hi = Math.max(a0, a0 + sweep);
-        for (let k = Math.ceil(lo / (Math.PI / 2)); k * (Math.PI / 2) <= hi; k++) {
-          add(c.x + r * Math.cos(k * (Math.PI / 2)), c.y + r * Math.sin(k * (Math.PI / 2)));
-        }
-      }
-    }
-  return b;
-}
-
-const overlaps = (a: Box, b: Box): boolean => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
 interface PieceResult {
   /** Where the piece can be drawn (null when it was not built). */
@@ -134,6 +104,13 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   const view = new View(root, { center: { x: -5, y: 3 }, span: 70, label: "A road through profiles, built from lines and arcs" });
   const handles = new Handles(view);
+  const figure = new Figure(root, view, ROAD_STEPS, state.step, (id) => {
+    if (!isRoadStep(id)) return;
+    update(() => setStep(id));
+    rebuildHandles();
+  });
+  /** The reader's road, kept while a construction's pair of profiles is shown. */
+  let savedRoad: Pick<RoadState, "profiles" | "construction" | "bezier"> | null = null;
   const bar = controlBar(root);
   const constructionBox = checkbox(bar, "construction", state.construction, (v) => update(() => (state.construction = v)));
   const bezierBox = checkbox(bar, "Bézier offsets", state.bezier, (v) => update(() => (state.bezier = v)));
@@ -150,6 +127,20 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const readout = textLine(root, "readout");
 
   const profileOf = (p: Pose): Profile => ({ x: p.x, y: p.y, heading: p.heading, lanes: state.lanes });
+
+  /** Shows a figure: a construction's own pair of profiles and overlay, or back to the reader's road. */
+  function setStep(step: RoadStep): void {
+    if (step === state.step) return;
+    if (state.step === "road") savedRoad = structuredClone({ profiles: state.profiles, construction: state.construction, bezier: state.bezier });
+    const scene = step === "road" ? (savedRoad ?? { profiles: DEFAULTS.profiles, construction: false, bezier: false }) : ROAD_PRESETS[step];
+    state.step = step;
+    state.profiles = structuredClone(scene.profiles).map((p, i) => constrained(i, p));
+    state.construction = scene.construction;
+    state.bezier = scene.bezier;
+    constructionBox.checked = state.construction;
+    bezierBox.checked = state.bezier;
+    figure.select(step);
+  }
 
   /** The road as OpenDRIVE: a network of the profiles, each joined to the next (pieces that cannot be built are left out). */
   function openDrive(): string {
@@ -270,7 +261,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       const r: PieceResult = { box: null, surface: null, error: null, construction: null, bezier: null };
       try {
         r.surface = api.roadMarkings(a, b);
-        r.box = boxOfPaths(r.surface.lanes.map((l) => l.outline).concat(r.surface.piece.boundaries));
+        r.box = new Bounds().paths(r.surface.lanes.map((l) => l.outline)).paths(r.surface.piece.boundaries).box();
       } catch (e) {
         r.error = errorMessage(e).replace(/^b: /, "");
       }
@@ -313,6 +304,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     if (state.bezier && pinched.length)
       notes.push(`The Bézier offsets pinch (an edge passes its centre of curvature) on piece${pinched.length > 1 ? "s" : ""} ${pinched.join(", ")}.`);
     status.textContent = notes.join(" ");
+    const shown = pieces.map((p) => ({ piece: p.surface?.piece ?? null, construction: p.construction, bezier: p.bezier }));
+    figure.show(roadNumbers(state.step, { pieces: shown }));
     readout.textContent = pieces
       .map((p, i) => `${i}→${i + 1}: ${p.surface ? `${p.surface.piece.kind} (${p.surface.piece.centerline.word}, ${p.surface.piece.centerline.length.toFixed(1)})` : "—"}`)
       .join("   ");
@@ -394,6 +387,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const muted = cssVar(view.stage, "--muted", "#6b6b70");
     for (const l of c.continuation) strokeLine(ctx, view, l.start, l.end, { color: muted, widthPx: 1, dashPx: [6, 4] });
     for (const f of c.fillets) {
+      label(ctx, view, "A", f.a, { color: ink, font: "600 13px system-ui, sans-serif" });
+      label(ctx, view, "B", f.b, { color: ink, font: "600 13px system-ui, sans-serif" });
       strokeLine(ctx, view, f.a, f.c, { color: ink, widthPx: 1, dashPx: [5, 4], alpha: 0.8 });
       strokeLine(ctx, view, f.b, f.c, { color: ink, widthPx: 1, dashPx: [5, 4], alpha: 0.8 });
       strokeLine(ctx, view, f.o, f.m, { color: ink, widthPx: 1, alpha: 0.8 });
@@ -441,6 +436,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         if (!p.bezier) continue;
         const color = p.bezier.pinched ? danger : "#e67e22";
         for (const e of p.bezier.edges) polyline(ctx, e, color, 1.5);
+        drawBezierBend(ctx, view, p.bezier, color);
       }
     }
     if (state.construction) for (const p of pieces) if (p.construction) drawConstruction(ctx, p.construction);
@@ -459,6 +455,19 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     handles.draw(ctx);
   };
 
+  // Framed: every profile, its cross-section, every piece (and the construction's corner points when shown).
+  view.subject = () => {
+    const b = new Bounds().points(state.profiles);
+    for (const e of edges) b.points(e);
+    for (const p of pieces) {
+      b.add(p.box);
+      if (state.construction) b.points(p.construction?.fillets.map((f) => f.c));
+    }
+    return b.box();
+  };
+
+  const firstStep = options["step"];
+  if (isRoadStep(firstStep)) setStep(firstStep);
   compute();
   rebuildHandles();
   renderLaneEditor();
@@ -466,25 +475,23 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   return {
     kind: "road",
-    getState: () => ({
-      ...structuredClone(state),
-      computed: {
-        pieces: pieces.map((p) => ({
-          kind: p.surface?.piece.kind ?? null,
-          word: p.surface?.piece.centerline.word ?? null,
-          boundaries: p.surface?.piece.boundaries.length ?? 0,
-          markings: p.surface?.markings.map((m) => m.style) ?? [],
-          error: p.error,
-          construction: p.construction
-            ? {
-                fillets: p.construction.fillets.map((f) => ({ c: f.c, m: f.m, o: f.o, radius: f.radius })),
-                intermediate: p.construction.intermediate ? { x: p.construction.intermediate.x, y: p.construction.intermediate.y, heading: p.construction.intermediate.heading } : null,
-                hermite: p.construction.hermite.length,
-              }
-            : null,
-          bezierPinched: p.bezier ? p.bezier.pinched : null,
-        })),
-      },
+    getState: () => structuredClone(state),
+    readout: () => ({
+      pieces: pieces.map((p) => ({
+        kind: p.surface?.piece.kind ?? null,
+        word: p.surface?.piece.centerline.word ?? null,
+        boundaries: p.surface?.piece.boundaries.length ?? 0,
+        markings: p.surface?.markings.map((m) => m.style) ?? [],
+        error: p.error,
+        construction: p.construction
+          ? {
+              fillets: p.construction.fillets.map((f) => ({ c: f.c, m: f.m, o: f.o, radius: f.radius })),
+              intermediate: p.construction.intermediate ? { x: p.construction.intermediate.x, y: p.construction.intermediate.y, heading: p.construction.intermediate.heading } : null,
+              hermite: p.construction.hermite.length,
+            }
+          : null,
+        bezierPinched: p.bezier ? p.bezier.pinched : null,
+      })),
     }),
     setState: (s: unknown) => {
       const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
@@ -501,6 +508,14 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         }
         if (typeof o["construction"] === "boolean") state.construction = o["construction"];
         if (typeof o["bezier"] === "boolean") state.bezier = o["bezier"];
+        // A figure given without profiles starts from its own pair.
+        const step = o["step"];
+        if (isRoadStep(step)) {
+          if (Array.isArray(o["profiles"])) {
+            state.step = step;
+            figure.select(step);
+          } else setStep(step);
+        }
         constructionBox.checked = state.construction;
         bezierBox.checked = state.bezier;
       });
@@ -508,8 +523,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       renderLaneEditor();
     },
     onChange: (l) => changes.on(l),
+    figure: () => figure.readout(),
+    onFigure: (l) => figure.onNumbers(l),
     destroy: () => {
       changes.clear();
+      figure.clear();
       handles.destroy();
       view.destroy();
       root.replaceChildren();

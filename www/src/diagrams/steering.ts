@@ -9,18 +9,24 @@
 // cohesion) and the step time shown, and the circle swap and two crossing
 // streams as presets (steering_scenes.ts).
 // Every number drawn comes from the wasm World (positions, velocities,
-// headings, and debug() for desired velocity and force); the page only scales
-// vectors for display.
+// headings, and debug() for desired velocity and force; seekStep() for the
+// seek figures of steering-figures.ts); the page only scales vectors for display.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar, frameStats } from "../shell/view.js";
+import { Bounds } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import { arrow, circle, label, strokeLine, strokePath, poseMarker } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
+import { Figure, num } from "../shell/figure.js";
+import { STEERING_STEPS, drawSeekFigure, isSteeringStep, seekNumbers } from "./steering-figures.js";
+import type { SteeringStep } from "./steering-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPoint } from "../shell/types.js";
-import type { Behavior, BehaviorAim, Circle, Path, Point, VehicleDebug, VehicleState } from "../../pkg/arcline.js";
+import type { Behavior, BehaviorAim, Circle, Path, Point, SeekStep, VehicleDebug, VehicleState } from "../../pkg/arcline.js";
 import { FAMILY, applyFamily, drawFamily, familyBehaviors, familyLegend, isFamily, setupFamily, type FamilyName, type FamilyScene } from "./steering_family.js";
+import { CrowdWorker, recording, type RecordingWorld } from "./steering_worker.js";
+import type { WorldCall } from "../crowd-thread.js";
 import { AVOID, CROWD_SCENES, bodiesOf, buildCrowdScene, drawBodies, type CrowdScene } from "./steering_scenes.js";
 
 type BehaviorName = "seek" | "flee" | "arrive" | "pursue" | "evade" | "wander" | "flock" | "path" | FamilyName;
@@ -42,6 +48,8 @@ interface SteeringState {
   /** The crowd's scene. */
   scene: CrowdScene;
   playing: boolean;
+  /** The figure shown: the seek figure, the seek path, or every behaviour. */
+  step: SteeringStep;
 }
 
 type World = InstanceType<Api["World"]>;
@@ -61,12 +69,16 @@ const LIMIT = 1e4;
 const MAX_COUNT = 100_000;
 /** Display scale of velocity vectors: a velocity of 1 unit/step is drawn 20 units long. */
 const VEC = 20;
+/** The seek figure (a still figure) draws its vectors twice as long. */
+const FIGURE_VEC = 2 * VEC;
 /** The applied force (velocity change per step) is drawn 10× larger again. */
 const FORCE = 10;
 const TRAIL = 900;
 /** Steps a frame of the crowd presets is taken in. */
 const PRESET_SUBSTEPS = 4;
 const UNBOUNDED_FORCE = 1e9;
+/** The seed of the diagram's World (and of the crowd worker's, built by the same calls). */
+const WORLD_SEED = 7;
 const START: VehicleState = { x: -40, y: -20, vx: 0, vy: 0.8, heading: Math.PI / 2 };
 /** Area per vehicle when a crowd is scattered. */
 const CROWD_AREA = 16;
@@ -104,6 +116,7 @@ const DEFAULTS: SteeringState = {
   avoid: false,
   scene: "scatter",
   playing: true,
+  step: "seek",
 };
 
 interface Ids {
@@ -122,6 +135,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   state.count = Math.round(clamp(Number(options["count"]), 100, MAX_COUNT, DEFAULTS.count));
   state.avoid = options["avoid"] === "true" || options["avoid"] === "1";
   state.scene = CROWD_SCENES.find((c) => c.value === options["scene"])?.value ?? DEFAULTS.scene;
+  // A behaviour or mode given as an attribute shows the whole family.
+  const plainSeek = state.mode === "single" && state.behavior === "seek";
+  setStep(isSteeringStep(options["step"]) ? options["step"] : plainSeek ? state.step : "explore");
   const changes = new Emitter();
 
   let world: World | null = null;
@@ -132,15 +148,26 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   let family: FamilyScene | null = null;
   /** What the scattered crowd's behaviour reads: other vehicles, circles, a room. */
   let crowd: { others: number[]; obstacles: Circle[]; boundary: Point[] } = { others: [], obstacles: [], boundary: [] };
+  // The width of the square a crowd or crowd scene is framed by, centred on the origin.
+  let crowdSpan = 110;
+  /** The scattered crowd's steps are taken here when a worker could start (null before, or where none can). */
+  let crowdWorker: CrowdWorker | null = null;
+  let workerRefused = false;
   let steps = 0;
   let stepMs = 0;
   let fps = 0;
+  /** Steps taken a second (the worker's steps arrive at their own pace; without it, one a frame). */
+  let stepRate = 0;
+  let lastStepAt = 0;
   let lastFrame = 0;
   let raf = 0;
   let error: string | null = null;
 
   const view = new View(root, { center: { x: 0, y: 0 }, span: 110, label: "A vehicle steering towards a target you drag" });
   const handles = new Handles(view);
+  const figure = new Figure(root, view, STEERING_STEPS, state.step, (id) => {
+    if (isSteeringStep(id)) update(() => setStep(id), true);
+  });
   const bar = controlBar(root);
   const modeSelect = select(bar, "mode", [{ value: "single", text: "one vehicle" }, { value: "crowd", text: "crowd" }] as const, state.mode, (v) =>
     update(() => (state.mode = v), true),
@@ -174,6 +201,37 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const readout = textLine(root, "readout");
 
   handles.add({ kind: "point", label: "target", get: () => state.target, set: (p) => update(() => (state.target = readPoint(p, state.target, LIMIT))) });
+
+  /**
+   * Shows a figure: the two seek figures set up one seeking vehicle (and its
+   * twin without steering); the first is a still figure (Play runs it), the
+   * path plays.
+   */
+  function setStep(step: SteeringStep): void {
+    state.step = step;
+    if (step !== "explore") {
+      state.mode = "single";
+      state.behavior = "seek";
+      state.noSteering = step === "path";
+      state.playing = step === "path" && !prefersReducedMotion();
+    }
+  }
+
+  /** After the reader picks a behaviour or a mode, the figure that shows it. */
+  function syncStep(): void {
+    if (state.mode === "crowd" || state.behavior !== "seek") state.step = "explore";
+    else if (state.step !== "explore") state.step = state.noSteering ? "path" : "seek";
+  }
+
+  /** One seek step of the main vehicle from where it is now (for the seek figures), or null. */
+  function seekFigure(v: VehicleState | null): SeekStep | null {
+    if (!v || state.mode !== "single" || state.behavior !== "seek") return null;
+    try {
+      return api.seekStep({ ...v, maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass }, state.target, 1);
+    } catch {
+      return null;
+    }
+  }
 
   /** The behaviours of the main vehicle (and its no-steering twin). */
   function behaviors(): Behavior[] {
@@ -275,7 +333,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
 
   /** Adds the vehicles the crowd's behaviour reads, and its shapes, sized to a crowd of radius `r`. */
-  function setupCrowd(w: World, r: number): void {
+  function setupCrowd(w: RecordingWorld, r: number): void {
     const other = (x: number, y: number) => w.addVehicle({ x: x * r, y: y * r, vx: -0.5, vy: 0, maxSpeed: 0.9 * state.maxSpeed, maxForce: 0.05 });
     switch (state.behavior) {
       case "pursue":
@@ -305,7 +363,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
 
   /** Every vehicle gets the crowd's list, then the ones it reads their own. */
-  function applyCrowd(w: World): void {
+  function applyCrowd(w: RecordingWorld): void {
     if (state.behavior === "path" || state.behavior === "stayOnPath") path = crowdPath();
     w.setAllBehaviors(crowdBehaviors());
     for (const id of crowd.others) w.setBehaviors(id, othersBehaviors());
@@ -335,25 +393,35 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     family = null;
     crowd = { others: [], obstacles: [], boundary: [] };
     steps = 0;
+    stepRate = 0;
+    lastStepAt = 0;
     stepMs = 0;
     error = null;
     try {
-      const w = new api.World(7);
+      // A crowd that fails to build leaves no steps of the one before on the canvas.
+      if (offThread()) crowdWorker?.reset(WORLD_SEED, []);
+      else stopWorker();
+      const w = new api.World(WORLD_SEED);
       world = w;
       if (state.mode === "crowd" && state.scene !== "scatter") {
         const span = buildCrowdScene(w, state.scene, state.avoid, { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass });
-        view.setCamera({ x: 0, y: 0 }, span);
+        crowdSpan = span;
+        view.fit();
         return;
       }
       if (state.mode === "crowd") {
         const radius = crowdRadius();
-        w.addVehicles(scatter(state.count, radius, 12345));
-        setupCrowd(w, radius);
-        applyCrowd(w);
-        view.setCamera({ x: 0, y: 0 }, Math.max(110, 2.4 * radius));
+        const log: WorldCall[] = [];
+        const rw = recording(w, log);
+        rw.addVehicles(scatter(state.count, radius, 12345));
+        setupCrowd(rw, radius);
+        applyCrowd(rw);
+        crowdSpan = Math.max(110, 2.4 * radius);
+        startWorker()?.reset(WORLD_SEED, log);
+        view.fit();
         return;
       }
-      view.setCamera({ x: 0, y: 0 }, 110);
+      view.fit();
       w.setDebug(true);
       const limits = { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass };
       if (state.behavior === "path") path = api.racetrack(state.target, 25, 14);
@@ -388,7 +456,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     try {
       if (state.mode === "crowd") {
         // A preset's agents keep their own goals; the scattered crowd follows the picker.
-        if (state.scene === "scatter") applyCrowd(w);
+        if (state.scene === "scatter") {
+          const log: WorldCall[] = [];
+          applyCrowd(recording(w, log));
+          crowdWorker?.calls(log);
+        }
         // Crowd limits are set for everyone when the crowd is rebuilt.
         return;
       }
@@ -442,9 +514,64 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
   }
 
+  /** Whether this crowd's steps are taken in the worker. */
+  function offThread(): boolean {
+    return state.mode === "crowd" && state.scene === "scatter" && !workerRefused;
+  }
+
+  /** The crowd's worker, started on first use; null where none can start. */
+  function startWorker(): CrowdWorker | null {
+    if (crowdWorker || workerRefused) return crowdWorker;
+    crowdWorker = CrowdWorker.start(
+      (f) => {
+        steps++;
+        stepMs = f.stepMs;
+        countStep();
+        if (frameStats.enabled && (!frameStats.only || frameStats.only === "steering")) frameStats.step.push(stepMs);
+        // Playing, the next animation frame draws it; a single step is drawn now.
+        if (!state.playing) {
+          view.draw();
+          renderText();
+        }
+      },
+      (message) => {
+        if (message) {
+          error = message;
+          renderText();
+          return;
+        }
+        // No worker here: the crowd is built again and stepped on this thread.
+        workerRefused = true;
+        stopWorker();
+        rebuild();
+        render();
+      },
+    );
+    if (!crowdWorker) workerRefused = true;
+    return crowdWorker;
+  }
+
+  function stopWorker(): void {
+    crowdWorker?.stop();
+    crowdWorker = null;
+  }
+
+  function countStep(): void {
+    const now = performance.now();
+    if (lastStepAt > 0 && state.playing) {
+      const dt = now - lastStepAt;
+      if (dt > 0) stepRate = stepRate === 0 ? 1000 / dt : stepRate * 0.9 + (1000 / dt) * 0.1;
+    }
+    lastStepAt = now;
+  }
+
   function stepOnce(): void {
     const w = world;
     if (!w) return;
+    if (offThread() && crowdWorker) {
+      crowdWorker.step(1, crowd.others);
+      return;
+    }
     try {
       const t0 = performance.now();
       // The presets take a frame in quarter steps: ORCA looks ahead from the
@@ -454,6 +581,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       stepMs = performance.now() - t0;
       if (frameStats.enabled && (!frameStats.only || frameStats.only === "steering")) frameStats.step.push(stepMs);
       steps++;
+      countStep();
     } catch (e) {
       error = errorMessage(e);
       return;
@@ -497,6 +625,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const before = { maxSpeed: state.maxSpeed, maxForce: state.maxForce, mass: state.mass };
     change();
     const limitsChanged = before.maxSpeed !== state.maxSpeed || before.maxForce !== state.maxForce || before.mass !== state.mass;
+    syncStep();
+    figure.select(state.step);
     if (needsRebuild || (state.mode === "crowd" && limitsChanged)) rebuild();
     else applyBehaviors();
     render();
@@ -511,7 +641,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         : "keep apart only by separation, which pushes after they touch, so bodies overlap";
       note.textContent =
         state.scene === "scatter"
-          ? `${state.count.toLocaleString("en")} vehicles: ${CROWD_TEXT[state.behavior]}; they ${state.avoid ? how : `keep apart by separation within ${CROWD_RADIUS} (about 8 neighbours at the start)`}. Drawn as pixels in one image straight from typed-array views of wasm memory.`
+          ? `${state.count.toLocaleString("en")} vehicles: ${CROWD_TEXT[state.behavior]}; they ${state.avoid ? how : `keep apart by separation within ${CROWD_RADIUS} (about 8 neighbours at the start)`}. ${crowdWorker ? "Stepped in a worker, so the page draws every frame while the next step is taken; drawn" : "Drawn"} as pixels in one image from the vehicles' positions.`
           : `Each vehicle arrives at its own goal (${state.scene === "circleSwap" ? "the opposite point of the ring" : "across the other stream"}) and ${state.avoid ? how : "does not avoid the others: they walk through each other"}. Bodies drawn at their radius.`;
     } else {
       const legend = "Blue: velocity. Green: desired velocity. Dashed red: steering = desired − velocity. Red: the force applied (truncated to max force, ×10). Orange: the seek path.";
@@ -525,11 +655,19 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       note.textContent = legend + extra;
     }
     if (state.mode === "crowd") {
-      readout.textContent = `step ${stepMs.toFixed(2)} ms in wasm · ${fps.toFixed(0)} frames/s · ${steps} steps`;
+      readout.textContent = `step ${stepMs.toFixed(2)} ms in wasm${crowdWorker ? " (in a worker)" : ""} · ${fps.toFixed(0)} frames/s · ${stepRate.toFixed(0)} steps/s · ${steps} steps`;
+      figure.show([
+        num("count", "vehicles", world?.count ?? 0, 0),
+        num("stepMs", "one step in wasm (ms)", stepMs, 2),
+        num("fps", "frames a second", fps, 0),
+        num("stepRate", "steps a second", stepRate, 0),
+      ]);
       return;
     }
     const v = vehicleOf(ids.main);
     const d = debugOf(ids.main);
+    const seek = seekFigure(v);
+    if (seek) figure.show(seekNumbers(seek, state, steps));
     if (!v || !d) {
       readout.textContent = `${steps} steps`;
       return;
@@ -538,6 +676,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const desired = Math.hypot(d.desired.x, d.desired.y);
     const force = Math.hypot(d.force.x, d.force.y);
     readout.textContent = `speed ${speed.toFixed(3)} / ${state.maxSpeed.toFixed(1)} · desired ${desired.toFixed(3)} · force ${force.toFixed(4)} / ${state.maxForce.toFixed(3)} · ${steps} steps`;
+    if (!seek) figure.show([num("speed", "speed", speed, 3), num("desired", "desired speed", desired, 3), num("force", "force applied", force, 4), num("steps", "steps", steps, 0)]);
   }
 
   function render(): void {
@@ -617,9 +756,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const H = view.canvas.height;
     const sp = spriteFor(W, H);
     if (!sp) return;
-    // Views into wasm memory: fetched after the step, used at once, no copy.
-    const pos = w.positions();
-    const head = w.headings();
+    // The worker's last step, or views into wasm memory: fetched after the step, used at once, no copy.
+    const frame = crowdWorker?.latest;
+    const pos = frame ? frame.positions : w.positions();
+    const head = frame ? frame.headings : w.headings();
     const n = pos.length / 2;
     const { sx, sy, tx, ty } = view.deviceTransform();
     const px = sp.pixels;
@@ -649,6 +789,15 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     ctx.restore();
   }
 
+  /** The first and last vehicle of the scattered crowd as drawn (from the worker's last step, or the World's views). */
+  function drawnCrowd(): { first: Point; last: Point } | null {
+    if (!world || !(state.mode === "crowd" && state.scene === "scatter")) return null;
+    const pos = crowdWorker?.latest?.positions ?? world.positions();
+    const n = pos.length / 2;
+    if (n === 0) return null;
+    return { first: { x: pos[0] ?? NaN, y: pos[1] ?? NaN }, last: { x: pos[2 * n - 2] ?? NaN, y: pos[2 * n - 1] ?? NaN } };
+  }
+
   /** The scattered crowd's path, circles, room and the vehicles it reads. */
   function drawCrowdShapes(ctx: CanvasRenderingContext2D, color: string): void {
     const style = { color, widthPx: 1.5, dashPx: [6, 5] };
@@ -656,8 +805,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     for (const o of crowd.obstacles) circle(ctx, view, o, o.radius, { color, widthPx: 1.5 });
     crowd.boundary.forEach((p, k, all) => strokeLine(ctx, view, p, all[(k + 1) % all.length] ?? p, { color, widthPx: 1.5 }));
     const names = state.behavior === "hide" ? ["hunter"] : state.behavior === "offsetPursuit" ? ["leader"] : state.behavior === "interpose" ? ["a", "b"] : ["quarry"];
+    const watched = crowdWorker?.latest?.watched;
     crowd.others.forEach((id, k) => {
-      const v = vehicleOf(id);
+      const v = watched ? (watched[k] ?? null) : vehicleOf(id);
       if (!v) return;
       drawVehicle(ctx, v, color);
       label(ctx, view, names[k] ?? "", v, { color });
@@ -699,11 +849,25 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
     const v = vehicleOf(ids.main);
     const d = debugOf(ids.main);
-    if (v && d) {
+    const seek = state.step === "explore" ? null : seekFigure(v);
+    if (v && seek) {
+      drawSeekFigure(ctx, view, v, seek, state.step === "seek" ? FIGURE_VEC : VEC, { vel: accent, desired: green, steering: accent2 });
+      drawVehicle(ctx, v, accent);
+    } else if (v && d) {
       drawVectors(ctx, v, d, { vel: accent, desired: green, force: accent2 });
       drawVehicle(ctx, v, accent);
     }
     handles.draw(ctx);
+  };
+
+  // Framed: the target and every vehicle with the reach of its velocity arrows, the path;
+  // a crowd by the disc it starts in.
+  view.subject = () => {
+    const b = new Bounds().point(state.target);
+    if (state.mode === "crowd") return b.circle({ x: 0, y: 0 }, crowdSpan / 2).box();
+    const reach = (state.step === "seek" ? FIGURE_VEC : VEC) * state.maxSpeed;
+    for (const id of [ids.main, ids.ghost, ids.quarry, ...ids.flock]) b.point(vehicleOf(id), reach);
+    return b.path(path).box();
   };
 
   rebuild();
@@ -711,39 +875,44 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   return {
     kind: "steering",
-    getState: () => {
+    getState: () => structuredClone(state),
+    readout: () => {
       const v = vehicleOf(ids.main);
       const g = vehicleOf(ids.ghost);
       return {
-        ...structuredClone(state),
-        computed: {
-          steps,
-          stepMs,
-          fps,
-          count: world?.count ?? 0,
-          vehicle: v,
-          debug: debugOf(ids.main),
-          ghost: g,
-          ghostDebug: debugOf(ids.ghost),
-          quarry: vehicleOf(ids.quarry),
-          trail: trail.length,
-          path: path ? { word: path.word, length: path.length } : null,
-          aims: ids.main !== null && state.mode === "single" ? aimsOf(ids.main) : null,
-          others: family ? family.others.map((id) => vehicleOf(id)) : [],
-          followers: family ? family.followers.map((id) => ({ vehicle: vehicleOf(id), aims: aimsOf(id) })) : [],
-          bodies: world && state.mode === "crowd" && state.scene !== "scatter" ? bodiesOf(world) : null,
-          error,
-        },
+        steps,
+        stepMs,
+        fps,
+        stepRate,
+        offThread: crowdWorker !== null && offThread(),
+        drawn: drawnCrowd(),
+        count: world?.count ?? 0,
+        vehicle: v,
+        debug: debugOf(ids.main),
+        ghost: g,
+        ghostDebug: debugOf(ids.ghost),
+        quarry: vehicleOf(ids.quarry),
+        trail: trail.length,
+        path: path ? { word: path.word, length: path.length } : null,
+        aims: ids.main !== null && state.mode === "single" ? aimsOf(ids.main) : null,
+        others: family ? family.others.map((id) => vehicleOf(id)) : [],
+        followers: family ? family.followers.map((id) => ({ vehicle: vehicleOf(id), aims: aimsOf(id) })) : [],
+        bodies: world && state.mode === "crowd" && state.scene !== "scatter" ? bodiesOf(world) : null,
+        error,
       };
     },
     setState: (s: unknown) => {
       const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
-      const mode: Mode = o["mode"] === "crowd" || o["mode"] === "single" ? o["mode"] : state.mode;
-      const behavior = BEHAVIORS.find((b) => b.value === o["behavior"])?.value ?? state.behavior;
+      // A seek figure given alone implies its scene (one seeking vehicle, the twin for the path).
+      const step = isSteeringStep(o["step"]) ? o["step"] : null;
+      const implied = step === "seek" || step === "path";
+      const mode: Mode = o["mode"] === "crowd" || o["mode"] === "single" ? o["mode"] : implied ? "single" : state.mode;
+      const behavior = BEHAVIORS.find((b) => b.value === o["behavior"])?.value ?? (implied ? "seek" : state.behavior);
       const count = Math.round(clamp(o["count"], 100, MAX_COUNT, state.count));
-      const noSteering = typeof o["noSteering"] === "boolean" ? o["noSteering"] : state.noSteering;
+      const noSteering = typeof o["noSteering"] === "boolean" ? o["noSteering"] : implied ? step === "path" : state.noSteering;
       const avoid = typeof o["avoid"] === "boolean" ? o["avoid"] : state.avoid;
       const scene = CROWD_SCENES.find((c) => c.value === o["scene"])?.value ?? state.scene;
+      if (step) state.step = step;
       const structural =
         mode !== state.mode || behavior !== state.behavior || count !== state.count || noSteering !== state.noSteering || avoid !== state.avoid || scene !== state.scene;
       update(() => {
@@ -765,7 +934,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       }, structural);
     },
     onChange: (l) => changes.on(l),
+    figure: () => figure.readout(),
+    onFigure: (l) => figure.onNumbers(l),
     destroy: () => {
+      figure.clear();
       if (raf) cancelAnimationFrame(raf);
       raf = 0;
       changes.clear();
@@ -773,6 +945,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       view.destroy();
       world?.free();
       world = null;
+      stopWorker();
       root.replaceChildren();
     },
   };

@@ -1,8 +1,12 @@
 // Drawing helpers in world units (y up: the view's transform flips y).
 // Paths are traced by the module's own drawPath (the canvas's lineTo() and
-// arc()), so what is drawn is the exact geometry the core computed.
+// arc()), so what is drawn is the exact geometry the core computed. Each
+// helper also tells the view's label layer where it put ink, and label()
+// queues its text there, to be placed clear of other labels and of that ink
+// once the diagram has drawn (labels.ts).
 import type { View } from "./view.js";
 import type { Path, Point, Pose } from "./types.js";
+import type { LabelOptions } from "./labels.js";
 
 type DrawPath = (ctx: CanvasRenderingContext2D, path: Path, style?: undefined) => void;
 let drawPath: DrawPath | null = null;
@@ -40,6 +44,8 @@ export function strokePath(ctx: CanvasRenderingContext2D, view: View, path: Path
   tracePath(ctx, path);
   ctx.stroke();
   ctx.restore();
+  // Faint strokes (a search graph's thousands of edges) are no obstacle to a label.
+  if ((style.alpha ?? 1) >= 0.5) view.labels.path(path, (p) => view.toScreen(p), 1 / view.px(1));
 }
 
 export function strokeLine(ctx: CanvasRenderingContext2D, view: View, a: Point, b: Point, style: StrokeStyle): void {
@@ -50,6 +56,7 @@ export function strokeLine(ctx: CanvasRenderingContext2D, view: View, a: Point, 
   ctx.lineTo(b.x, b.y);
   ctx.stroke();
   ctx.restore();
+  view.labels.segment(view.toScreen(a), view.toScreen(b));
 }
 
 /** A circle of world radius `r`. */
@@ -60,6 +67,7 @@ export function circle(ctx: CanvasRenderingContext2D, view: View, c: Point, r: n
   ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
   ctx.stroke();
   ctx.restore();
+  view.labels.circle(view.toScreen(c), r / view.px(1));
 }
 
 /** A filled dot `radiusPx` CSS px across. */
@@ -70,6 +78,7 @@ export function dot(ctx: CanvasRenderingContext2D, view: View, p: Point, color: 
   ctx.arc(p.x, p.y, view.px(radiusPx), 0, 2 * Math.PI);
   ctx.fill();
   ctx.restore();
+  view.labels.disc(view.toScreen(p), radiusPx);
 }
 
 /** An arrow from `from` along the vector `v` (world units), head in CSS px. */
@@ -89,6 +98,7 @@ export function arrow(ctx: CanvasRenderingContext2D, view: View, from: Point, v:
   ctx.lineTo(to.x - head * Math.cos(ang + 0.45), to.y - head * Math.sin(ang + 0.45));
   ctx.stroke();
   ctx.restore();
+  view.labels.segment(view.toScreen(from), view.toScreen(to));
 }
 
 /** A small triangle marking a pose (a unit), `sizePx` long. */
@@ -105,22 +115,22 @@ export function poseMarker(ctx: CanvasRenderingContext2D, view: View, p: Pose, c
   ctx.closePath();
   ctx.fill();
   ctx.restore();
+  view.labels.disc(view.toScreen(p), sizePx * 0.5);
 }
 
-/** Upright text at a world point, offset in CSS px. */
+/**
+ * A label for a world point: queued, then placed after the diagram has drawn
+ * (first choice: `dxPx`, `dyPx` from the point, x right and y up, `align`
+ * as the canvas's, or the world points `candidates` for its centre), clear
+ * of the other labels and of the drawn ink (labels.ts).
+ */
 export function label(
-  ctx: CanvasRenderingContext2D,
+  _ctx: CanvasRenderingContext2D,
   view: View,
   text: string,
   at: Point,
-  opts: { color?: string; dxPx?: number; dyPx?: number; align?: CanvasTextAlign; font?: string } = {},
+  opts: LabelOptions = {},
 ): void {
-  const s = view.toScreen(at);
-  view.inScreenSpace((c) => {
-    c.fillStyle = opts.color ?? "#555";
-    c.font = opts.font ?? "12px system-ui, sans-serif";
-    c.textAlign = opts.align ?? "left";
-    c.textBaseline = "middle";
-    c.fillText(text, s.x + (opts.dxPx ?? 8), s.y - (opts.dyPx ?? 0));
-  });
+  const candidates = opts.candidates?.map((p) => view.toScreen(p));
+  view.labels.add(text, view.toScreen(at), candidates ? { ...opts, candidates } : opts);
 }

@@ -1,10 +1,11 @@
 // Draggable handles: points, and headings (a knob on a ring around a pose).
 // Pointer drags keep the grab offset; every handle also has a focusable,
 // labelled button over it, so Tab reaches it and the arrow keys move it
-// (Shift: finer). Handles only call their setter: the diagram's state setter
-// clamps, updates and redraws.
+// (Shift: finer). Handles only call their setter, with positions rounded to
+// what the zoom shows (View.snap) and headings to 1e-4 rad: the diagram's
+// state setter clamps, updates and redraws.
 import type { Drag, Grabbable, View } from "./view.js";
-import { cssVar } from "./view.js";
+import { cssVar, roundTo } from "./view.js";
 import type { Point, Pose } from "./types.js";
 
 export interface PointHandle {
@@ -33,6 +34,13 @@ export type Handle = PointHandle | HeadingHandle;
 
 const KEY_STEP_PX = 10;
 const KEY_ANGLE = Math.PI / 36; // 5°
+/** Decimals of a heading a handle hands over (radians; a ten-thousandth is far below a pixel on the ring). */
+const HEADING_DECIMALS = 4;
+
+/** `h` in (-π, π], rounded: what a heading handle hands over. */
+function roundHeading(h: number): number {
+  return roundTo(Math.atan2(Math.sin(h), Math.cos(h)), HEADING_DECIMALS);
+}
 
 export class Handles implements Grabbable {
   private readonly list: { handle: Handle; button: HTMLButtonElement; at: string }[] = [];
@@ -98,7 +106,7 @@ export class Handles implements Grabbable {
     if (h.kind === "point") {
       const at = h.get();
       const offset = { x: at.x - p.x, y: at.y - p.y };
-      return { move: (q) => h.set({ x: q.x + offset.x, y: q.y + offset.y }), end };
+      return { move: (q) => h.set(this.view.snap({ x: q.x + offset.x, y: q.y + offset.y })), end };
     }
     const pose = h.pose();
     const grabAngle = Math.atan2(p.y - pose.y, p.x - pose.x);
@@ -107,7 +115,7 @@ export class Handles implements Grabbable {
       move: (q) => {
         const c = h.pose();
         if (q.x === c.x && q.y === c.y) return;
-        h.setHeading(Math.atan2(q.y - c.y, q.x - c.x) + offset);
+        h.setHeading(roundHeading(Math.atan2(q.y - c.y, q.x - c.x) + offset));
       },
       end,
     };
@@ -165,6 +173,13 @@ export class Handles implements Grabbable {
       }
       ctx.restore();
       const s = v.toScreen(k);
+      // Labels keep clear of the knob and of a heading's ring and spoke.
+      v.labels.disc(s, (handle.kind === "point" ? (handle.radiusPx ?? 7) : 6) + 3);
+      if (handle.kind === "heading") {
+        const c = v.toScreen(handle.pose());
+        v.labels.circle(c, handle.ringPx ?? 34);
+        v.labels.segment(c, s);
+      }
       const at = `${s.x},${s.y}`;
       if (entry.at !== at) {
         button.style.left = `${s.x}px`;
@@ -201,11 +216,11 @@ export class Handles implements Grabbable {
     if (h.kind === "point") {
       const step = this.view.px(KEY_STEP_PX) * fine;
       const p = h.get();
-      h.set({ x: p.x + dx * step, y: p.y + dy * step });
+      h.set(this.view.snap({ x: p.x + dx * step, y: p.y + dy * step }));
     } else {
       // Left/Up turn counter-clockwise, Right/Down clockwise.
       const turn = dx === -1 || dy === 1 ? 1 : -1;
-      h.setHeading(h.pose().heading + turn * KEY_ANGLE * fine);
+      h.setHeading(roundHeading(h.pose().heading + turn * KEY_ANGLE * fine));
     }
   }
 }

@@ -1,7 +1,17 @@
 // A canvas that shows a patch of the y-up world: high-DPI, resizing with its
 // container, panned by dragging empty space and zoomed with the wheel.
 // Pointer input goes first to the registered grabbables (handles), then pans.
+// A diagram that sets `subject` (the box of what must stay visible) is
+// framed: fitted on its first draw and on resize, kept in view by smooth
+// glides while it moves (framing.ts), until the reader pans or zooms; a
+// "Fit" button on the stage frames it again. A view off screen does not
+// paint (the simulations behind it go on); it paints, framed, when it
+// comes into view (marked data-stale meanwhile).
 import type { Point } from "./types.js";
+import type { Box } from "./box.js";
+import { FRAME_MARGIN_PX, MAX_SCALE, MIN_SCALE, ease, fitCamera, followCamera, inView, sameView, screenBox } from "./framing.js";
+import type { Camera } from "./framing.js";
+import { LabelLayer } from "./labels.js";
 
 /** Something under the pointer that can be dragged. */
 export interface Grabbable {
@@ -26,6 +36,8 @@ export interface ViewOptions {
 }
 
 const GRAB_RADIUS_PX = 14;
+/** A finger covers more than a mouse pointer: handles within 24 px (a 48 px target) answer a touch. */
+const TOUCH_GRAB_RADIUS_PX = 24;
 
 /**
  * Work timings for the benchmarks (off unless `enabled`): milliseconds spent
@@ -46,6 +58,8 @@ export class View {
   onClick: ((p: Point) => void) | null = null;
   /** Called once per frame after the draw, for diagrams that animate. */
   readonly grabbables: Grabbable[] = [];
+  /** The point labels of the frame being drawn, placed after onDraw (see labels.ts). */
+  readonly labels: LabelLayer;
 
   private center: Point;
   private scale = 1; // CSS px per world unit
@@ -55,9 +69,27 @@ export class View {
   private dpr = 1;
   private frame = 0;
   private readonly resizeObserver: ResizeObserver;
+  private readonly visibility: IntersectionObserver | null;
+  /** Whether the stage is on screen (or near it). */
+  private onScreen = true;
+  /** A draw was skipped while off screen. */
+  private stale = false;
+  /** Just came into view: a subject that moved meanwhile is framed at once, not glided to. */
+  private justShown = false;
   private readonly abort = new AbortController();
   private hovering = false;
   private dragging = false;
+  /** A handle is being dragged: the camera holds still under the pointer. */
+  private handleDrag = false;
+  private subjectOf: (() => Box | null) | null = null;
+  /** Whether the camera follows the subject (until the reader pans or zooms). */
+  private following = true;
+  /** Whether the subject has been fitted since the last load, resize or fit(). */
+  private framed = false;
+  private glide: "keep" | "fit" | null = null;
+  private glideAt = 0;
+  private fitButton: HTMLButtonElement | null = null;
+  private shown = { camera: "", subject: "" };
 
   constructor(parent: HTMLElement, options: ViewOptions = {}) {
     this.center = options.center ?? { x: 0, y: 0 };
@@ -69,18 +101,84 @@ export class View {
     this.canvas.setAttribute("aria-label", options.label ?? "diagram");
     this.stage.append(this.canvas);
     parent.append(this.stage);
+    this.labels = new LabelLayer(this.stage);
     const ctx = this.canvas.getContext("2d");
     if (!ctx) throw new Error("canvas 2d context unavailable");
     this.ctx = ctx;
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(this.stage);
+    this.visibility =
+      typeof IntersectionObserver === "function"
+        ? new IntersectionObserver((entries) => this.setOnScreen(entries[entries.length - 1]?.isIntersecting ?? true), { rootMargin: "120px" })
+        : null;
+    this.visibility?.observe(this.stage);
     this.resize();
     this.listen();
+  }
+
+  /**
+   * The box of what must stay visible (handles, paths, vehicles), read at
+   * every draw; null: nothing to frame yet. Setting it adds the "Fit" button.
+   */
+  set subject(fn: (() => Box | null) | null) {
+    this.subjectOf = fn;
+    this.framed = false;
+    if (fn && !this.fitButton) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "fit";
+      b.textContent = "Fit";
+      b.title = "Fit the view to the diagram (and follow it again)";
+      b.setAttribute("aria-label", "Fit the view to the diagram");
+      b.addEventListener("click", () => this.fit(true));
+      this.stage.append(b);
+      this.fitButton = b;
+    }
+    this.requestDraw();
+  }
+
+  get subject(): (() => Box | null) | null {
+    return this.subjectOf;
+  }
+
+  /**
+   * Frames the subject again and follows it: at once on the next draw (after
+   * the diagram has updated what the subject holds), or gliding there.
+   */
+  fit(smooth = false): void {
+    this.following = true;
+    if (smooth) {
+      this.glide = "fit";
+      this.glideAt = performance.now();
+    } else {
+      this.framed = false;
+      this.glide = null;
+    }
+    this.requestDraw();
+  }
+
+  /** Whether the camera follows the subject (false once the reader has panned or zoomed). */
+  isFollowing(): boolean {
+    return this.following;
   }
 
   /** A length of `n` CSS pixels in world units (for line widths and radii). */
   px(n: number): number {
     return n / this.scale;
+  }
+
+  /**
+   * `p` rounded to as many decimals as this zoom can show (steps of a
+   * quarter pixel at most): what a pointer or a key gives a handle, so that
+   * a state, and the link that holds it, carries no meaningless digits.
+   */
+  snap(p: Point): Point {
+    return { x: this.snapLength(p.x), y: this.snapLength(p.y) };
+  }
+
+  /** A world length or coordinate rounded as snap() rounds points (a radius read off a handle). */
+  snapLength(v: number): number {
+    return roundTo(v, Math.min(10, Math.max(0, Math.ceil(-Math.log10(this.px(0.25))))));
   }
 
   /** World point under a client (page) coordinate. */
@@ -128,8 +226,26 @@ export class View {
     });
   }
 
-  /** Redraws now. */
+  private setOnScreen(on: boolean): void {
+    const was = this.onScreen;
+    this.onScreen = on;
+    if (on && !was && this.stale) {
+      this.justShown = true;
+      this.draw();
+    }
+  }
+
+  /** Redraws now (or, off screen, as soon as it comes into view). */
   draw(): void {
+    if (!this.onScreen) {
+      if (!this.stale) this.stage.toggleAttribute("data-stale", true);
+      this.stale = true;
+      return;
+    }
+    if (this.stale) {
+      this.stale = false;
+      this.stage.toggleAttribute("data-stale", false);
+    }
     const timed = frameStats.enabled && (!frameStats.only || this.stage.closest(`[data-diagram="${frameStats.only}"]`) !== null);
     const t0 = timed ? performance.now() : 0;
     this.drawNow();
@@ -138,11 +254,76 @@ export class View {
 
   private drawNow(): void {
     const { ctx } = this;
+    const subject = this.subjectOf?.() ?? null;
+    if (subject) this.frameSubject(subject);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
     this.applyWorldTransform();
     this.drawGrid();
+    this.labels.begin(this.width, this.height);
     this.onDraw(ctx, this);
+    const halo = cssVar(this.stage, "--panel", "#ffffff");
+    this.inScreenSpace((c) => this.labels.place(c, halo));
+    this.publish(subject);
+  }
+
+  /** Moves the camera for this draw: the first fit, or one step of a glide that keeps `subject` in view. */
+  private frameSubject(subject: Box): void {
+    const cam: Camera = { center: this.center, scale: this.scale };
+    const { width: w, height: h } = this;
+    if (!this.framed) {
+      this.framed = true;
+      this.glide = null;
+      this.useCamera(fitCamera(subject, w, h, this.scale, FRAME_MARGIN_PX));
+      return;
+    }
+    if (this.handleDrag) return;
+    if (this.justShown) {
+      this.justShown = false;
+      if (this.following && !this.glide && !inView(cam, subject, w, h, FRAME_MARGIN_PX)) {
+        this.useCamera(followCamera(cam, subject, w, h, FRAME_MARGIN_PX));
+        return;
+      }
+    }
+    const now = performance.now();
+    if (this.following && !this.glide && !inView(cam, subject, w, h, FRAME_MARGIN_PX)) {
+      this.glide = "keep";
+      this.glideAt = now;
+    }
+    if (!this.glide) return;
+    const target = this.glide === "fit" ? fitCamera(subject, w, h, this.scale, FRAME_MARGIN_PX) : followCamera(cam, subject, w, h, FRAME_MARGIN_PX);
+    const dt = Math.min(0.1, (now - this.glideAt) / 1000);
+    this.glideAt = now;
+    const next = ease(cam, target, dt);
+    if (sameView(next, target, w, h)) {
+      this.useCamera(target);
+      this.glide = null;
+    } else {
+      this.useCamera(next);
+      this.requestDraw();
+    }
+  }
+
+  private useCamera(c: Camera): void {
+    this.center = { ...c.center };
+    this.scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, c.scale));
+  }
+
+  /**
+   * Writes the camera (`cx,cy,px per unit`) and the subject's box on
+   * screen (`left,top,right,bottom` in CSS px) on the stage as
+   * data-camera and data-subject, and data-gliding while the camera glides,
+   * for tests and tools.
+   */
+  private publish(subject: Box | null): void {
+    const r = (v: number): string => String(Math.round(v * 100) / 100);
+    const camera = `${this.center.x},${this.center.y},${this.scale}`;
+    if (camera !== this.shown.camera) this.stage.dataset["camera"] = this.shown.camera = camera;
+    if (this.stage.hasAttribute("data-gliding") !== (this.glide !== null)) this.stage.toggleAttribute("data-gliding", this.glide !== null);
+    if (!subject) return;
+    const s = screenBox({ center: this.center, scale: this.scale }, subject, this.width, this.height);
+    const text = [s.left, s.top, s.right, s.bottom].map(r).join(",");
+    if (text !== this.shown.subject) this.stage.dataset["subject"] = this.shown.subject = text;
   }
 
   /** The world → device-pixel map `x' = sx·x + tx`, `y' = sy·y + ty` (for pixel-level drawing). */
@@ -168,12 +349,14 @@ export class View {
   destroy(): void {
     cancelAnimationFrame(this.frame);
     this.resizeObserver.disconnect();
+    this.visibility?.disconnect();
     this.abort.abort();
     this.stage.remove();
   }
 
   private resize(): void {
-    const rect = this.stage.getBoundingClientRect();
+    // The canvas fills the stage's padding box (inside its border).
+    const rect = this.canvas.getBoundingClientRect();
     const width = Math.max(1, rect.width);
     const height = Math.max(1, rect.height);
     const span = this.width > 1 ? Math.min(this.width, this.height) / this.scale : this.span;
@@ -183,6 +366,8 @@ export class View {
     this.canvas.width = Math.round(width * this.dpr);
     this.canvas.height = Math.round(height * this.dpr);
     this.scale = Math.min(width, height) / span;
+    // A framed subject is fitted again to the new size (unless the reader has taken the camera).
+    if (this.following) this.framed = false;
     this.draw();
   }
 
@@ -209,9 +394,9 @@ export class View {
     ctx.restore();
   }
 
-  private nearest(p: Point): Grabbable | null {
+  private nearest(p: Point, radiusPx: number): Grabbable | null {
     let best: Grabbable | null = null;
-    let bestD = GRAB_RADIUS_PX;
+    let bestD = radiusPx;
     for (const g of this.grabbables) {
       const d = g.distancePx(this, p);
       if (d <= bestD) {
@@ -232,10 +417,11 @@ export class View {
       (e) => {
         if (e.button !== 0) return;
         const start = this.toWorld(e.clientX, e.clientY);
-        const target = this.nearest(start);
+        const target = this.nearest(start, e.pointerType === "touch" ? TOUCH_GRAB_RADIUS_PX : GRAB_RADIUS_PX);
         const drag = target?.grab(start) ?? null;
         c.setPointerCapture(e.pointerId);
         this.dragging = true;
+        this.handleDrag = drag !== null;
         c.style.cursor = "grabbing";
         const origin = { x: e.clientX, y: e.clientY };
         const camera = { ...this.center };
@@ -247,7 +433,10 @@ export class View {
             const t0 = frameStats.enabled ? performance.now() : 0;
             drag.move(this.toWorld(ev.clientX, ev.clientY));
             if (frameStats.enabled) frameStats.move.push(performance.now() - t0);
-          } else {
+          } else if (moved) {
+            // The reader has taken the camera: stop following until "Fit".
+            this.following = false;
+            this.glide = null;
             this.center = { x: camera.x - (ev.clientX - origin.x) / this.scale, y: camera.y + (ev.clientY - origin.y) / this.scale };
             this.requestDraw();
           }
@@ -258,9 +447,10 @@ export class View {
           c.removeEventListener("pointerup", up);
           c.removeEventListener("pointercancel", up);
           this.dragging = false;
+          this.handleDrag = false;
           c.style.cursor = this.hovering ? "grab" : "";
           if (drag) drag.end();
-          else if (!moved && ev.type === "pointerup") this.onClick?.(start);
+          else if (!moved && ev.type === "pointerup") this.onClick?.(this.snap(start));
         };
         c.addEventListener("pointermove", move, { signal });
         c.addEventListener("pointerup", up, { signal });
@@ -273,7 +463,7 @@ export class View {
       "pointermove",
       (e) => {
         if (this.dragging) return;
-        this.hovering = this.nearest(this.toWorld(e.clientX, e.clientY)) !== null;
+        this.hovering = this.nearest(this.toWorld(e.clientX, e.clientY), GRAB_RADIUS_PX) !== null;
         c.style.cursor = this.hovering ? "grab" : "";
       },
       { signal },
@@ -282,9 +472,11 @@ export class View {
       "wheel",
       (e) => {
         e.preventDefault();
+        this.following = false;
+        this.glide = null;
         const before = this.toWorld(e.clientX, e.clientY);
         const factor = Math.exp(-Math.max(-100, Math.min(100, e.deltaY)) * 0.002);
-        this.scale = Math.min(1e5, Math.max(1e-3, this.scale * factor));
+        this.scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, this.scale * factor));
         const after = this.toWorld(e.clientX, e.clientY);
         this.center = { x: this.center.x + before.x - after.x, y: this.center.y + before.y - after.y };
         this.requestDraw();
@@ -292,6 +484,12 @@ export class View {
       { passive: false, signal },
     );
   }
+}
+
+/** `v` rounded to `decimals` places (a finite number stays finite; -0 becomes 0, as JSON writes it). */
+export function roundTo(v: number, decimals: number): number {
+  const r = Number(v.toFixed(decimals));
+  return !Number.isFinite(r) ? v : r === 0 ? 0 : r;
 }
 
 /** A CSS custom property of `el`, or the fallback. */

@@ -17,7 +17,8 @@ export const CHROMIUM_ARGS = [
 
 /** Starts the server and the browser; returns helpers and a close(). */
 export async function openBrowser() {
-  const server = await startServer({ port: 0 });
+  // Brotli at a fast quality: tests check what is served, not how small (make serve uses 11).
+  const server = await startServer({ port: 0, brotliQuality: 4 });
   const base = `http://127.0.0.1:${server.address().port}`;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   return {
@@ -47,8 +48,23 @@ export async function openPage(browser, url, { viewport = { width: 1200, height:
   return { page, context, problems };
 }
 
-/** The CSS-pixel position on the page of a world point in a diagram's canvas. */
+/**
+ * Waits until a diagram's view is painted and its camera still: no glide
+ * under way (View's data-gliding), and not waiting off screen to paint
+ * (data-stale: the stage is scrolled into view first).
+ */
+export async function cameraStill(page, kind) {
+  const stage = page.locator(`[data-diagram="${kind}"] .stage`);
+  if (await stage.evaluate((s) => s.hasAttribute("data-stale"))) await stage.scrollIntoViewIfNeeded();
+  await page.waitForFunction((kind) => {
+    const s = document.querySelector(`[data-diagram="${kind}"] .stage`);
+    return s && !s.hasAttribute("data-gliding") && !s.hasAttribute("data-stale");
+  }, kind);
+}
+
+/** The CSS-pixel position on the page of a handle in a diagram's canvas, once its view is painted and still. */
 export async function screenPointOf(page, kind, label) {
+  await cameraStill(page, kind);
   return page.evaluate(
     ([kind, label]) => {
       const section = document.querySelector(`[data-diagram="${kind}"]`);
@@ -58,6 +74,15 @@ export async function screenPointOf(page, kind, label) {
     },
     [kind, label],
   );
+}
+
+/** CSS px per world unit of a diagram's view now (the camera it publishes on its stage). */
+export async function pxPerUnit(page, kind) {
+  await cameraStill(page, kind);
+  return page.evaluate((kind) => {
+    const stage = document.querySelector(`[data-diagram="${kind}"] .stage`);
+    return Number((stage.dataset.camera ?? "").split(",")[2]);
+  }, kind);
 }
 
 /** Drags from one page point to another in `steps` pointer moves. */

@@ -33,12 +33,18 @@ async function open(options = {}) {
 }
 
 const stateOf = (page, id) => page.evaluate((id) => JSON.parse(document.getElementById(id).state), id);
+const readoutOf = (page, id) => page.evaluate((id) => document.getElementById(id).readout, id);
 
 async function knob(page, id, label) {
+  await page.evaluate((id) => document.getElementById(id).scrollIntoView({ block: "center" }), id);
+  // Painted (not waiting off screen) and the camera still.
+  await page.waitForFunction((id) => {
+    const stage = document.getElementById(id).shadowRoot.querySelector(".stage");
+    return !stage.hasAttribute("data-gliding") && !stage.hasAttribute("data-stale");
+  }, id);
   return page.evaluate(
     ([id, label]) => {
-      const b = document.querySelector(`#${id} [data-handle="${label}"]`);
-      b.scrollIntoView({ block: "center" });
+      const b = document.getElementById(id).shadowRoot.querySelector(`[data-handle="${label}"]`);
       const r = b.getBoundingClientRect();
       return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
     },
@@ -106,8 +112,8 @@ for (const c of CASES) {
 test("with reduced motion the animated diagrams start paused", async () => {
   const { page, context, problems } = await open({ reducedMotion: "reduce" });
   assert.equal((await stateOf(page, "steering")).playing, false);
-  assert.equal((await stateOf(page, "planner")).computed.playing, false);
-  assert.equal((await stateOf(page, "pathfind")).computed.playing, false);
+  assert.equal((await readoutOf(page, "planner")).playing, false);
+  assert.equal((await readoutOf(page, "pathfind")).playing, false);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -119,10 +125,10 @@ test("a trap in the module is reported in words and the diagram restarts with it
   await page.evaluate(() => {
     window.dispatchEvent(new ErrorEvent("error", { error: new WebAssembly.RuntimeError("unreachable"), message: "unreachable" }));
   });
-  const text = await page.locator("#planner").textContent();
+  const text = await page.locator("#planner .error").textContent();
   assert.match(text, /WebAssembly module stopped/);
   await page.locator("#planner button", { hasText: "Restart" }).click();
-  await page.waitForFunction(() => document.querySelector("#planner [data-handle]") !== null);
+  await page.waitForFunction(() => document.getElementById("planner").shadowRoot.querySelector("[data-handle]") !== null);
   assert.equal((await stateOf(page, "planner")).radius, 4);
   await context.close();
 });

@@ -57,7 +57,7 @@ test("elements on one page keep their own state; bad attributes fall back to def
   });
   const before = await page.evaluate(() => ["one", "two"].map((id) => JSON.parse(document.getElementById(id).state)));
   const knob = await page.evaluate(() => {
-    const r = document.querySelector('#one [data-handle="point to reach"]').getBoundingClientRect();
+    const r = document.getElementById("one").shadowRoot.querySelector('[data-handle="point to reach"]').getBoundingClientRect();
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   });
   await drag(page, knob, { x: knob.x - 60, y: knob.y + 40 });
@@ -86,7 +86,7 @@ test("the playground's URL hash restores the exact scene", async () => {
   await page.evaluate(() =>
     window.__arcline.diagrams.arc.setState({ pose: { x: 1.25, y: -2, heading: 0.75 }, point: { x: 5, y: 3.5 }, width: 2.5 }),
   );
-  await page.waitForFunction(() => location.hash.startsWith("#s="));
+  await page.waitForFunction(() => location.hash.startsWith("#v=1&arc="));
   const url = page.url();
   const scene = await page.evaluate(() => window.__arcline.diagrams.arc.getState());
   const second = await open(url);

@@ -9,7 +9,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { openBrowser, openPage, screenPointOf, drag, screenshotPath } from "./browser.mjs";
+import { openBrowser, openPage, screenPointOf, drag, screenshotPath, pxPerUnit } from "./browser.mjs";
 
 let env;
 before(async () => {
@@ -19,7 +19,12 @@ after(async () => {
   await env?.close();
 });
 
-const state = (page) => page.evaluate(() => window.__arcline.diagrams.junction.getState());
+/** The diagram's state (what the reader set) with its read-out (what it computed) beside it. */
+const state = (page) =>
+  page.evaluate(() => {
+    const d = window.__arcline.diagrams.junction;
+    return { ...d.getState(), readout: d.readout() };
+  });
 const near = (a, b, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
 
 async function open() {
@@ -28,23 +33,17 @@ async function open() {
   return opened;
 }
 
-async function pxPerUnit(page) {
-  return page.evaluate(() => {
-    const r = document.querySelector('[data-diagram="junction"] canvas').getBoundingClientRect();
-    return Math.min(r.width, r.height) / 80; // px per world unit (span 80)
-  });
-}
 
 test("the default crossroads has the movements of the lane table", async () => {
   const { page, context, problems } = await open();
   const s = await state(page);
   assert.equal(s.arms.length, 4);
-  assert.equal(s.computed.error, null);
-  assert.deepEqual(s.computed.order, [0, 1, 2, 3]);
+  assert.equal(s.readout.error, null);
+  assert.deepEqual(s.readout.order, [0, 1, 2, 3]);
   // East and west: two lanes each way (right 1, straight 2, left 1 = 4 each);
   // north and south: one each way (3 each): 14 paths.
-  assert.equal(s.computed.connections.length, 14);
-  const from0 = s.computed.connections.filter((c) => c.from === 0).map((c) => [c.to, c.kind, c.fromLane, c.toLane]);
+  assert.equal(s.readout.connections.length, 14);
+  const from0 = s.readout.connections.filter((c) => c.from === 0).map((c) => [c.to, c.kind, c.fromLane, c.toLane]);
   // Arm 0's lanes: sidewalk, back, back, forward, forward, sidewalk. Kerb lane 4
   // turns right into the north arm's kerb lane 1; lanes 4 and 3 go straight
   // into 1 and 2; the inner lane 3 turns left into the south arm's inner lane 2.
@@ -54,8 +53,8 @@ test("the default crossroads has the movements of the lane table", async () => {
     [2, "straight", 3, 2],
     [3, "left", 3, 2],
   ]);
-  assert.equal(s.computed.shown, 4, "only arm 0's paths until the toggle");
-  assert.equal(s.computed.corners, 4);
+  assert.equal(s.readout.shown, 4, "only arm 0's paths until the toggle");
+  assert.equal(s.readout.corners, 4);
   await page.locator('[data-diagram="junction"]').screenshot({ path: screenshotPath("junction") });
   assert.deepEqual(problems, []);
   await context.close();
@@ -63,7 +62,7 @@ test("the default crossroads has the movements of the lane table", async () => {
 
 test("dragging an arm's mouth moves it and every path from it", async () => {
   const { page, context, problems } = await open();
-  const k = await pxPerUnit(page);
+  const k = await pxPerUnit(page, "junction");
   const from = await screenPointOf(page, "junction", "arm 0 mouth");
   const grab = { x: from.x + 2, y: from.y - 2 };
   // 10 world units out along the east arm (x 20 -> 30).
@@ -71,10 +70,10 @@ test("dragging an arm's mouth moves it and every path from it", async () => {
   await page.waitForFunction(() => window.__arcline.diagrams.junction.getState().arms[0].x > 25);
   const s = await state(page);
   assert.ok(Math.abs(s.arms[0].x - 30) < 2 / k, `x ${s.arms[0].x}`);
-  assert.equal(s.computed.error, null);
-  assert.equal(s.computed.note, "");
+  assert.equal(s.readout.error, null);
+  assert.equal(s.readout.note, "");
   // The arm heads west: every path from it starts on its mouth, x = the arm's x.
-  const from0 = s.computed.connections.filter((c) => c.from === 0);
+  const from0 = s.readout.connections.filter((c) => c.from === 0);
   assert.equal(from0.length, 4);
   for (const c of from0) near(c.start.x, s.arms[0].x, 1e-9);
   assert.deepEqual(problems, []);
@@ -83,13 +82,13 @@ test("dragging an arm's mouth moves it and every path from it", async () => {
 
 test("an arm dragged into the centre stops where the junction still builds, and says why", async () => {
   const { page, context, problems } = await open();
-  const k = await pxPerUnit(page);
+  const k = await pxPerUnit(page, "junction");
   const from = await screenPointOf(page, "junction", "arm 0 mouth");
   await drag(page, from, { x: from.x - 19 * k, y: from.y }, 24);
   const s = await state(page);
-  assert.equal(s.computed.error, null, "the junction still builds");
+  assert.equal(s.readout.error, null, "the junction still builds");
   assert.ok(s.arms[0].x < 20 && s.arms[0].x > 5, `stopped at x ${s.arms[0].x}`);
-  assert.match(s.computed.note, /^Arm 0 stops here\. Beyond: arms\[\d\]/);
+  assert.match(s.readout.note, /^Arm 0 stops here\. Beyond: arms\[\d\]/);
   const status = await page.locator('[data-diagram="junction"] .status').textContent();
   assert.match(status, /Arm 0 stops here/);
   await page.locator('[data-diagram="junction"]').screenshot({ path: screenshotPath("junction-stopped") });
@@ -108,7 +107,7 @@ test("turning an arm by its knob turns it and keeps the junction built", async (
   const s = await state(page);
   // Heading in was -π/2 (south); the arm turned 20° clockwise: -π/2 - 20°.
   near(s.arms[1].heading, -Math.PI / 2 - (20 * Math.PI) / 180, 0.05);
-  assert.equal(s.computed.error, null);
+  assert.equal(s.readout.error, null);
   assert.equal(s.selected, 1);
   assert.deepEqual(problems, []);
   await context.close();
@@ -120,14 +119,14 @@ test("the toggle shows every turn path with its radius", async () => {
   await section.getByLabel("every turn path with its radius").check();
   await page.waitForFunction(() => window.__arcline.diagrams.junction.getState().allPaths === true);
   const s = await state(page);
-  assert.equal(s.computed.shown, s.computed.connections.length);
+  assert.equal(s.readout.shown, s.readout.connections.length);
   // One radius label per path that turns (its tightest arc); straight paths have none.
-  const turning = s.computed.connections.filter((c) => c.radii.length > 0).length;
-  assert.equal(s.computed.labels, turning);
+  const turning = s.readout.connections.filter((c) => c.radii.length > 0).length;
+  assert.equal(s.readout.labels, turning);
   assert.ok(turning >= 8, `${turning} turning paths`);
-  const arcs = s.computed.connections.reduce((n, c) => n + c.radii.length, 0);
+  const arcs = s.readout.connections.reduce((n, c) => n + c.radii.length, 0);
   assert.ok(arcs >= 8, `${arcs} arcs`);
-  for (const c of s.computed.connections) for (const r of c.radii) assert.ok(r >= 5 - 1e-9, `radius ${r}`);
+  for (const c of s.readout.connections) for (const r of c.radii) assert.ok(r >= 5 - 1e-9, `radius ${r}`);
   await section.screenshot({ path: screenshotPath("junction-paths") });
   assert.deepEqual(problems, []);
   await context.close();
@@ -146,7 +145,7 @@ test("an unsolvable scene from a link is told in words, and 3 to 6 arms build", 
     }),
   );
   let s = await state(page);
-  assert.match(s.computed.error, /^arms\[2\]: heads the same way as arms\[1\]/);
+  assert.match(s.readout.error, /^arms\[2\]: heads the same way as arms\[1\]/);
   const status = await page.locator('[data-diagram="junction"] .status').textContent();
   assert.match(status, /^Cannot build the junction: arms\[2\]/);
   const section = page.locator('[data-diagram="junction"]');
@@ -155,8 +154,8 @@ test("an unsolvable scene from a link is told in words, and 3 to 6 arms build", 
     await section.locator(".controls select").first().selectOption(n);
     s = await state(page);
     assert.equal(s.arms.length, Number(n));
-    assert.equal(s.computed.error, null, `${n} arms: ${s.computed.error}`);
-    assert.ok(s.computed.connections.length > 0);
+    assert.equal(s.readout.error, null, `${n} arms: ${s.readout.error}`);
+    assert.ok(s.readout.connections.length > 0);
   }
   await section.screenshot({ path: screenshotPath("junction-six-arms") });
   assert.deepEqual(problems, []);
@@ -177,21 +176,21 @@ test("lanes that would leave no junction are refused, saying why", async () => {
     }),
   );
   let s = await state(page);
-  assert.equal(s.computed.error, null);
+  assert.equal(s.readout.error, null);
   const section = page.locator('[data-diagram="junction"]');
   // Six lanes and a median make arm 1 25.5 wide: its edge at x = 12.75 is behind x = 8.
   await section.locator('[data-arm="1"] select').selectOption("6 lanes, median");
   s = await state(page);
   assert.equal(s.arms[1].preset, "2 lanes");
   assert.equal(await section.locator('[data-arm="1"] select').inputValue(), "2 lanes");
-  assert.equal(s.computed.error, null);
-  assert.match(s.computed.note, /^Arm 1 cannot have 6 lanes, median here: arms\[1\]: reaches behind the mouth of arms\[0\]/);
+  assert.equal(s.readout.error, null);
+  assert.match(s.readout.note, /^Arm 1 cannot have 6 lanes, median here: arms\[1\]: reaches behind the mouth of arms\[0\]/);
   // Bike lanes on arm 3 (14 wide: its edges at x = ±7, in front of x = 8) fit.
   await section.locator('[data-arm="3"] select').selectOption("bike lanes");
   s = await state(page);
   assert.equal(s.arms[3].preset, "bike lanes");
-  assert.equal(s.computed.note, "");
-  assert.equal(s.computed.error, null);
+  assert.equal(s.readout.note, "");
+  assert.equal(s.readout.error, null);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -206,8 +205,8 @@ test("the OpenDRIVE download holds every road and connection", async () => {
   assert.match(xodr, /<header revMajor="1" revMinor="8"/);
   // Four arm roads and one connecting road per path.
   const s = await state(page);
-  assert.equal([...xodr.matchAll(/<road id=/g)].length, 4 + s.computed.connections.length);
-  assert.equal([...xodr.matchAll(/<connection /g)].length, s.computed.connections.length);
+  assert.equal([...xodr.matchAll(/<road id=/g)].length, 4 + s.readout.connections.length);
+  assert.equal([...xodr.matchAll(/<connection /g)].length, s.readout.connections.length);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -21,7 +21,12 @@ after(async () => {
 });
 
 const KIND = "pathfind";
-const state = (page) => page.evaluate(() => window.__arcline.diagrams.pathfind.getState());
+/** The diagram's state (what the reader set) with its read-out (what it computed) beside it. */
+const state = (page) =>
+  page.evaluate(() => {
+    const d = window.__arcline.diagrams.pathfind;
+    return { ...d.getState(), readout: d.readout() };
+  });
 const setState = (page, s) => page.evaluate((s) => window.__arcline.diagrams.pathfind.setState(s), s);
 const close = (a, b, tol, what = "") => assert.ok(Math.abs(a - b) <= tol, `${what} ${a} vs ${b}`);
 
@@ -58,10 +63,10 @@ test("loads clean and draws the core's path round the default scene", async () =
   const s = await state(page);
   const want = A.planAround(s.unit, goalOf(s), s.radius, { circles: s.circles, polygons: s.polygons }, { clearance: s.clearance });
   assert.ok(want, "the default scene has a path");
-  close(s.computed.length, want.length, 1e-12, "length");
-  assert.equal(s.computed.word, want.word);
-  assert.ok(s.computed.expanded > 0);
-  assert.ok(sampledClearance(s.computed.path, s.circles) >= s.clearance - 1e-6);
+  close(s.readout.length, want.length, 1e-12, "length");
+  assert.equal(s.readout.word, want.word);
+  assert.ok(s.readout.expanded > 0);
+  assert.ok(sampledClearance(s.readout.path, s.circles) >= s.clearance - 1e-6);
   const readout = await page.locator(`[data-diagram="${KIND}"] .readout`).textContent();
   assert.match(readout, /length \d+\.\d{3}/);
   assert.match(readout, /\d+ nodes expanded/);
@@ -75,8 +80,8 @@ test("dragging a circle onto the path: the path re-plans round it, keeping the c
   const { page, context, problems } = await openPathfind();
   const before = await state(page);
   // Circle 4 is off the path; put it on the path's middle.
-  const mid = A.poseAt(before.computed.path, before.computed.path.length / 2);
-  assert.ok(sampledClearance(before.computed.path, [before.circles[4]]) > 1, "circle 4 starts away from the path");
+  const mid = A.poseAt(before.readout.path, before.readout.path.length / 2);
+  assert.ok(sampledClearance(before.readout.path, [before.circles[4]]) > 1, "circle 4 starts away from the path");
   const toScreen = await screenMap(page);
   const from = await screenPointOf(page, KIND, "circle 4");
   await drag(page, from, toScreen(mid), 16);
@@ -84,20 +89,20 @@ test("dragging a circle onto the path: the path re-plans round it, keeping the c
   const after = await state(page);
   // It landed on the old path (within a couple of pixels' worth).
   assert.ok(Math.hypot(after.circles[4].x - mid.x, after.circles[4].y - mid.y) < 0.2, JSON.stringify(after.circles[4]));
-  assert.ok(after.computed.path, after.computed.status);
-  assert.notEqual(after.computed.length, before.computed.length);
+  assert.ok(after.readout.path, after.readout.status);
+  assert.notEqual(after.readout.length, before.readout.length);
   // The new path keeps the clearance from every circle, the moved one too.
-  const least = sampledClearance(after.computed.path, after.circles);
+  const least = sampledClearance(after.readout.path, after.circles);
   assert.ok(least >= after.clearance - 1e-6, `clearance ${least}`);
-  assert.ok(sampledClearance(after.computed.path, [after.circles[4]]) >= after.clearance - 1e-6);
+  assert.ok(sampledClearance(after.readout.path, [after.circles[4]]) >= after.clearance - 1e-6);
   const want = A.planAround(after.unit, goalOf(after), after.radius, { circles: after.circles, polygons: after.polygons }, { clearance: after.clearance });
-  close(after.computed.length, want.length, 1e-12, "the core's length");
+  close(after.readout.length, want.length, 1e-12, "the core's length");
   // Its rim knob resizes it: a bigger circle, the path still clear of it.
   const rim = await screenPointOf(page, KIND, "circle 4 radius");
   await drag(page, rim, { x: rim.x + 25, y: rim.y });
   await page.waitForFunction((r0) => window.__arcline.diagrams.pathfind.getState().circles[4].radius > r0 + 0.3, after.circles[4].radius);
   const resized = await state(page);
-  if (resized.computed.path) assert.ok(sampledClearance(resized.computed.path, resized.circles) >= resized.clearance - 1e-6);
+  if (resized.readout.path) assert.ok(sampledClearance(resized.readout.path, resized.circles) >= resized.clearance - 1e-6);
   await page.locator(`[data-diagram="${KIND}"]`).screenshot({ path: screenshotPath("pathfind-dragged") });
   assert.deepEqual(problems, []);
   await context.close();
@@ -110,9 +115,9 @@ test("the search graph and the expanded nodes show what the search did", async (
   await page.waitForFunction(() => window.__arcline.diagrams.pathfind.getState().showExpanded === true);
   const s = await state(page);
   const d = A.planAroundDebug(s.unit, goalOf(s), s.radius, { circles: s.circles, polygons: s.polygons }, { clearance: s.clearance });
-  assert.equal(s.computed.guides, d.guides.length);
-  assert.equal(s.computed.edges, d.edges.length);
-  assert.equal(s.computed.expandedPoses, d.expanded);
+  assert.equal(s.readout.guides, d.guides.length);
+  assert.equal(s.readout.edges, d.edges.length);
+  assert.equal(s.readout.expandedPoses, d.expanded);
   await page.locator(`[data-diagram="${KIND}"]`).screenshot({ path: screenshotPath("pathfind-graph") });
   // Adding and removing circles.
   const n = s.circles.length;
@@ -133,8 +138,8 @@ test("no path says why in words: a unit facing a wall, a goal inside a circle", 
     polygons: [[{ x: -13.5, y: -12 }, { x: -13, y: -12 }, { x: -13, y: 12 }, { x: -13.5, y: 12 }]],
   });
   let s = await state(page);
-  assert.equal(s.computed.path, null);
-  assert.equal(s.computed.noPathKind, "startEnclosed");
+  assert.equal(s.readout.path, null);
+  assert.equal(s.readout.noPathKind, "startEnclosed");
   const status = () => page.locator(`[data-diagram="${KIND}"] .status`).textContent();
   assert.match(await status(), /No path: the unit cannot leave the start/);
   await page.locator(`[data-diagram="${KIND}"]`).screenshot({ path: screenshotPath("pathfind-nopath") });
@@ -144,7 +149,7 @@ test("no path says why in words: a unit facing a wall, a goal inside a circle", 
   const toScreen = await screenMap(page);
   const from = await screenPointOf(page, KIND, "goal");
   await drag(page, from, toScreen(s.circles[3]));
-  await page.waitForFunction(() => window.__arcline.diagrams.pathfind.getState().computed.error !== null);
+  await page.waitForFunction(() => window.__arcline.diagrams.pathfind.readout().error !== null);
   assert.match(await status(), /No path: goal: is inside or too close to obstacles\.circles\[3\]/);
   assert.deepEqual(problems, []);
   await context.close();
@@ -155,7 +160,7 @@ test("on the grid, dragging across tiles paints walls (and erases them), and the
   await page.locator(`[data-diagram="${KIND}"] select`).selectOption("grid");
   await page.waitForFunction(() => window.__arcline.diagrams.pathfind.getState().mode === "grid");
   const before = await state(page);
-  assert.ok(before.computed.path, before.computed.status);
+  assert.ok(before.readout.path, before.readout.status);
   const toScreen = await screenMap(page);
   const t = before.tile;
   const centre = (c, r) => toScreen({ x: (c + 0.5) * t, y: (r + 0.5) * t });
@@ -166,24 +171,24 @@ test("on the grid, dragging across tiles paints walls (and erases them), and the
   const painted = await state(page);
   for (let r = 0; r <= 5; r++) assert.equal(painted.blocked[r * painted.columns + 7], "1", `tile (7, ${r})`);
   // The path touches no blocked tile (sampled from the state here).
-  if (painted.computed.path) {
-    const p = painted.computed.path;
+  if (painted.readout.path) {
+    const p = painted.readout.path;
     for (let i = 0; i <= 2000; i++) {
       const q = A.poseAt(p, (p.length * i) / 2000);
       const k = Math.floor(q.y / t) * painted.columns + Math.floor(q.x / t);
       assert.equal(painted.blocked[k], "0", `on a wall at ${q.x}, ${q.y}`);
     }
-    assert.notEqual(p.length, before.computed.length);
+    assert.notEqual(p.length, before.readout.length);
   } else {
-    assert.match(painted.computed.status, /No path/);
+    assert.match(painted.readout.status, /No path/);
   }
   await page.locator(`[data-diagram="${KIND}"] label`, { hasText: "expanded nodes" }).locator("input").check();
-  await page.waitForFunction(() => window.__arcline.diagrams.pathfind.getState().computed.expandedPoses > 0);
+  await page.waitForFunction(() => window.__arcline.diagrams.pathfind.readout().expandedPoses > 0);
   const shown = await state(page);
   const grid = { columns: shown.columns, rows: shown.rows, tile: shown.tile, blocked: Uint8Array.from(shown.blocked, (c) => Number(c)) };
   const want = A.planOnGridDebug(grid, shown.unit, goalOf(shown), shown.radius);
-  assert.equal(shown.computed.expanded, want.expanded);
-  assert.equal(shown.computed.expandedPoses, want.expandedPoses.length);
+  assert.equal(shown.readout.expanded, want.expanded);
+  assert.equal(shown.readout.expandedPoses, want.expandedPoses.length);
   await page.locator(`[data-diagram="${KIND}"]`).screenshot({ path: screenshotPath("pathfind-grid") });
   // Starting on a wall erases.
   await drag(page, centre(7, 1), centre(7, 3), 12);
@@ -198,19 +203,27 @@ test("on the grid, dragging across tiles paints walls (and erases them), and the
 test("play drives the unit along the path, and a formation follows", async () => {
   const { page, context, problems } = await openPathfind();
   await setState(page, { formation: true });
-  const start = (await state(page)).computed.followers;
+  const start = (await state(page)).readout.followers;
   assert.equal(start.length, 5);
   await page.locator(`[data-diagram="${KIND}"] button`, { hasText: "Play" }).click();
   await page.waitForFunction(() => window.__arcline.diagrams.pathfind.getState().time > 1);
   await page.locator(`[data-diagram="${KIND}"] button`, { hasText: "Pause" }).click();
   const s = await state(page);
-  const want = A.poseAtTime(s.computed.path, 5, s.time);
-  close(s.computed.unitAt.x, want.x, 1e-9, "x");
-  close(s.computed.unitAt.y, want.y, 1e-9, "y");
-  assert.equal(s.computed.followers.length, 5);
+  const want = A.poseAtTime(s.readout.path, 5, s.time);
+  close(s.readout.unitAt.x, want.x, 1e-9, "x");
+  close(s.readout.unitAt.y, want.y, 1e-9, "y");
+  assert.equal(s.readout.followers.length, 5);
   // Every member has moved from its starting place behind the unit.
-  s.computed.followers.forEach((v, i) => assert.ok(Math.hypot(v.x - start[i].x, v.y - start[i].y) > 0.5, `member ${i} still at its start`));
+  s.readout.followers.forEach((v, i) => assert.ok(Math.hypot(v.x - start[i].x, v.y - start[i].y) > 0.5, `member ${i} still at its start`));
   await page.locator(`[data-diagram="${KIND}"]`).screenshot({ path: screenshotPath("pathfind-formation") });
+  // Played from a second before the end, the unit arrives and the formation
+  // gets its 3 s to close up; then play stops by itself.
+  await setState(page, { time: s.readout.duration - 1 });
+  await page.locator(`[data-diagram="${KIND}"] button`, { hasText: "Play" }).click();
+  await page.waitForFunction(() => !window.__arcline.diagrams.pathfind.readout().playing, null, { timeout: 30_000 });
+  const done = await state(page);
+  close(done.time, done.readout.duration, 1e-9, "time at the end");
+  assert.equal(await page.locator(`[data-diagram="${KIND}"] button`, { hasText: "Play" }).count(), 1);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -222,11 +235,11 @@ test("the scene survives the URL round trip", async () => {
   const url = await page.evaluate(() => location.href);
   const s = await state(page);
   const again = await openPage(env.browser, url);
-  const t = await again.page.evaluate(() => window.__arcline.diagrams.pathfind.getState());
+  const t = await state(again.page);
   assert.equal(t.mode, "grid");
   assert.equal(t.radius, 0.8);
   assert.equal(t.blocked, s.blocked);
-  close(t.computed.length ?? 0, s.computed.length ?? 0, 1e-12);
+  close(t.readout.length ?? 0, s.readout.length ?? 0, 1e-12);
   assert.deepEqual(problems, []);
   assert.deepEqual(again.problems, []);
   await again.context.close();

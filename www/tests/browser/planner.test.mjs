@@ -6,7 +6,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as A from "../../pkg/arcline.js";
-import { openBrowser, openPage, screenPointOf, drag, screenshotPath } from "./browser.mjs";
+import { openBrowser, openPage, screenPointOf, drag, pxPerUnit, screenshotPath } from "./browser.mjs";
 
 A.initSync({ module: readFileSync(new URL("../../pkg/arcline_bg.wasm", import.meta.url)) });
 
@@ -18,7 +18,12 @@ after(async () => {
   await env?.close();
 });
 
-const state = (page) => page.evaluate(() => window.__arcline.diagrams.planner.getState());
+/** The diagram's state (what the reader set) with its read-out (what it computed) beside it. */
+const state = (page) =>
+  page.evaluate(() => {
+    const d = window.__arcline.diagrams.planner;
+    return { ...d.getState(), readout: d.readout() };
+  });
 const close = (a, b, tol, what = "") => assert.ok(Math.abs(a - b) <= tol, `${what} ${a} vs ${b}`);
 const SPEED = 4;
 
@@ -34,13 +39,13 @@ test("loads clean and shows the core's turn-then-go for the default scene", asyn
   const s = await state(page);
   const want = A.planTurn(s.unit, s.target, s.radius);
   const sides = A.planTurnSides(s.unit, s.target, s.radius);
-  assert.equal(s.computed.word, want.word);
-  close(s.computed.length, want.length, 1e-12, "length");
-  assert.equal(s.computed.best, sides.best);
-  close(s.computed.right.length, sides.right.exit.path.length, 1e-12, "right");
-  close(s.computed.left.length, sides.left.exit.path.length, 1e-12, "left");
+  assert.equal(s.readout.word, want.word);
+  close(s.readout.length, want.length, 1e-12, "length");
+  assert.equal(s.readout.best, sides.best);
+  close(s.readout.right.length, sides.right.exit.path.length, 1e-12, "right");
+  close(s.readout.left.length, sides.left.exit.path.length, 1e-12, "left");
   // The seed's construction: Q on the circle, h = |target − P|.
-  const r = s.computed.right;
+  const r = s.readout.right;
   close(Math.hypot(r.exit.x - r.center.x, r.exit.y - r.center.y), s.radius, 1e-9, "Q on circle");
   close(r.h, Math.hypot(s.target.x - r.center.x, s.target.y - r.center.y), 1e-9, "h");
   await page.locator('[data-diagram="planner"]').screenshot({ path: screenshotPath("planner") });
@@ -51,19 +56,16 @@ test("loads clean and shows the core's turn-then-go for the default scene", asyn
 test("dragging the target moves it by the drag and the path follows", async () => {
   const { page, context, problems } = await openPlanner();
   const before = await state(page);
+  const k = await pxPerUnit(page, "planner");
   const from = await screenPointOf(page, "planner", "target");
   await drag(page, from, { x: from.x - 60, y: from.y + 90 });
   await page.waitForFunction((x0) => window.__arcline.diagrams.planner.getState().target.x !== x0, before.target.x);
   const after = await state(page);
-  const pxPerUnit = await page.evaluate(() => {
-    const r = document.querySelector('[data-diagram="planner"] canvas').getBoundingClientRect();
-    return Math.min(r.width, r.height) / 18;
-  });
-  close(after.target.x - before.target.x, -60 / pxPerUnit, 1.5 / pxPerUnit, "dx");
-  close(after.target.y - before.target.y, -90 / pxPerUnit, 1.5 / pxPerUnit, "dy");
+  close(after.target.x - before.target.x, -60 / k, 1.5 / k, "dx");
+  close(after.target.y - before.target.y, -90 / k, 1.5 / k, "dy");
   const want = A.planTurn(after.unit, after.target, after.radius);
-  close(after.computed.length, want.length, 1e-12, "length after drag");
-  assert.notEqual(after.computed.length, before.computed.length);
+  close(after.readout.length, want.length, 1e-12, "length after drag");
+  assert.notEqual(after.readout.length, before.readout.length);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -75,21 +77,21 @@ test("a target inside one turning circle: that side is named unreachable, the ot
     window.__arcline.diagrams.planner.setState({ unit: { x: 0, y: 0, heading: 0 }, target: { x: 0.5, y: 2.5 }, radius: 3 }),
   );
   let s = await state(page);
-  assert.equal(s.computed.left.reachable, false);
-  assert.equal(s.computed.best, "right");
-  assert.match(s.computed.status, /left turn cannot reach it: target inside this turning circle/);
+  assert.equal(s.readout.left.reachable, false);
+  assert.equal(s.readout.best, "right");
+  assert.match(s.readout.status, /left turn cannot reach it: target inside this turning circle/);
   const status = await page.locator('[data-diagram="planner"] .status').textContent();
   assert.match(status, /cannot reach/);
   // The target on the start itself: no path, said in words, nothing thrown.
   await page.evaluate(() => window.__arcline.diagrams.planner.setState({ target: { x: 0, y: 0 } }));
   s = await state(page);
-  assert.equal(s.computed.best, null);
-  assert.equal(s.computed.word, null);
-  assert.match(s.computed.status, /start itself/);
+  assert.equal(s.readout.best, null);
+  assert.equal(s.readout.word, null);
+  assert.match(s.readout.status, /start itself/);
   // Dragging the unit away brings a path back.
   const from = await screenPointOf(page, "planner", "unit position");
   await drag(page, from, { x: from.x - 80, y: from.y });
-  await page.waitForFunction(() => window.__arcline.diagrams.planner.getState().computed.best !== null);
+  await page.waitForFunction(() => window.__arcline.diagrams.planner.readout().best !== null);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -101,13 +103,13 @@ test("arrive with a heading: six words, the shortest bold, goal heading draggabl
   let s = await state(page);
   const goal = { ...s.target, heading: s.goalHeading };
   const want = A.planDubins(s.unit, goal, s.radius);
-  assert.equal(s.computed.word, want.word);
-  close(s.computed.length, want.length, 1e-12, "dubins length");
+  assert.equal(s.readout.word, want.word);
+  close(s.readout.length, want.length, 1e-12, "dubins length");
   assert.deepEqual(
-    s.computed.candidates.map((c) => c.word),
+    s.readout.candidates.map((c) => c.word),
     A.dubinsCandidates(s.unit, goal, s.radius).map((p) => p.word),
   );
-  assert.ok(s.computed.candidates.every((c) => c.length >= s.computed.length - 1e-12));
+  assert.ok(s.readout.candidates.every((c) => c.length >= s.readout.length - 1e-12));
   await page.locator('[data-diagram="planner"]').screenshot({ path: screenshotPath("planner-dubins") });
   // Turn the goal heading knob a quarter turn.
   const knob = await screenPointOf(page, "planner", "goal heading");
@@ -122,7 +124,7 @@ test("arrive with a heading: six words, the shortest bold, goal heading draggabl
   const turned = Math.atan2(Math.sin(s.goalHeading - (goal.heading - Math.PI / 2)), Math.cos(s.goalHeading - (goal.heading - Math.PI / 2)));
   close(turned, 0, 0.05, "goal heading turned a quarter");
   const again = A.planDubins(s.unit, { ...s.target, heading: s.goalHeading }, s.radius);
-  close(s.computed.length, again.length, 1e-12, "length after turning");
+  close(s.readout.length, again.length, 1e-12, "length after turning");
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -133,11 +135,11 @@ test("play moves the unit along the chosen path; the scrubber sets the time", as
   await page.waitForFunction(() => window.__arcline.diagrams.planner.getState().time > 0.3);
   await page.locator('[data-diagram="planner"] button', { hasText: "Pause" }).click();
   let s = await state(page);
-  assert.equal(s.computed.playing, false);
+  assert.equal(s.readout.playing, false);
   const path = A.planTurn(s.unit, s.target, s.radius);
   let want = A.poseAt(path, SPEED * s.time);
-  close(s.computed.unitAt.x, want.x, 1e-9, "x");
-  close(s.computed.unitAt.heading, want.heading, 1e-9, "heading");
+  close(s.readout.unitAt.x, want.x, 1e-9, "x");
+  close(s.readout.unitAt.heading, want.heading, 1e-9, "heading");
   // Scrub to 1.5 s.
   await page.locator('[data-diagram="planner"] label', { hasText: "time (s)" }).locator("input").evaluate((el) => {
     el.value = "1.5";
@@ -146,14 +148,14 @@ test("play moves the unit along the chosen path; the scrubber sets the time", as
   await page.waitForFunction(() => Math.abs(window.__arcline.diagrams.planner.getState().time - 1.5) < 1e-9);
   s = await state(page);
   want = A.poseAt(path, SPEED * 1.5);
-  close(s.computed.unitAt.x, want.x, 1e-9, "scrubbed x");
-  close(s.computed.unitAt.y, want.y, 1e-9, "scrubbed y");
+  close(s.readout.unitAt.x, want.x, 1e-9, "scrubbed x");
+  close(s.readout.unitAt.y, want.y, 1e-9, "scrubbed y");
   // Playing to the end stops exactly at the target.
   await page.evaluate(() => window.__arcline.diagrams.planner.setState({ time: 1e6 }));
   s = await state(page);
-  close(s.time, s.computed.duration, 1e-12, "clamped time");
-  close(s.computed.unitAt.x, s.target.x, 1e-9, "end x");
-  close(s.computed.unitAt.y, s.target.y, 1e-9, "end y");
+  close(s.time, s.readout.duration, 1e-12, "clamped time");
+  close(s.readout.unitAt.x, s.target.x, 1e-9, "end x");
+  close(s.readout.unitAt.y, s.target.y, 1e-9, "end y");
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -173,10 +175,10 @@ test("reverse allowed: the Reeds-Shepp path, backward segments dashed, cusps mar
   let s = await state(page);
   const goal = { ...s.target, heading: s.goalHeading };
   let want = A.planReedsShepp(s.unit, goal, s.radius);
-  assert.deepEqual(s.computed.path, want, "the drawn path is the core's");
-  assert.ok(s.computed.gears.some((g) => g), "some segment backwards");
-  close(s.computed.forwardOnlyLength, A.planDubins(s.unit, goal, s.radius).length, 1e-12, "Dubins beside it");
-  assert.ok(s.computed.length <= s.computed.forwardOnlyLength + 1e-12);
+  assert.deepEqual(s.readout.path, want, "the drawn path is the core's");
+  assert.ok(s.readout.gears.some((g) => g), "some segment backwards");
+  close(s.readout.forwardOnlyLength, A.planDubins(s.unit, goal, s.radius).length, 1e-12, "Dubins beside it");
+  assert.ok(s.readout.length <= s.readout.forwardOnlyLength + 1e-12);
   // The cusps are where the core's poseAt puts the gear changes.
   let at = 0;
   const cusps = [];
@@ -184,10 +186,13 @@ test("reverse allowed: the Reeds-Shepp path, backward segments dashed, cusps mar
     if (i > 0 && Boolean(want.segments[i - 1].reverse) !== Boolean(g.reverse)) cusps.push(A.poseAt(want, at));
     at += g.length;
   });
-  assert.deepEqual(s.computed.cusps, cusps);
+  assert.deepEqual(s.readout.cusps, cusps);
   assert.equal(cusps.length, 2, "L− R+ L−: two gear changes");
-  const readout = await page.locator('[data-diagram="planner"] .readout').textContent();
-  assert.match(readout, /Reeds–Shepp \(reverse allowed\)/);
+  // Beside the figure: the step pressed, the word with its gears, the cusps.
+  assert.equal(await page.locator('[data-diagram="planner"] .steps button[data-step="reverse"]').getAttribute("aria-pressed"), "true");
+  const gears = want.segments.map((g, i) => `${want.word[i]}${g.reverse ? "−" : "+"}`).join(" ");
+  assert.equal(await page.locator('[data-diagram="planner"] [data-number="word"] dd').textContent(), gears);
+  assert.equal(await page.locator('[data-diagram="planner"] [data-number="cusps"] dd').textContent(), "2");
   await page.locator('[data-diagram="planner"]').screenshot({ path: screenshotPath("planner-reeds-shepp") });
   // The unit drives it facing the vehicle's way: on a backward segment it
   // moves against its heading.
@@ -197,10 +202,10 @@ test("reverse allowed: the Reeds-Shepp path, backward segments dashed, cusps mar
   const t = (before + want.segments[back].length / 2) / SPEED;
   await page.evaluate((t) => window.__arcline.diagrams.planner.setState({ time: t }), t);
   s = await state(page);
-  const u0 = s.computed.unitAt;
+  const u0 = s.readout.unitAt;
   close(u0.heading, A.poseAtTime(want, SPEED, t).heading, 1e-12, "heading is the core's");
   await page.evaluate((t) => window.__arcline.diagrams.planner.setState({ time: t + 0.02 }), t);
-  const u1 = (await state(page)).computed.unitAt;
+  const u1 = (await state(page)).readout.unitAt;
   const along = (u1.x - u0.x) * Math.cos(u0.heading) + (u1.y - u0.y) * Math.sin(u0.heading);
   assert.ok(along < 0, `backing up: moved ${along} along its heading`);
   // Dragging the goal re-plans with the core.
@@ -210,21 +215,17 @@ test("reverse allowed: the Reeds-Shepp path, backward segments dashed, cusps mar
   await page.waitForFunction((x0) => window.__arcline.diagrams.planner.getState().target.x !== x0, s.target.x);
   s = await state(page);
   want = A.planReedsShepp(s.unit, { ...s.target, heading: s.goalHeading }, s.radius);
-  assert.deepEqual(s.computed.path, want, "after the drag");
-  // The toggle round-trips through the scene the URL carries: a new page
-  // at this address shows the same Reeds-Shepp path.
-  await page.waitForFunction((x) => {
-    const m = /s=([^&]+)/.exec(location.hash);
-    if (!m) return false;
-    const b64 = m[1].replaceAll("-", "+").replaceAll("_", "/");
-    const scene = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0))));
-    return scene.planner?.reverse === true && scene.planner?.target.x === x;
-  }, s.target.x);
+  assert.deepEqual(s.readout.path, want, "after the drag");
+  // The toggle round-trips through the scene the URL carries (once the
+  // address bar has caught up): a new page at this address shows the same
+  // Reeds-Shepp path. (A link holds only the fields the reader changed, and
+  // reverse was off.)
+  await page.waitForFunction(() => location.href === window.__arcline.link() && /[#&]planner=[^&]*reverse/.test(location.hash));
   const url = await page.evaluate(() => location.href);
   const again = await openPage(env.browser, url);
-  const restored = await again.page.evaluate(() => window.__arcline.diagrams.planner.getState());
+  const restored = await state(again.page);
   assert.equal(restored.reverse, true);
-  assert.deepEqual(restored.computed.path, want, "restored from the URL");
+  assert.deepEqual(restored.readout.path, want, "restored from the URL");
   assert.deepEqual(again.problems, []);
   await again.context.close();
   assert.deepEqual(problems, []);
@@ -233,11 +234,11 @@ test("reverse allowed: the Reeds-Shepp path, backward segments dashed, cusps mar
 
 test("reverse allowed round-trips through the embed's attributes", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/?embed=1&kind=planner&arrive=1&reverse=1");
-  const s = await page.evaluate(() => window.__arcline.diagrams.planner.getState());
+  const s = await state(page);
   assert.equal(s.arrive, true);
   assert.equal(s.reverse, true);
   const want = A.planReedsShepp(s.unit, { ...s.target, heading: s.goalHeading }, s.radius);
-  assert.deepEqual(s.computed.path, want);
+  assert.deepEqual(s.readout.path, want);
   assert.deepEqual(problems, []);
   await context.close();
 });

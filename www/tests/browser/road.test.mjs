@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { openBrowser, openPage, screenPointOf, drag, screenshotPath } from "./browser.mjs";
+import { openBrowser, openPage, screenPointOf, drag, pxPerUnit, screenshotPath } from "./browser.mjs";
 
 let env;
 before(async () => {
@@ -16,26 +16,24 @@ after(async () => {
   await env?.close();
 });
 
-const state = (page) => page.evaluate(() => window.__arcline.diagrams.road.getState());
-const near = (a, b, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
-
-async function pxPerUnit(page) {
-  return page.evaluate(() => {
-    const r = document.querySelector('[data-diagram="road"] canvas').getBoundingClientRect();
-    return Math.min(r.width, r.height) / 70; // px per world unit (span 70)
+/** The diagram's state (what the reader set) with its read-out (what it computed) beside it. */
+const state = (page) =>
+  page.evaluate(() => {
+    const d = window.__arcline.diagrams.road;
+    return { ...d.getState(), readout: d.readout() };
   });
-}
+const near = (a, b, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
 
 test("the default road: line-arc then arc-line, with lane markings by kind", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
   const s = await state(page);
   // (-40,-15) east -> (0,5) north: C = (0,-15), CA = 40 > CB = 20: line then arc.
   // (0,5) north -> (30,20) east: C = (0,20), CA = 15 < CB = 30: arc then line.
-  assert.deepEqual(s.computed.pieces.map((p) => p.kind), ["line-arc", "arc-line"]);
-  assert.deepEqual(s.computed.pieces.map((p) => p.word), ["SL", "RS"]);
-  assert.equal(s.computed.pieces[0].boundaries, 5);
+  assert.deepEqual(s.readout.pieces.map((p) => p.kind), ["line-arc", "arc-line"]);
+  assert.deepEqual(s.readout.pieces.map((p) => p.word), ["SL", "RS"]);
+  assert.equal(s.readout.pieces[0].boundaries, 5);
   // sidewalk | driving← | driving→ | sidewalk: kerb, double, kerb.
-  assert.deepEqual(s.computed.pieces[0].markings, ["kerb", "double", "kerb"]);
+  assert.deepEqual(s.readout.pieces[0].markings, ["kerb", "double", "kerb"]);
   await page.locator('[data-diagram="road"]').scrollIntoViewIfNeeded();
   assert.deepEqual(problems, []);
   await context.close();
@@ -44,7 +42,7 @@ test("the default road: line-arc then arc-line, with lane markings by kind", asy
 test("dragging a profile's centre rebuilds the road, keeping the grab offset", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
   await page.locator('[data-diagram="road"]').scrollIntoViewIfNeeded();
-  const k = await pxPerUnit(page);
+  const k = await pxPerUnit(page, "road");
   const from = await screenPointOf(page, "road", "profile 2 centre");
   const grab = { x: from.x + 2, y: from.y + 2 };
   // 20 world units right (x 30 -> 50): C = (0,20) still, CA = 15, CB = 50: arc-line.
@@ -53,7 +51,7 @@ test("dragging a profile's centre rebuilds the road, keeping the grab offset", a
   const s = await state(page);
   assert.ok(Math.abs(s.profiles[2].x - 50) < 2 / k, `x ${s.profiles[2].x}`);
   assert.ok(Math.abs(s.profiles[2].y - 20) < 2 / k, `y ${s.profiles[2].y}`);
-  assert.equal(s.computed.pieces[1].kind, "arc-line");
+  assert.equal(s.readout.pieces[1].kind, "arc-line");
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -61,14 +59,14 @@ test("dragging a profile's centre rebuilds the road, keeping the grab offset", a
 test("a profile dragged behind its source is turned by the half-plane rule into a U-turn", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
   await page.locator('[data-diagram="road"]').scrollIntoViewIfNeeded();
-  const k = await pxPerUnit(page);
+  const k = await pxPerUnit(page, "road");
   const from = await screenPointOf(page, "road", "profile 1 centre");
   // (0,5) -> (-60,15): behind profile 0's cross-section (x < -40), 30 to its left.
   await drag(page, from, { x: from.x - 60 * k, y: from.y - 10 * k }, 20);
   await page.waitForFunction(() => window.__arcline.diagrams.road.getState().profiles[1].x < -45);
   const s = await state(page);
   near(s.profiles[1].heading, Math.PI, 1e-12); // profile 0's heading (0) + π
-  assert.equal(s.computed.pieces[0].kind, "u-turn");
+  assert.equal(s.readout.pieces[0].kind, "u-turn");
   // Turning its heading knob cannot leave the rule: it stays source + π.
   const knob = await screenPointOf(page, "road", "profile 1 heading");
   const centre = await screenPointOf(page, "road", "profile 1 centre");
@@ -90,7 +88,7 @@ test("the heading knob turns a profile in front of its source", async () => {
   await page.waitForFunction(() => Math.abs(window.__arcline.diagrams.road.getState().profiles[2].heading - Math.PI / 2) < 0.05);
   const s = await state(page);
   // (0,5) north to (30,20) north: parallel and shifted, an s-curve.
-  assert.equal(s.computed.pieces[1].kind, "s-curve");
+  assert.equal(s.readout.pieces[1].kind, "s-curve");
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -102,7 +100,7 @@ test("the construction overlay has the seed's C, M, O and the Hermite intermedia
   await section.getByLabel("construction").check();
   await page.waitForFunction(() => window.__arcline.diagrams.road.getState().construction === true);
   let s = await state(page);
-  const f = s.computed.pieces[0].construction.fillets[0];
+  const f = s.readout.pieces[0].construction.fillets[0];
   // C = (0,-15); M on CA with CM = CB = 20: (-20,-15); O = M + r·left = (-20, 5), r = 20.
   near(f.c.x, 0);
   near(f.c.y, -15);
@@ -117,16 +115,16 @@ test("the construction overlay has the seed's C, M, O and the Hermite intermedia
     window.__arcline.diagrams.road.setState({ profiles: [{ x: -40, y: 0, heading: 0 }, { x: 40, y: 8, heading: 0 }] }),
   );
   s = await state(page);
-  assert.equal(s.computed.pieces[0].kind, "s-curve");
-  near(s.computed.pieces[0].construction.intermediate.x, 0);
-  near(s.computed.pieces[0].construction.intermediate.y, 4);
-  assert.equal(s.computed.pieces[0].construction.hermite, 65);
+  assert.equal(s.readout.pieces[0].kind, "s-curve");
+  near(s.readout.pieces[0].construction.intermediate.x, 0);
+  near(s.readout.pieces[0].construction.intermediate.y, 4);
+  assert.equal(s.readout.pieces[0].construction.hermite, 65);
   await section.getByLabel("Bézier offsets").check();
   await page.evaluate(() =>
     window.__arcline.diagrams.road.setState({ profiles: [{ x: -20, y: -10, heading: 0 }, { x: -8, y: 2, heading: 2.4 }, { x: 30, y: 20, heading: 0 }] }),
   );
   s = await state(page);
-  assert.equal(s.computed.pieces[0].bezierPinched, true);
+  assert.equal(s.readout.pieces[0].bezierPinched, true);
   await section.screenshot({ path: screenshotPath("road") });
   assert.deepEqual(problems, []);
   await context.close();
@@ -139,16 +137,16 @@ test("the lane editor adds a lane and an unsolvable placement is told in words",
   await section.getByRole("button", { name: "add lane" }).click();
   await page.waitForFunction(() => window.__arcline.diagrams.road.getState().lanes.length === 5);
   let s = await state(page);
-  assert.equal(s.computed.pieces[0].boundaries, 6);
+  assert.equal(s.readout.pieces[0].boundaries, 6);
   // Four lanes of 8: 16 on each side of the middle; the second piece's arc of
   // radius 15 is too tight, the first's (radius 20) still fits.
   await page.evaluate(() =>
     window.__arcline.diagrams.road.setState({ lanes: Array(4).fill({ kind: "driving", width: 8 }) }),
   );
   s = await state(page);
-  assert.equal(s.computed.pieces[0].kind, "line-arc");
-  assert.equal(s.computed.pieces[1].kind, null);
-  assert.match(s.computed.pieces[1].error, /lanes wider than the turn/);
+  assert.equal(s.readout.pieces[0].kind, "line-arc");
+  assert.equal(s.readout.pieces[1].kind, null);
+  assert.match(s.readout.pieces[1].error, /lanes wider than the turn/);
   const status = await section.locator(".status").textContent();
   assert.match(status, /Cannot build: profile 1 → 2: lanes wider than the turn/);
   assert.deepEqual(problems, []);
@@ -158,14 +156,14 @@ test("the lane editor adds a lane and an unsolvable placement is told in words",
 test("clicking empty space adds a profile", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
   await page.locator('[data-diagram="road"]').scrollIntoViewIfNeeded();
-  const k = await pxPerUnit(page);
+  const k = await pxPerUnit(page, "road");
   const p2 = await screenPointOf(page, "road", "profile 2 centre");
   await page.mouse.click(p2.x + 20 * k, p2.y - 10 * k);
   await page.waitForFunction(() => window.__arcline.diagrams.road.getState().profiles.length === 4);
   const s = await state(page);
   assert.ok(Math.abs(s.profiles[3].x - 50) < 2 / k && Math.abs(s.profiles[3].y - 30) < 2 / k);
-  assert.equal(s.computed.pieces.length, 3);
-  assert.equal(s.computed.pieces[2].kind, "s-curve");
+  assert.equal(s.readout.pieces.length, 3);
+  assert.equal(s.readout.pieces[2].kind, "s-curve");
   await page.locator('[data-diagram="road"]').getByRole("button", { name: "remove last profile" }).click();
   await page.waitForFunction(() => window.__arcline.diagrams.road.getState().profiles.length === 3);
   assert.equal(await page.locator('[data-diagram="road"] [data-handle="profile 3 centre"]').count(), 0);

@@ -3,7 +3,7 @@
 // diagram computes follows them.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { openBrowser, openPage, screenPointOf, drag, screenshotPath } from "./browser.mjs";
+import { openBrowser, openPage, screenPointOf, drag, pxPerUnit, screenshotPath } from "./browser.mjs";
 
 let env;
 before(async () => {
@@ -13,7 +13,12 @@ after(async () => {
   await env?.close();
 });
 
-const state = (page) => page.evaluate(() => window.__arcline.diagrams.arc.getState());
+/** The diagram's state (what the reader set) with its read-out (what it computed) beside it. */
+const state = (page) =>
+  page.evaluate(() => {
+    const d = window.__arcline.diagrams.arc;
+    return { ...d.getState(), readout: d.readout() };
+  });
 
 test("the page loads with no console error or warning and shows the first arc", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
@@ -22,8 +27,8 @@ test("the page loads with no console error or warning and shows the first arc", 
   // closed form s = |d|² / (2 n·d), n = (-sin 0.2, cos 0.2), d = (10, 7).
   const n = { x: -Math.sin(0.2), y: Math.cos(0.2) };
   const expected = (10 * 10 + 7 * 7) / (2 * (n.x * 10 + n.y * 7));
-  assert.equal(s.computed.word, "L");
-  assert.ok(Math.abs(s.computed.radius - Math.abs(expected)) < 1e-9, `${s.computed.radius} vs ${expected}`);
+  assert.equal(s.readout.word, "L");
+  assert.ok(Math.abs(s.readout.radius - Math.abs(expected)) < 1e-9, `${s.readout.radius} vs ${expected}`);
   await page.locator('[data-diagram="arc"]').screenshot({ path: screenshotPath("arc") });
   await page.screenshot({ path: screenshotPath("playground"), fullPage: true });
   assert.deepEqual(problems, []);
@@ -33,19 +38,16 @@ test("the page loads with no console error or warning and shows the first arc", 
 test("dragging the point with the mouse moves it by the drag and keeps the grab offset", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
   const before = await state(page);
+  const camera = await pxPerUnit(page, "arc");
   const from = await screenPointOf(page, "arc", "point to reach");
   // Grab 3 px off the knob centre: the offset must be kept.
   const grab = { x: from.x + 3, y: from.y - 2 };
   await drag(page, grab, { x: grab.x + 100, y: grab.y + 50 });
   await page.waitForFunction((x0) => window.__arcline.diagrams.arc.getState().point.x !== x0, before.point.x);
   const after = await state(page);
-  const camera = await page.evaluate(() => {
-    const r = document.querySelector('[data-diagram="arc"] canvas').getBoundingClientRect();
-    return Math.min(r.width, r.height) / 16; // px per world unit (span 16)
-  });
   assert.ok(Math.abs(after.point.x - before.point.x - 100 / camera) < 1.5 / camera, `dx ${after.point.x - before.point.x}`);
   assert.ok(Math.abs(after.point.y - before.point.y + 50 / camera) < 1.5 / camera, `dy ${after.point.y - before.point.y}`);
-  assert.notEqual(after.computed.radius, before.computed.radius);
+  assert.notEqual(after.readout.radius, before.readout.radius);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -56,8 +58,8 @@ test("the heading handle turns the pose, and a point dead behind is explained in
     window.__arcline.diagrams.arc.setState({ pose: { x: 0, y: 0, heading: 0 }, point: { x: -5, y: 0 } }),
   );
   const s = await state(page);
-  assert.equal(s.computed.word, null);
-  assert.match(s.computed.error, /behind/);
+  assert.equal(s.readout.word, null);
+  assert.match(s.readout.error, /behind/);
   const status = await page.locator('[data-diagram="arc"] .status').textContent();
   assert.match(status, /No single arc/);
   // Turn the heading knob a quarter turn counter-clockwise (screen: up).
@@ -66,7 +68,7 @@ test("the heading handle turns the pose, and a point dead behind is explained in
   const r = knob.x - centre.x;
   await drag(page, knob, { x: centre.x, y: centre.y - r });
   await page.waitForFunction(() => Math.abs(window.__arcline.diagrams.arc.getState().pose.heading - Math.PI / 2) < 0.05);
-  assert.equal((await state(page)).computed.word, "L");
+  assert.equal((await state(page)).readout.word, "L");
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -96,6 +98,13 @@ test("a touch drag moves a handle", async () => {
   for (let i = 1; i <= 10; i++) await touch("touchMove", from.x + 6 * i, from.y);
   await touch("touchEnd");
   await page.waitForFunction((x0) => window.__arcline.diagrams.arc.getState().line.a.x > x0 + 1, before.line.a.x);
+  // A finger landing 20 px beside a handle still takes it (a mouse must come within 14 px).
+  const moved = await page.evaluate(() => window.__arcline.diagrams.arc.getState().line.a);
+  const knob = await screenPointOf(page, "arc", "line end A");
+  await touch("touchStart", knob.x - 20, knob.y);
+  for (let i = 1; i <= 10; i++) await touch("touchMove", knob.x - 20, knob.y + 5 * i);
+  await touch("touchEnd");
+  await page.waitForFunction((y0) => window.__arcline.diagrams.arc.getState().line.a.y < y0 - 1, moved.y);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -19,10 +19,15 @@ after(async () => {
   await env?.close();
 });
 
-const state = (page, kind = "steering") => page.evaluate((k) => window.__arcline.diagrams[k].getState(), kind);
+/** The diagram's state (what the reader set) with its read-out (what it computed) beside it. */
+const state = (page, kind = "steering") =>
+  page.evaluate((k) => {
+    const d = window.__arcline.diagrams[k];
+    return { ...d.getState(), readout: d.readout() };
+  }, kind);
 const setState = (page, s, kind = "steering") => page.evaluate(([k, s]) => window.__arcline.diagrams[k].setState(s), [kind, s]);
 const stepsAtLeast = (page, n) =>
-  page.waitForFunction((n) => window.__arcline.diagrams.steering.getState().computed.steps >= n, n, { timeout: 60000 });
+  page.waitForFunction((n) => window.__arcline.diagrams.steering.readout().steps >= n, n, { timeout: 60000 });
 
 /** Distance from p to the segment ab. */
 function toSegment(p, a, b) {
@@ -54,26 +59,26 @@ test("interpose, offset pursuit, hide, stay on path and contain run and report w
   await stepsAtLeast(page, 400);
   await setState(page, { playing: false });
   let s = await state(page);
-  assert.equal(s.computed.error, null);
-  const [a, b] = s.computed.others;
-  const mid = s.computed.aims[0].target;
+  assert.equal(s.readout.error, null);
+  const [a, b] = s.readout.others;
+  const mid = s.readout.aims[0].target;
   assert.ok(Math.abs(mid.x - (a.x + b.x) / 2) < 1e-9 && Math.abs(mid.y - (a.y + b.y) / 2) < 1e-9, JSON.stringify({ a, b, mid }));
   // Once there, it stays near the segment between the two (the default force limit is small).
-  assert.ok(toSegment(s.computed.vehicle, a, b) < 2, `${toSegment(s.computed.vehicle, a, b)} from the segment`);
+  assert.ok(toSegment(s.readout.vehicle, a, b) < 2, `${toSegment(s.readout.vehicle, a, b)} from the segment`);
   await page.locator('[data-diagram="steering"]').screenshot({ path: screenshotPath("steering-interpose") });
 
   await setState(page, { behavior: "offsetPursuit", playing: true });
   await stepsAtLeast(page, 900);
   await setState(page, { playing: false });
   s = await state(page);
-  assert.equal(s.computed.error, null);
-  assert.equal(s.computed.followers.length, 3);
-  const places = [s.computed.aims[0].target, ...s.computed.followers.map((f) => f.aims[0].target)];
-  const bodies = [s.computed.vehicle, ...s.computed.followers.map((f) => f.vehicle)];
+  assert.equal(s.readout.error, null);
+  assert.equal(s.readout.followers.length, 3);
+  const places = [s.readout.aims[0].target, ...s.readout.followers.map((f) => f.aims[0].target)];
+  const bodies = [s.readout.vehicle, ...s.readout.followers.map((f) => f.vehicle)];
   // Each holds its place in the V (within a couple of units at the diagram's small force limit).
   bodies.forEach((v, k) => assert.ok(Math.hypot(v.x - places[k].x, v.y - places[k].y) < 3, `follower ${k} is off its place`));
   // The places form a V: two on each side of the leader's line, behind it.
-  const leader = s.computed.others[0];
+  const leader = s.readout.others[0];
   const ahead = { x: Math.cos(leader.heading), y: Math.sin(leader.heading) };
   for (const p of places) assert.ok((p.x - leader.x) * ahead.x + (p.y - leader.y) * ahead.y < 0, "a place ahead of the leader");
   await page.locator('[data-diagram="steering"]').screenshot({ path: screenshotPath("steering-offset-pursuit") });
@@ -82,22 +87,22 @@ test("interpose, offset pursuit, hide, stay on path and contain run and report w
   await stepsAtLeast(page, 500);
   await setState(page, { playing: false });
   s = await state(page);
-  assert.equal(s.computed.error, null);
-  const spot = s.computed.aims[0].target;
+  assert.equal(s.readout.error, null);
+  const spot = s.readout.aims[0].target;
   assert.ok(spot, "a hiding spot");
-  assert.ok(Math.hypot(s.computed.vehicle.x - spot.x, s.computed.vehicle.y - spot.y) < 6, "near its hiding spot");
+  assert.ok(Math.hypot(s.readout.vehicle.x - spot.x, s.readout.vehicle.y - spot.y) < 6, "near its hiding spot");
 
   for (const behavior of ["stayOnPath", "contain"]) {
     await setState(page, { behavior, playing: true });
     await stepsAtLeast(page, 200);
     await setState(page, { playing: false });
     s = await state(page);
-    assert.equal(s.computed.error, null, behavior);
-    const predicted = s.computed.aims.find((x) => x.predicted)?.predicted;
+    assert.equal(s.readout.error, null, behavior);
+    const predicted = s.readout.aims.find((x) => x.predicted)?.predicted;
     assert.ok(predicted && Number.isFinite(predicted.x), `${behavior} predicts a position`);
   }
   // Contain's room (steering_family.ts): an L with its notch at x > 8, y > 10; the vehicle stays inside.
-  const v = s.computed.vehicle;
+  const v = s.readout.vehicle;
   const inLower = v.x >= -42 && v.x <= 42 && v.y >= -30 && v.y <= 10;
   const inUpper = v.x >= -42 && v.x <= 8 && v.y >= 10 && v.y <= 34;
   assert.ok(inLower || inUpper, `outside the room at ${JSON.stringify(v)}`);
@@ -118,13 +123,13 @@ test("crowd presets: with 'avoid each other' the bodies keep apart (the swap's j
   let s = await state(page);
   assert.equal(s.scene, "circleSwap");
   assert.equal(s.avoid, true);
-  assert.equal(s.computed.bodies.length, 160);
+  assert.equal(s.readout.bodies.length, 160);
   let least = Infinity;
   await setState(page, { playing: true });
   for (let n = 40; n <= 320; n += 40) {
     await stepsAtLeast(page, n);
     s = await state(page);
-    least = Math.min(least, closest(s.computed.bodies));
+    least = Math.min(least, closest(s.readout.bodies));
   }
   // The middle of the swap is a jam where no velocity avoids every
   // neighbour (at the diagram's step of 1): bodies come to about 0.95 of the
@@ -138,7 +143,7 @@ test("crowd presets: with 'avoid each other' the bodies keep apart (the swap's j
   for (let n = 20; n <= 200; n += 20) {
     await stepsAtLeast(page, n);
     s = await state(page);
-    least = Math.min(least, closest(s.computed.bodies));
+    least = Math.min(least, closest(s.readout.bodies));
   }
   assert.ok(least < 0.5, `without avoidance the streams overlap (closest ${least})`);
   await setState(page, { avoid: true });
@@ -146,7 +151,7 @@ test("crowd presets: with 'avoid each other' the bodies keep apart (the swap's j
   for (let n = 20; n <= 200; n += 20) {
     await stepsAtLeast(page, n);
     s = await state(page);
-    least = Math.min(least, closest(s.computed.bodies));
+    least = Math.min(least, closest(s.readout.bodies));
   }
   assert.ok(least >= 1 - 1e-6, `crossing with avoidance: closest ${least}`);
   await setState(page, { playing: false });
@@ -164,13 +169,13 @@ test("formation members avoid each other on the way and face outward at rest in 
   for (let k = 0; k < 20; k++) {
     await page.waitForTimeout(250);
     const s = await state(page, "formation");
-    least = Math.min(least, closest(s.computed.vehicles.map((v) => ({ x: v.x, y: v.y, r: v.radius }))));
+    least = Math.min(least, closest(s.readout.vehicles.map((v) => ({ x: v.x, y: v.y, r: v.radius }))));
   }
   assert.ok(least >= 1 - 1e-6, `members came to ${least} of the sum of radii`);
   // At rest (and given a few seconds to turn), each faces away from the members' centre.
   await page.waitForFunction(
     () => {
-      const vs = window.__arcline.diagrams.formation.getState().computed.vehicles;
+      const vs = window.__arcline.diagrams.formation.readout().vehicles;
       return vs.every((v) => Math.hypot(v.vx, v.vy) < 0.01);
     },
     null,
@@ -178,7 +183,7 @@ test("formation members avoid each other on the way and face outward at rest in 
   );
   await page.waitForTimeout(3000);
   const s = await state(page, "formation");
-  const vs = s.computed.vehicles;
+  const vs = s.readout.vehicles;
   const cx = vs.reduce((t, v) => t + v.x, 0) / vs.length;
   const cy = vs.reduce((t, v) => t + v.y, 0) / vs.length;
   for (const v of vs) {

@@ -125,6 +125,7 @@ const VALID = {
   planTurnSides: [pose, point, 2],
   poseAtTime: [path, 2, 1],
   racetrack: [point, 10, 5],
+  seekStep: [{ x: 1, y: 2, vx: 0.5, vy: -0.5, maxSpeed: 2, maxForce: 0.5, mass: 1 }, point, 1],
   minCostAssignment: [new Float64Array([1, 2, 3, 4, 5, 6]), 2, 3],
   planAround: [pose, { ...point, heading: 1 }, 1, obstacles, { clearance: 0.25, maxExpanded: 200 }],
   planAroundDebug: [pose, point, 1, obstacles, { clearance: 0.25 }],
