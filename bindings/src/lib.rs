@@ -48,3 +48,9 @@ const SHAPES: &str = include_str!(concat!(env!("OUT_DIR"), "/shapes.d.ts"));
 pub fn start() {
     std::panic::set_hook(Box::new(console_error_panic_hook::hook));
 }
+
+/// The modules' allocator: talc in place of the standard library's dlmalloc
+/// (smaller and faster in WebAssembly).
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

@@ -482,3 +482,46 @@ fn a_turning_radius_far_larger_than_the_grid_ends_at_once() {
         assert!(plan.expanded < 50, "radius {r}: {}", plan.expanded);
     }
 }
+
+#[test]
+fn a_plan_after_another_is_the_plan_made_from_scratch() {
+    // planOnGrid keeps the curves between neighbouring tiles for the next
+    // plan of the same tile size, radius and grid size. Plans in one
+    // sequence (walls painted, the radius, the tile size and the grid's
+    // size changed in between) must equal the same plans each made on a
+    // thread of its own (nothing kept).
+    let mut rng = Rng(0x9a1d_c0de);
+    let mut plans = Vec::new();
+    for step in 0..24 {
+        let (columns, rows) = if step % 6 == 5 { (9, 7) } else { (12, 10) };
+        let tile = if step % 8 == 7 { 2.0 } else { 1.0 };
+        let r = if step % 4 == 3 { 0.4 } else { 0.5 };
+        let mut blocked = Vec::new();
+        for _ in 0..(columns * rows / 10) {
+            let (c, rw) = (
+                (rng.next() * columns as f64) as usize,
+                (rng.next() * rows as f64) as usize,
+            );
+            if (c, rw) != (0, 0) && (c, rw) != (columns - 1, rows - 1) {
+                blocked.push((c, rw));
+            }
+        }
+        let g = grid(columns, rows, tile, &blocked);
+        let s = Pose::new(0.5 * tile, 0.5 * tile, rng.range(-PI, PI));
+        let goal = Point::new((columns as f64 - 0.5) * tile, (rows as f64 - 0.5) * tile);
+        plans.push((g, s, goal, r));
+    }
+    let in_sequence: Vec<_> = plans
+        .iter()
+        .map(|(g, s, goal, r)| plan_on_grid(g, *s, *goal, *r).unwrap())
+        .collect();
+    let mut found = 0;
+    for (k, (g, s, goal, r)) in plans.into_iter().enumerate() {
+        let alone = std::thread::spawn(move || plan_on_grid(&g, s, goal, r).unwrap())
+            .join()
+            .unwrap();
+        assert_eq!(in_sequence[k], alone, "plan {k}");
+        found += usize::from(alone.path().is_some());
+    }
+    assert!(found >= 18, "{found}");
+}

@@ -257,28 +257,48 @@ impl Collider {
     /// Whether the line from `a` to `b` keeps the clearance from every
     /// obstacle.
     pub(crate) fn line_clear(&self, a: Point, b: Point) -> bool {
+        self.line_blocker(a, b).is_none()
+    }
+
+    /// Whether the line from `a` to `b` keeps the clearance from obstacle
+    /// `i` (disks first, then polygons offset by the number of disks).
+    #[inline]
+    pub(crate) fn line_clear_of(&self, a: Point, b: Point, i: u32) -> bool {
+        let disks = self.disks.len() as u32;
+        if i < disks {
+            self.line_clear_of_disk(a, b, i as usize)
+        } else {
+            self.line_clear_of_polygon(a, b, (i - disks) as usize)
+        }
+    }
+
+    /// An obstacle (as in [`Collider::line_clear_of`]) the line from `a` to
+    /// `b` comes nearer than the clearance, if any: the first met.
+    pub(crate) fn line_blocker(&self, a: Point, b: Point) -> Option<u32> {
+        let mut blocker = None;
         if let Some(grid) = &self.grid {
-            let disks = self.disks.len() as u32;
-            return grid.visit_line(a, b, |i| {
-                if i < disks {
-                    self.line_clear_of_disk(a, b, i as usize)
-                } else {
-                    self.line_clear_of_polygon(a, b, (i - disks) as usize)
+            grid.visit_line(a, b, |i| {
+                let clear = self.line_clear_of(a, b, i);
+                if !clear {
+                    blocker = Some(i);
                 }
+                clear
             });
+            return blocker;
         }
         let bounds = Bounds::of_points([a, b].into_iter());
+        let disks = self.disks.len() as u32;
         for (i, d) in self.disks.iter().enumerate() {
             if d.bounds.overlaps(&bounds) && !self.line_clear_of_disk(a, b, i) {
-                return false;
+                return Some(i as u32);
             }
         }
         for (i, p) in self.polygons.iter().enumerate() {
             if p.bounds.overlaps(&bounds) && !self.line_clear_of_polygon(a, b, i) {
-                return false;
+                return Some(disks + i as u32);
             }
         }
-        true
+        None
     }
 
     /// Whether `arc` keeps the clearance from disk `i`: the distance from
@@ -337,6 +357,25 @@ impl Collider {
         match s {
             Segment::Line(l) => self.line_clear(l.start, l.end),
             Segment::Arc(a) => self.arc_clear(a),
+        }
+    }
+
+    /// Calls `f` on every obstacle (disks first, then polygons offset by
+    /// the number of disks) whose box may overlap `b`: those of the cells
+    /// `b` overlaps, or all of them when there are few.
+    pub(crate) fn visit_box(&self, b: &Bounds, mut f: impl FnMut(u32)) {
+        match &self.grid {
+            Some(grid) => {
+                grid.visit_box(b, |i| {
+                    f(i);
+                    true
+                });
+            }
+            None => {
+                for i in 0..(self.disks.len() + self.polygons.len()) as u32 {
+                    f(i);
+                }
+            }
         }
     }
 

@@ -10,25 +10,27 @@
 //! blocked tile's edge or corner counts, so a curve never squeezes
 //! diagonally between two blocked tiles). Between tile centres the curves
 //! are the same up to a translation, so each (heading, neighbour, heading)
-//! curve is built once per call with the tiles it touches (in closed form:
-//! `geom::distance::segment_box`); the edges out of the start and into the
-//! goal are checked against the blocked tiles near them.
+//! curve is built once with the tiles it touches (in closed form; kept for
+//! the next plan of the same tile size and radius, see `grid_curves`); the
+//! edges out of the start and into the goal are checked against the
+//! blocked tiles near them.
 //!
-//! The search is optimal among paths made of these edges (the heuristic,
-//! the straight-line distance refined to the Dubins length for a goal
-//! pose, is a lower bound); paths through other positions or headings are
-//! not considered.
+//! The search is optimal among paths made of these edges: the heuristic,
+//! the shortest route over the free tiles to the goal with steps as long
+//! as the straight lines between tile centres (`tile_distance`), refined
+//! to the Dubins length for a goal pose, is a lower bound; paths through
+//! other positions or headings are not considered.
 
-use super::collision::{larger, smaller, Bounds};
-use super::tangent_graph::Sector;
+use super::collision::larger;
+use super::grid_curves::{
+    by_length, heading, tile_range, translate, CurveTable, Piece, Shape, MASK_REACH, NEIGHBOURS,
+};
+use super::tile_distance::TileDistance;
 use super::{Goal, NoPath};
 use crate::error::{Error, Field, Reason};
-use crate::geom::distance::segment_meets_box;
-use crate::geom::math::clamp;
 use crate::planner::error::{check_point, check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
-use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
+use crate::{Path, Point, Pose, Segment};
 use core::cmp::Ordering;
-use core::f64::consts::FRAC_PI_4;
 use std::collections::BinaryHeap;
 
 /// The most tiles a grid may have.
@@ -112,18 +114,6 @@ pub struct GridTrace {
     pub expanded: Vec<Pose>,
 }
 
-/// The 8 neighbouring tiles, by the compass direction of heading `k·π/4`.
-const NEIGHBOURS: [(i64, i64); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-
 impl Grid {
     /// `Ok` when the grid is well formed.
     ///
@@ -183,7 +173,7 @@ impl Grid {
 
     /// Whether tile `(c, r)` is blocked or outside the grid.
     #[inline]
-    fn blocked_at(&self, c: i64, r: i64) -> bool {
+    pub(crate) fn blocked_at(&self, c: i64, r: i64) -> bool {
         c < 0
             || r < 0
             || c >= self.columns as i64
@@ -198,17 +188,23 @@ impl Grid {
         (c, r)
     }
 
-    fn center(&self, c: i64, r: i64) -> Point {
+    /// The centre of tile `(c, r)`.
+    pub(crate) fn center(&self, c: i64, r: i64) -> Point {
         Point::new((c as f64 + 0.5) * self.tile, (r as f64 + 0.5) * self.tile)
+    }
+
+    /// The grid's size.
+    pub(super) fn shape(&self) -> Shape {
+        Shape {
+            columns: self.columns,
+            rows: self.rows,
+            tile: self.tile,
+        }
     }
 
     /// The closed square of tile `(c, r)`.
     fn square(&self, c: i64, r: i64) -> (Point, Point) {
-        let t = self.tile;
-        (
-            Point::new(c as f64 * t, r as f64 * t),
-            Point::new((c + 1) as f64 * t, (r + 1) as f64 * t),
-        )
+        self.shape().square(c, r)
     }
 
     /// Checks `p` (inside the grid, not on a blocked tile) as argument `what`.
@@ -233,198 +229,19 @@ impl Grid {
     }
 }
 
-/// The box of a line or an arc (an arc's ends and the axis extremes its
-/// sweep passes, not its whole circle).
-fn segment_bounds(s: &Segment) -> Bounds {
-    match s {
-        Segment::Line(l) => Bounds {
-            min: Point::new(smaller(l.start.x, l.end.x), smaller(l.start.y, l.end.y)),
-            max: Point::new(larger(l.start.x, l.end.x), larger(l.start.y, l.end.y)),
-        },
-        Segment::Arc(a) => Bounds::of_arc(a),
-    }
-}
-
-/// The tiles (columns `c0..=c1`, rows `r0..=r1`) a segment's box covers, one
-/// more each side; `None` when that is wider or taller than the grid (the
-/// segment then certainly leaves it, wherever it starts).
-fn tile_range(grid: &Grid, s: &Segment) -> Option<(i64, i64, i64, i64)> {
-    let b = segment_bounds(s);
-    let t = grid.tile;
-    let (w, h) = ((b.max.x - b.min.x) / t, (b.max.y - b.min.y) / t);
-    if !(w <= grid.columns as f64 + 1.0 && h <= grid.rows as f64 + 1.0) {
-        return None;
-    }
-    let f = |v: f64| (v / t).floor() as i64;
-    Some((
-        f(b.min.x) - 1,
-        f(b.min.y) - 1,
-        f(b.max.x) + 1,
-        f(b.max.y) + 1,
-    ))
-}
-
-/// A footprint offset no grid holds: a curve that leaves any grid.
-const NOWHERE: (i64, i64) = (i64::MAX / 4, i64::MAX / 4);
-
-/// A line or an arc made ready for many square tests: its ends, and for an
-/// arc the directions its sweep holds (cross products, no arctangent).
-struct Piece {
-    seg: Segment,
-    start: Point,
-    end: Point,
-    sweep: Option<Sector>,
-}
-
-impl Piece {
-    fn new(seg: Segment) -> Piece {
-        let sweep = match seg {
-            Segment::Arc(a) => Some(Sector::new(
-                Vec2::from_angle(a.start_angle),
-                a.turn(),
-                a.sweep.abs(),
-            )),
-            Segment::Line(_) => None,
-        };
-        Piece {
-            seg,
-            start: seg.start(),
-            end: seg.end(),
-            sweep,
-        }
-    }
-
-    /// Whether the piece touches the closed square `lo`–`hi` (within `tol`,
-    /// and a margin of about 1e-9 radians along an arc: a tile that close
-    /// counts as touched).
-    fn touches(&self, lo: Point, hi: Point, tol: f64) -> bool {
-        let (lo, hi) = (
-            Point::new(lo.x - tol, lo.y - tol),
-            Point::new(hi.x + tol, hi.y + tol),
-        );
-        let inside = |p: Point| p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y;
-        match (&self.seg, &self.sweep) {
-            (Segment::Arc(a), Some(sector)) => {
-                let c = a.center;
-                let near = Point::new(clamp(c.x, lo.x, hi.x), clamp(c.y, lo.y, hi.y));
-                let fx = larger((c.x - lo.x).abs(), (c.x - hi.x).abs());
-                let fy = larger((c.y - lo.y).abs(), (c.y - hi.y).abs());
-                let r2 = a.radius * a.radius;
-                if r2 < (near - c).length_squared() || r2 > fx * fx + fy * fy {
-                    return false;
-                }
-                if inside(self.start) || inside(self.end) {
-                    return true;
-                }
-                // Where the circle crosses the four edges' lines, within the
-                // edge and the sweep.
-                for (x, vertical) in [(lo.x, true), (hi.x, true), (lo.y, false), (hi.y, false)] {
-                    let d = if vertical { x - c.x } else { x - c.y };
-                    let h2 = r2 - d * d;
-                    if h2 < 0.0 {
-                        continue;
-                    }
-                    let h = h2.sqrt();
-                    for e in [-h, h] {
-                        let (v, ok) = if vertical {
-                            (Vec2::new(d, e), c.y + e >= lo.y && c.y + e <= hi.y)
-                        } else {
-                            (Vec2::new(e, d), c.x + e >= lo.x && c.x + e <= hi.x)
-                        };
-                        if ok && sector.may_hold(v / a.radius) {
-                            return true;
-                        }
-                    }
-                }
-                false
-            }
-            _ => segment_meets_box(&self.seg, lo, hi),
-        }
-    }
-}
-
-/// How far round a tile its neighbourhood mask reaches (a 7 × 7 block).
-const MASK_REACH: i64 = 3;
-
-/// The bit of tile offset `(dc, dr)` in a neighbourhood mask.
-fn mask_bit(dc: i64, dr: i64) -> u64 {
-    1u64 << ((dr + MASK_REACH) * (2 * MASK_REACH + 1) + dc + MASK_REACH)
-}
-
-/// A Dubins curve between two tile centres `(dx, dy)` tiles apart (the
-/// first at the origin), and the tiles it touches, relative to the first.
-#[derive(Debug, Clone)]
-struct Curve {
-    path: Path,
-    length: f64,
-    footprint: Option<Vec<(i64, i64)>>,
-    /// The footprint as a neighbourhood mask, when it fits in one.
-    mask: Option<u64>,
-}
-
-/// The tiles (relative to the origin's) a path from the origin's tile
-/// centre touches.
-fn footprint(grid: &Grid, path: &Path, tol: f64) -> Vec<(i64, i64)> {
-    let half = grid.tile * 0.5;
-    let mut out: Vec<(i64, i64)> = Vec::new();
-    for s in path.segments() {
-        // In a frame where the origin's tile spans [0, tile)².
-        let shifted = translate(s, half, half);
-        let Some((c0, r0, c1, r1)) = tile_range(grid, &shifted) else {
-            return vec![NOWHERE];
-        };
-        let piece = Piece::new(shifted);
-        for r in r0..=r1 {
-            for c in c0..=c1 {
-                if out.contains(&(c, r)) {
-                    continue;
-                }
-                let (lo, hi) = grid.square(c, r);
-                if piece.touches(lo, hi, tol) {
-                    out.push((c, r));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Sorts a short list (the six Dubins words at most) by `length`,
-/// shortest first, equal lengths in their order: an insertion sort, where
-/// the standard library's sorts would add several kilobytes of code to the
-/// wasm module for a handful of items.
-fn by_length<T>(list: &mut [T], length: impl Fn(&T) -> f64) {
-    for i in 1..list.len() {
-        let mut j = i;
-        while j > 0 && length(&list[j - 1]) > length(&list[j]) {
-            list.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-}
-
-fn translate(s: &Segment, dx: f64, dy: f64) -> Segment {
-    let m = |p: Point| Point::new(p.x + dx, p.y + dy);
-    match s {
-        Segment::Line(l) => Segment::Line(Line::new(m(l.start), m(l.end))),
-        Segment::Arc(a) => Segment::Arc(Arc {
-            center: m(a.center),
-            ..*a
-        }),
-    }
-}
-
 /// A node: tile `(c, r)` and heading index `k` (`k·π/4`), or the start.
-type NodeId = u32;
+pub(super) type NodeId = u32;
 const START: NodeId = u32::MAX;
 const GOAL: NodeId = u32::MAX - 1;
 
+/// A queued path to a node (or, for [`TileDistance`], a tile at distance
+/// `f`: one heap type for both, one copy of its code).
 #[derive(Clone, Copy)]
-struct Entry {
-    f: f64,
-    g: f64,
-    node: NodeId,
-    refined: bool,
+pub(super) struct Entry {
+    pub f: f64,
+    pub g: f64,
+    pub node: NodeId,
+    pub refined: bool,
 }
 impl PartialEq for Entry {
     fn eq(&self, o: &Entry) -> bool {
@@ -545,9 +362,8 @@ struct GridSearch<'a> {
     goal_tile: (i64, i64),
     r: f64,
     tol: f64,
-    /// The curves by (heading, neighbour, heading), each word sorted by
-    /// length; built when first needed.
-    curves: Vec<Option<Vec<Curve>>>,
+    /// The curves between neighbouring tiles.
+    table: &'a mut CurveTable,
     records: Records,
     /// The grid's blocked tiles (as 0 or 1), with a border of
     /// [`MASK_REACH`] blocked tiles round it.
@@ -555,6 +371,8 @@ struct GridSearch<'a> {
     /// The curves out of the start and into the goal.
     own: Vec<Path>,
     heap: BinaryHeap<Entry>,
+    /// The heuristic: a lower bound of the rest from each tile's centre.
+    to_goal_bound: TileDistance,
     expanded: usize,
     start_escaped: bool,
 }
@@ -574,10 +392,6 @@ fn node_parts(grid: &Grid, id: NodeId) -> (i64, i64, usize) {
     )
 }
 
-fn heading(k: usize) -> f64 {
-    k as f64 * FRAC_PI_4
-}
-
 impl<'a> GridSearch<'a> {
     fn pose(&self, id: NodeId) -> Pose {
         if id == START {
@@ -585,57 +399,6 @@ impl<'a> GridSearch<'a> {
         }
         let (c, r, k) = node_parts(self.grid, id);
         Pose::at(self.grid.center(c, r), heading(k))
-    }
-
-    fn curves(&mut self, k0: usize, dir: usize, k1: usize) -> usize {
-        let index = (k0 * 8 + dir) * 8 + k1;
-        if self.curves[index].is_none() {
-            let (dx, dy) = NEIGHBOURS[dir];
-            let t = self.grid.tile;
-            let goal = Pose::new(dx as f64 * t, dy as f64 * t, heading(k1));
-            let mut list: Vec<Curve> =
-                crate::planner::dubins_candidates(Pose::new(0.0, 0.0, heading(k0)), goal, self.r)
-                    .map(|c| {
-                        c.into_iter()
-                            .map(|(_, path)| Curve {
-                                length: path.length(),
-                                path,
-                                footprint: None,
-                                mask: None,
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default();
-            by_length(&mut list, |c| c.length);
-            self.curves[index] = Some(list);
-        }
-        index
-    }
-
-    /// The shortest legal word of curve `index` from tile `(c, r)`.
-    /// `around` is the neighbourhood mask of the blocked tiles round `(c, r)`.
-    fn legal_word(&mut self, index: usize, c: i64, r: i64, around: u64) -> Option<usize> {
-        let (grid, tol) = (self.grid, self.tol);
-        let list = self.curves[index].as_mut()?;
-        for (w, curve) in list.iter_mut().enumerate() {
-            if curve.footprint.is_none() {
-                let fp = footprint(grid, &curve.path, tol);
-                let fits = fp
-                    .iter()
-                    .all(|&(dc, dr)| dc.abs() <= MASK_REACH && dr.abs() <= MASK_REACH);
-                curve.mask = fits.then(|| fp.iter().fold(0, |m, &(dc, dr)| m | mask_bit(dc, dr)));
-                curve.footprint = Some(fp);
-            }
-            let free = match (curve.mask, &curve.footprint) {
-                (Some(m), _) => m & around == 0,
-                (None, Some(fp)) => fp.iter().all(|&(dc, dr)| !grid.blocked_at(c + dc, r + dr)),
-                (None, None) => false,
-            };
-            if free {
-                return Some(w);
-            }
-        }
-        None
     }
 
     /// The mask of the blocked tiles (or outside) round tile `(c, r)`,
@@ -658,15 +421,15 @@ impl<'a> GridSearch<'a> {
     fn path_free(&self, path: &Path) -> bool {
         let (w, h) = (self.grid.width(), self.grid.height());
         for s in path.segments() {
+            let piece = Piece::new(*s);
             // Outside the grid is blocked.
-            let b = segment_bounds(s);
+            let b = piece.bounds;
             if !(b.min.x > 0.0 && b.min.y > 0.0 && b.max.x < w && b.max.y < h) {
                 return false;
             }
-            let Some((c0, r0, c1, r1)) = tile_range(self.grid, s) else {
+            let Some((c0, r0, c1, r1)) = tile_range(&self.grid.shape(), &b, 2.0 * self.tol) else {
                 return false;
             };
-            let piece = Piece::new(*s);
             for r in r0..=r1 {
                 for c in c0..=c1 {
                     if !self.grid.blocked_at(c, r) {
@@ -708,17 +471,25 @@ impl<'a> GridSearch<'a> {
         }
     }
 
+    /// The heuristic refined when a node is first taken from the queue:
+    /// for a goal pose, the Dubins length to it when more than the tile
+    /// bound.
     fn heuristic(&self, id: NodeId) -> f64 {
-        let p = self.pose(id);
+        let bound = self.lower_bound(id);
         match self.goal {
-            Goal::Point(g) => p.position().distance(g),
-            Goal::Pose(g) => super::tangent_graph::dubins_distance(p, g, self.r),
+            Goal::Point(_) => bound,
+            Goal::Pose(g) => larger(
+                super::tangent_graph::dubins_distance(self.pose(id), g, self.r),
+                bound,
+            ),
         }
     }
 
-    /// The straight-line distance from `p` to the goal.
-    fn lower_bound(&self, p: Point) -> f64 {
-        (p - self.goal.position()).length()
+    /// The lower bound of the rest from node `id` (at a tile centre):
+    /// round the walls ([`TileDistance`]).
+    fn lower_bound(&self, id: NodeId) -> f64 {
+        let (c, r, _) = node_parts(self.grid, id);
+        self.to_goal_bound.at(c, r)
     }
 
     /// Keeps a curve made for the start or the goal.
@@ -727,33 +498,33 @@ impl<'a> GridSearch<'a> {
         Via::Own((self.own.len() - 1) as u32)
     }
 
-    /// A path of length `g` to node `id` (at `at`) from node `from`.
-    fn offer(&mut self, id: NodeId, at: Point, g: f64, from: NodeId, via: Via) {
-        match self.records.get_mut(&id) {
-            Some(rec) if rec.closed || g >= rec.g => return,
-            Some(rec) => {
-                rec.g = g;
-                rec.from = from;
-                rec.via = via;
-            }
-            None => {
-                self.records.insert(
-                    id,
-                    Record {
-                        g,
-                        from,
-                        via,
-                        closed: false,
-                        h: f64::NAN,
-                    },
-                );
-            }
-        }
+    /// A path of length `g` to node `id` from node `from`.
+    fn offer(&mut self, id: NodeId, g: f64, from: NodeId, via: Via) {
         let h = if id == GOAL {
             0.0
         } else {
-            self.lower_bound(at)
+            self.lower_bound(id)
         };
+        if h == f64::INFINITY {
+            // Walled off from the goal.
+            return;
+        }
+        self.push(id, g, h, from, via);
+    }
+
+    /// A path of length `g` to node `id` from node `from`, `h` the
+    /// heuristic there.
+    #[inline]
+    fn push(&mut self, id: NodeId, g: f64, h: f64, from: NodeId, via: Via) {
+        let Some(rec) = self.records.slot(id) else {
+            return;
+        };
+        if rec.closed || g >= rec.g {
+            return;
+        }
+        rec.g = g;
+        rec.from = from;
+        rec.via = via;
         self.heap.push(Entry {
             f: g + h,
             g,
@@ -777,7 +548,7 @@ impl<'a> GridSearch<'a> {
             if let Some(path) = self.to_goal(pose) {
                 let len = path.length();
                 let via = self.own(path);
-                self.offer(GOAL, self.goal.position(), g + len, id, via);
+                self.offer(GOAL, g + len, id, via);
             }
         }
         if id == START {
@@ -794,7 +565,8 @@ impl<'a> GridSearch<'a> {
                         let to_id = node_id(self.grid, nc, nr, k);
                         let len = path.length();
                         let via = self.own(path);
-                        self.offer(to_id, to.position(), g + len, id, via);
+                        self.start_escaped = true;
+                        self.offer(to_id, g + len, id, via);
                     }
                 }
             }
@@ -807,19 +579,19 @@ impl<'a> GridSearch<'a> {
             if self.grid.blocked_at(nc, nr) {
                 continue;
             }
-            let target = self.grid.center(nc, nr);
+            let h = self.to_goal_bound.at(nc, nr);
+            if h == f64::INFINITY {
+                // Walled off from the goal.
+                continue;
+            }
             for k1 in 0..8 {
-                let to_id = node_id(self.grid, nc, nr, k1);
-                let index = self.curves(k0, dir, k1);
-                if let Some(word) = self.legal_word(index, c, r, around) {
-                    let len = self.curves[index]
-                        .as_ref()
-                        .map_or(f64::INFINITY, |l| l[word].length);
+                let index = self.table.index(k0, dir, k1);
+                if let Some((word, len)) = self.table.legal_word(self.grid, index, c, r, around) {
                     let via = Via::Table {
                         index: index as u16,
                         word: word as u8,
                     };
-                    self.offer(to_id, target, g + len, id, via);
+                    self.push(node_id(self.grid, nc, nr, k1), g + len, h, id, via);
                 }
             }
         }
@@ -924,14 +696,9 @@ impl<'a> GridSearch<'a> {
                 }
                 Via::Table { index, word } => {
                     let from = self.pose(rec.from).position();
-                    let curve = self.curves[usize::from(index)]
-                        .as_ref()
-                        .and_then(|l| l.get(usize::from(word)));
-                    if let Some(curve) = curve {
+                    if let Some(path) = self.table.path(usize::from(index), usize::from(word)) {
                         pieces.extend(
-                            curve
-                                .path
-                                .segments()
+                            path.segments()
                                 .iter()
                                 .rev()
                                 .map(|s| translate(s, from.x, from.y)),
@@ -1006,6 +773,11 @@ pub fn plan_on_grid(
 /// nodes expanded. The search stops after `options.max_expanded` nodes.
 /// When `trace` is given it receives the expanded nodes.
 ///
+/// The curves between neighbouring tiles (up to 3072 words, each with the
+/// tiles it touches) are kept, on this thread, for the next plan with the
+/// same tile size, radius and grid size: a plan after a wall is painted
+/// reads them instead of building them again.
+///
 /// # Errors
 /// The grid's errors ([`Grid::check`]); [`Reason::NotFinite`] or
 /// [`Reason::TooLarge`] about `start.*`, `goal.*`; [`Reason::OutOfRange`]
@@ -1039,26 +811,33 @@ pub fn plan_on_grid_with(
     };
     grid.check_position(goal_point, "goal")?;
     let scale = grid.width().max(grid.height()).max(r);
+    let tol = 1e-9 * scale.max(1.0);
+    let mut table = CurveTable::take(grid, r, tol);
     let mut search = GridSearch {
         grid,
         start,
         goal,
         goal_tile: grid.tile_of(goal_point),
         r,
-        tol: 1e-9 * scale.max(1.0),
-        curves: vec![None; 512],
+        tol,
+        table: &mut table,
         records: Records::new(grid.columns * grid.rows * 8),
         padded: padded(grid),
         own: Vec::new(),
         heap: BinaryHeap::new(),
+        to_goal_bound: TileDistance::new(
+            grid,
+            goal_point,
+            grid.tile_of(goal_point),
+            grid.tile_of(start.position()),
+        ),
         expanded: 0,
         start_escaped: false,
     };
     let result = search.run(options.max_expanded, trace);
-    Ok(GridPlan {
-        result,
-        expanded: search.expanded,
-    })
+    let expanded = search.expanded;
+    table.keep();
+    Ok(GridPlan { result, expanded })
 }
 
 #[cfg(test)]
@@ -1072,17 +851,6 @@ mod tests {
             tile: 1.0,
             blocked: vec![0; columns * rows],
         }
-    }
-
-    #[test]
-    fn a_curve_touching_a_tile_corner_touches_the_tile() {
-        let g = open(3, 3);
-        // The diagonal from the centre of (0, 0) to the centre of (1, 1)
-        // passes the corner (1, 1) shared with tiles (1, 0) and (0, 1).
-        let p = Path::single(Line::new(Point::new(0.0, 0.0), Point::new(1.0, 1.0))).unwrap();
-        let mut fp = footprint(&g, &p, 1e-9);
-        fp.sort();
-        assert_eq!(fp, vec![(0, 0), (0, 1), (1, 0), (1, 1)]);
     }
 
     #[test]

@@ -7,8 +7,17 @@
 //! other guide circle (and to the goal); the arc is checked when the edge
 //! is made (in closed form: how far the circle is free from the arrival
 //! point, `free_turn`), the line when the node is taken from the queue
-//! (lazily: most lines are never looked at), once per node, since every
+//! (lazily: most lines are never looked at), once per plan, since every
 //! path to the node ends with the same line.
+//!
+//! The graph is kept between the bounded runs of a plan ([`search`]), and
+//! from one plan to the next ([`Graph::rebase`]): a tangent is worked out
+//! once (its length, the angle it leaves and arrives at, the distance from
+//! its end to the goal), a line checked once, a free turn computed once per
+//! arrival; a run that comes back to a circle reads them. Turns along a
+//! circle are differences of those angles (no trigonometry per edge). An
+//! arrival that an earlier one on the same circle reaches along it at no
+//! more cost is not expanded ([`Search::dominated`]).
 //!
 //! The heuristic is the length of the shortest path to the goal ignoring
 //! the obstacles: the Dubins length for a goal pose (computed when a node
@@ -18,25 +27,27 @@
 //! the graph.
 
 use super::collision::Collider;
+use super::reach::{self, Reach};
 use super::tangent_graph::{
-    angle, free_turn, near_circle, tangent, turn, Guide, GuideKind, Sector, Tangent, LEFT, RIGHT,
+    angle, free_turn, sweep_between, tangent, Guide, GuideKind, NearCache, Sector, LEFT, RIGHT,
 };
 use super::{Goal, NoPath, SearchTrace, TracedEdge};
 use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
 use core::cmp::Ordering;
-use core::f64::consts::FRAC_PI_2;
+use core::f64::consts::{FRAC_PI_2, TAU};
 use std::collections::BinaryHeap;
 
 /// A guide circle with a turning direction: `2·guide + (1 if right)`.
-type Cd = u32;
+pub(crate) type Cd = u32;
 
 /// The `to` of a tangent that ends at the goal point.
 const POINT: Cd = u32::MAX;
 /// The parent of the start nodes.
 const ROOT: u32 = u32::MAX;
 
+/// The turning direction of guide-direction `cd` ([`LEFT`] or [`RIGHT`]).
 #[inline]
-fn sign(cd: Cd) -> f64 {
+pub(crate) fn sign(cd: Cd) -> f64 {
     if cd & 1 == 0 {
         LEFT
     } else {
@@ -44,41 +55,62 @@ fn sign(cd: Cd) -> f64 {
     }
 }
 
+/// Guide `guide` turning `s`.
 #[inline]
-fn cd_of(guide: usize, s: f64) -> Cd {
+pub(crate) fn cd_of(guide: usize, s: f64) -> Cd {
     (guide as u32) * 2 + u32::from(s < 0.0)
 }
 
 #[derive(Clone, Copy, Debug)]
 enum Kind {
-    /// The start pose, on start circle `cd`, in the direction `dir` from
-    /// its centre.
-    Start { cd: Cd, dir: Vec2 },
-    /// The tangent from `from` to `to` (a guide circle, or [`POINT`]),
-    /// worked out again when needed ([`Search::line`]) rather than kept.
+    /// The start pose, on start circle `cd`.
+    Start { cd: Cd },
+    /// The tangent from `from` to `to` (a guide circle, or [`POINT`]).
     Tangent { from: Cd, to: Cd },
     /// The arc along goal circle `cd` to the goal pose.
     Final { cd: Cd },
     /// A Dubins path straight from the start to the goal pose.
     Direct(usize),
+    /// A node of an earlier plan no table leads to any more.
+    Dropped,
 }
 
+/// Whether a node's line (or direct word) is clear of the obstacles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
-    Open,
-    Closed,
+enum Check {
+    Unknown,
+    Clear,
     Blocked,
 }
 
 #[derive(Clone, Copy, Debug)]
 struct Node {
     kind: Kind,
+    /// A tangent's unit normal on its left (the line runs along `n`
+    /// turned right); for a start node, the same for the start pose (the
+    /// direction from the circle's centre is `−s·n` on a circle turning
+    /// `s`, at both ends of a tangent).
+    n: Vec2,
+    /// The angle of `n`: turns along a circle are differences of these
+    /// (for a tangent, NaN until it is first within a run's bound).
+    theta: f64,
+    /// The tangent's length.
+    length: f64,
+    /// The straight-line distance from where the tangent arrives to the goal.
+    rest: f64,
+    /// How far the circle it arrives on is free from there (NaN before it
+    /// is worked out).
+    free: f64,
+    /// The heuristic once refined (NaN before).
+    h: f64,
+    check: Check,
+    /// The obstacle that blocks the line, when known ([`NONE`] else).
+    blocker: u32,
+    // The current run's:
     /// The least cost of the entries queued for it.
     best_g: f64,
     parent: u32,
-    state: State,
-    /// The heuristic once computed (NaN before).
-    h: f64,
+    closed: bool,
 }
 
 /// A queued path to a node: `f = g + h`.
@@ -122,6 +154,8 @@ impl Ord for Entry {
 
 /// No node yet (in a table of the nodes leaving a guide-direction).
 const NONE: u32 = u32::MAX;
+/// No tangent exists between the two (nested or overlapping circles).
+const NO_TANGENT: u32 = u32::MAX - 1;
 
 /// What the search ended with.
 pub(crate) enum Outcome {
@@ -129,14 +163,15 @@ pub(crate) enum Outcome {
     NotFound(NoPath),
 }
 
-/// How one pass of the search bounds its queue.
+/// How one run of the search bounds its queue.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Pass {
     /// No path longer than this is looked for: edges whose lower bound
     /// (from the distances between circle centres and to the goal, no
-    /// trigonometry) is longer are not made, entries longer are not queued.
+    /// trigonometry) is longer are not offered, entries longer are not
+    /// queued.
     pub upper: f64,
-    /// The most nodes to expand.
+    /// The most nodes to expand (in all runs together).
     pub budget: usize,
 }
 
@@ -153,76 +188,250 @@ pub(crate) struct Problem<'a> {
     pub max_expanded: usize,
 }
 
-pub(crate) struct Search<'a> {
-    p: &'a Problem<'a>,
+impl Problem<'_> {
+    pub(crate) fn goal_point(&self) -> Point {
+        self.goal.position()
+    }
+
+    pub(crate) fn start_guide(&self, left: bool) -> usize {
+        self.obstacle_guides + usize::from(!left)
+    }
+
+    pub(crate) fn goal_guide(&self, left: bool) -> usize {
+        self.obstacle_guides + 2 + usize::from(!left)
+    }
+
+    /// The normal angle (the angle of `n`, as [`Node::theta`]) at the
+    /// direction `dir` from the centre of guide-direction `cd` turning `s`
+    /// (`dir = −s·n`).
+    #[inline]
+    pub(crate) fn normal_angle(cd: Cd, dir: Vec2) -> f64 {
+        angle(dir * -sign(cd))
+    }
+}
+
+/// The tangent graph as far as a search has built it: what can be kept
+/// for the next plan ([`super::kept`]).
+pub(crate) struct Graph {
     nodes: Vec<Node>,
     /// For each guide-direction, the node of the tangent to each
-    /// guide-direction (and last, to the goal point), made when it is
-    /// first expanded.
+    /// guide-direction (and last, to the goal point): [`NONE`] before it is
+    /// worked out, [`NO_TANGENT`] when there is none.
     out: Vec<Option<Box<[u32]>>>,
+    /// For each guide-direction, the obstacle that last blocked a line
+    /// leaving or reaching it ([`NONE`] before): tested first, since the
+    /// lines round one circle are often blocked by the same neighbour.
+    blockers: Vec<u32>,
+}
+
+/// What changed since the plan a [`Graph`] was built for.
+pub(crate) struct Changes<'c> {
+    /// By guide index: whether the guide circle moved (or is new).
+    pub guides: &'c [bool],
+    /// The obstacles (disks first, then polygons offset by the number of
+    /// disks) that moved.
+    pub obstacles: &'c [u32],
+    /// Whether the goal moved (the distances to it are worked out again).
+    pub goal: bool,
+}
+
+impl Graph {
+    /// An empty graph for this many guide circles.
+    pub(crate) fn new(guides: usize) -> Graph {
+        Graph {
+            nodes: Vec::with_capacity(1024),
+            out: vec![None; 2 * guides],
+            blockers: vec![NONE; 2 * guides + 1],
+        }
+    }
+
+    /// The graph for the next plan on the same guide circles, `changes`
+    /// apart, checked against `collider` (the next plan's obstacles):
+    /// every tangent between two guide circles that did not move is kept,
+    /// with its line's verdict when the obstacles that moved do not change
+    /// it (a clear line checked against each of them where it is now, a
+    /// line blocked by one of them checked again when needed); the rest,
+    /// and what depends on the start or the goal, is worked out again.
+    pub(crate) fn rebase(
+        mut self,
+        changes: &Changes,
+        collider: &Collider,
+        guides: &[Guide],
+    ) -> Graph {
+        let moved = |cd: Cd| cd == POINT || changes.guides[(cd >> 1) as usize];
+        let mut dropped = 0;
+        for n in &mut self.nodes {
+            let Kind::Tangent { from, to } = n.kind else {
+                // The start's, the goal's and the direct words' are made
+                // again; so are the tangents of the guides that moved.
+                n.kind = Kind::Dropped;
+                dropped += 1;
+                continue;
+            };
+            if moved(from) || moved(to) {
+                n.kind = Kind::Dropped;
+                dropped += 1;
+                continue;
+            }
+            n.free = f64::NAN;
+            if changes.goal {
+                n.rest = f64::NAN;
+                n.h = f64::NAN;
+            }
+            match n.check {
+                Check::Blocked if changes.obstacles.contains(&n.blocker) => {
+                    n.check = Check::Unknown;
+                    n.blocker = NONE;
+                }
+                Check::Clear => {
+                    let l = tangent_line(guides, from, to, n.n, Point::ORIGIN);
+                    if let Some(&b) = changes
+                        .obstacles
+                        .iter()
+                        .find(|&&b| !collider.line_clear_of(l.start, l.end, b))
+                    {
+                        n.check = Check::Blocked;
+                        n.blocker = b;
+                    }
+                }
+                _ => {}
+            }
+        }
+        // The slots of the guide-directions that moved, in every table.
+        let moved_cds: Vec<usize> = (0..self.out.len()).filter(|&cd| moved(cd as Cd)).collect();
+        for (cd, table) in self.out.iter_mut().enumerate() {
+            if moved(cd as Cd) {
+                *table = None;
+            } else if let Some(t) = table {
+                for &slot in &moved_cds {
+                    t[slot] = NONE;
+                }
+                // The goal point's.
+                let last = t.len() - 1;
+                t[last] = NONE;
+            }
+        }
+        if 2 * dropped > self.nodes.len() {
+            self.compact();
+        }
+        self
+    }
+
+    /// Removes the dropped nodes (renumbering the rest in the tables).
+    fn compact(&mut self) {
+        let mut map = vec![NONE; self.nodes.len()];
+        let mut kept = Vec::with_capacity(self.nodes.len());
+        for (i, n) in self.nodes.iter().enumerate() {
+            if !matches!(n.kind, Kind::Dropped) {
+                map[i] = kept.len() as u32;
+                kept.push(*n);
+            }
+        }
+        for t in self.out.iter_mut().flatten() {
+            for id in t.iter_mut() {
+                if *id != NONE && *id != NO_TANGENT {
+                    *id = map[*id as usize];
+                }
+            }
+        }
+        self.nodes = kept;
+    }
+}
+
+/// The line of a tangent from `from` to `to` with normal `n`, its ends
+/// worked out from the guides (`goal` for a tangent to the goal point).
+fn tangent_line(guides: &[Guide], from: Cd, to: Cd, n: Vec2, goal: Point) -> Line {
+    let a = guides[(from >> 1) as usize];
+    let start = a.center - n * (sign(from) * a.radius);
+    let end = if to == POINT {
+        goal
+    } else {
+        let b = guides[(to >> 1) as usize];
+        b.center - n * (sign(to) * b.radius)
+    };
+    Line::new(start, end)
+}
+
+pub(crate) struct Search<'a> {
+    p: &'a Problem<'a>,
+    graph: Graph,
+    /// The nodes of the start pose on its two circles, and of the direct
+    /// words, in order.
+    starts: [u32; 2],
+    direct_nodes: Vec<u32>,
     /// The nodes of the last arcs along the goal's left and right circles.
     finals: [u32; 2],
     heap: BinaryHeap<Entry>,
-    near: Vec<Option<Vec<u32>>>,
+    /// For each guide-direction, the arrivals the current run expanded on
+    /// it ([`Search::dominated`]).
+    expanded_on: Vec<Vec<Arrival>>,
+    near: NearCache,
     directs: Vec<Path>,
-    /// Whether anything was left out for being longer than the bound (when
-    /// not, a search that found nothing has looked at everything), and the
-    /// least lower bound of what was.
+    /// Whether the current run left anything out for being longer than the
+    /// bound (when not, a run that found nothing has looked at
+    /// everything), and the least lower bound of what was.
     pub pruned: bool,
     pub least_pruned: f64,
+    /// Nodes expanded, in all runs.
     pub expanded: usize,
     start_escaped: bool,
+    /// Why there is no path, when proven before the graph was explored.
+    pub proven: Option<NoPath>,
     trace: Option<&'a mut SearchTrace>,
     pass: Pass,
-    /// For each obstacle guide, its centre and `|centre − goal| −
-    /// 2·radius`: with the distance between two centres, a lower bound of
-    /// the rest of any path that takes a tangent to it (in one array, read
-    /// in order by every expansion).
-    beyond: Vec<(Point, f64)>,
+    /// For each obstacle guide, its centre, its radius, `|centre − goal| −
+    /// radius` (a lower bound of the rest of any path from a tangent to
+    /// it) and `|centre − goal|²` (in one array, read in order by every
+    /// expansion).
+    beyond: Vec<Beyond>,
 }
 
 impl<'a> Search<'a> {
+    /// The search of `p` on `graph` (new, or rebased from the last plan).
     pub(crate) fn new(
         p: &'a Problem<'a>,
         trace: Option<&'a mut SearchTrace>,
-        pass: Pass,
+        graph: Graph,
     ) -> Search<'a> {
-        let goal = p.goal.position();
+        let goal = p.goal_point();
         let beyond = p.guides[..p.obstacle_guides]
             .iter()
-            .map(|g| (g.center, (g.center - goal).length() - 2.0 * g.radius))
+            .map(|g| Beyond {
+                center: g.center,
+                radius: g.radius,
+                rest: (g.center - goal).length() - g.radius,
+                to_goal2: (g.center - goal).length_squared(),
+            })
             .collect();
-        Search {
+        let mut s = Search {
             p,
-            nodes: Vec::with_capacity(1024),
-            out: vec![None; 2 * p.guides.len()],
+            graph,
+            starts: [NONE; 2],
+            direct_nodes: Vec::new(),
             finals: [NONE; 2],
             heap: BinaryHeap::with_capacity(4096),
-            near: vec![None; p.guides.len()],
+            expanded_on: vec![Vec::new(); 2 * p.guides.len()],
+            near: NearCache::new(p.guides.len()),
             directs: Vec::new(),
             pruned: false,
             least_pruned: f64::INFINITY,
             expanded: 0,
             start_escaped: false,
+            proven: None,
             trace,
-            pass,
+            pass: Pass {
+                upper: f64::INFINITY,
+                budget: p.max_expanded,
+            },
             beyond,
-        }
+        };
+        s.make_start_nodes();
+        s
     }
 
-    fn goal_point(&self) -> Point {
-        match self.p.goal {
-            Goal::Pose(g) => g.position(),
-            Goal::Point(g) => g,
-        }
-    }
-
-    fn start_guide(&self, left: bool) -> usize {
-        self.p.obstacle_guides + usize::from(!left)
-    }
-
-    fn goal_guide(&self, left: bool) -> usize {
-        self.p.obstacle_guides + 2 + usize::from(!left)
+    /// The graph, for the next plan.
+    pub(crate) fn into_graph(self) -> Graph {
+        self.graph
     }
 
     /// Something with this lower bound was left out (over the bound).
@@ -235,19 +444,28 @@ impl<'a> Search<'a> {
     }
 
     fn add_node(&mut self, kind: Kind) -> u32 {
-        self.nodes.push(Node {
+        self.graph.nodes.push(Node {
             kind,
+            n: Vec2::new(0.0, 1.0),
+            theta: 0.0,
+            length: 0.0,
+            rest: 0.0,
+            free: f64::NAN,
+            h: f64::NAN,
+            check: Check::Unknown,
+            blocker: NONE,
             best_g: f64::INFINITY,
             parent: ROOT,
-            state: State::Open,
-            h: f64::NAN,
+            closed: false,
         });
-        (self.nodes.len() - 1) as u32
+        (self.graph.nodes.len() - 1) as u32
     }
 
-    fn push(&mut self, node: u32, g: f64, h: f64, parent: u32) {
-        let n = &mut self.nodes[node as usize];
-        if n.state != State::Open || g >= n.best_g {
+    /// Queues a path of length `g` to `node`; `h` is its heuristic, refined
+    /// already when `refined`.
+    fn push(&mut self, node: u32, g: f64, h: f64, parent: u32, refined: bool) {
+        let n = &mut self.graph.nodes[node as usize];
+        if n.closed || g >= n.best_g {
             return;
         }
         if g + h > self.pass.upper {
@@ -260,45 +478,22 @@ impl<'a> Search<'a> {
             g,
             node,
             parent,
-            refined: false,
+            refined,
         });
     }
 
-    /// The obstacles near guide `i` (cached).
-    fn near(&mut self, i: usize) -> &[u32] {
-        if self.near[i].is_none() {
-            let g = self.p.guides[i];
-            self.near[i] = Some(near_circle(self.p.collider, g.center, g.radius));
-        }
-        self.near[i].as_deref().unwrap_or(&[])
+    /// The tangent of a node, its ends worked out again from its normal.
+    fn line(&self, from: Cd, to: Cd, n: Vec2) -> Line {
+        tangent_line(&self.p.guides, from, to, n, self.p.goal_point())
     }
 
-    /// The tangent from guide-direction `from` to `to` (a guide circle or
-    /// the goal point): the same numbers every time (it existed when the
-    /// node was made; a degenerate line of no length should it not).
-    fn line(&self, from: Cd, to: Cd) -> Tangent {
-        let a = self.p.guides[(from >> 1) as usize];
-        let made = if to == POINT {
-            tangent(a.center, a.radius, sign(from), self.goal_point(), 0.0, LEFT)
-        } else {
-            let b = self.p.guides[(to >> 1) as usize];
-            tangent(a.center, a.radius, sign(from), b.center, b.radius, sign(to))
-        };
-        made.unwrap_or(Tangent {
-            from: a.center,
-            to: a.center,
-            length: 0.0,
-            n: Vec2::new(0.0, 1.0),
-        })
-    }
-
-    /// Where a node stands: the guide-direction and the direction from its
-    /// centre (for a node on a guide circle).
-    fn standing(&self, node: u32) -> Option<(Cd, Vec2)> {
-        match self.nodes[node as usize].kind {
-            Kind::Start { cd, dir } => Some((cd, dir)),
-            Kind::Tangent { from, to } if to != POINT => {
-                Some((to, self.line(from, to).n * -sign(to)))
+    /// Where a node stands on a guide circle: the guide-direction, the
+    /// direction from its centre and the angle of the normal there.
+    fn standing(&self, node: u32) -> Option<(Cd, Vec2, f64)> {
+        let n = &self.graph.nodes[node as usize];
+        match n.kind {
+            Kind::Start { cd } | Kind::Tangent { to: cd, .. } if cd != POINT => {
+                Some((cd, n.n * -sign(cd), n.theta))
             }
             _ => None,
         }
@@ -310,29 +505,26 @@ impl<'a> Search<'a> {
         Pose::at(g.center + dir * g.radius, angle(dir) + sign(cd) * FRAC_PI_2)
     }
 
-    /// The arc along guide-direction `cd` from direction `from` to `to`.
-    fn arc(&self, cd: Cd, from: Vec2, to: Vec2) -> Arc {
+    /// The arc along guide-direction `cd` from direction `from` (normal
+    /// angle `theta_from`) to the normal angle `theta_to`.
+    fn arc(&self, cd: Cd, from: Vec2, theta_from: f64, theta_to: f64) -> Arc {
         let g = self.p.guides[(cd >> 1) as usize];
         let s = sign(cd);
         Arc {
             center: g.center,
             radius: g.radius,
             start_angle: angle(from),
-            sweep: s * turn(s, from, to),
+            sweep: s * sweep_between(s, theta_from, theta_to),
             reverse: false,
         }
     }
 
-    /// The lower bound of the rest of the path from a node (the heuristic).
-    fn heuristic(&self, node: u32) -> f64 {
-        let Some((cd, dir)) = self.standing(node) else {
-            return 0.0;
-        };
-        let pose = self.pose_on(cd, dir);
-        match self.p.goal {
-            Goal::Point(g) => pose.position().distance(g),
-            Goal::Pose(g) => super::tangent_graph::dubins_distance(pose, g, self.p.r),
-        }
+    /// The arc along goal circle `cd` from direction `from` (normal angle
+    /// `theta_from`) to the goal pose.
+    fn final_arc(&self, cd: Cd, from: Vec2, theta_from: f64) -> Arc {
+        let g = self.p.guides[(cd >> 1) as usize];
+        let end = (self.p.goal_point() - g.center) / g.radius;
+        self.arc(cd, from, theta_from, Problem::normal_angle(cd, end))
     }
 
     fn record(&mut self, node: u32, parent: u32, clear: bool) {
@@ -340,13 +532,14 @@ impl<'a> Search<'a> {
             return;
         }
         let mut segments = Vec::new();
-        if let Kind::Tangent { from, to } = self.nodes[node as usize].kind {
-            let t = self.line(from, to);
-            if let Some((_, dir)) = self.standing(parent) {
-                segments.push(Segment::Arc(self.arc(from, dir, t.n * -sign(from))));
+        let n = self.graph.nodes[node as usize];
+        if let Kind::Tangent { from, to } = n.kind {
+            if let Some((_, dir, theta)) = (parent != ROOT).then(|| self.standing(parent)).flatten()
+            {
+                segments.push(Segment::Arc(self.arc(from, dir, theta, n.theta)));
             }
-            segments.push(Segment::Line(Line::new(t.from, t.to)));
-        } else if let Kind::Direct(i) = self.nodes[node as usize].kind {
+            segments.push(Segment::Line(self.line(from, to, n.n)));
+        } else if let Kind::Direct(i) = n.kind {
             segments.extend_from_slice(self.directs[i].segments());
         }
         if let (Some(tr), Ok(path)) = (self.trace.as_deref_mut(), Path::new(segments)) {
@@ -354,30 +547,112 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The search, to the end.
-    pub(crate) fn run(&mut self) -> Outcome {
+    /// The heuristic of a node on a guide circle near a goal pose: the
+    /// Dubins length from there (cached).
+    fn refined_h(&mut self, node: u32) -> f64 {
+        let n = self.graph.nodes[node as usize];
+        if !n.h.is_nan() {
+            return n.h;
+        }
+        let h = match (self.standing(node), self.p.goal) {
+            (Some((cd, dir, _)), Goal::Pose(g)) => {
+                super::tangent_graph::dubins_distance(self.pose_on(cd, dir), g, self.p.r)
+                    .max(n.rest)
+            }
+            _ => n.rest,
+        };
+        self.graph.nodes[node as usize].h = h;
+        h
+    }
+
+    /// Whether a node's heuristic is refined to the Dubins length when it
+    /// is first taken from the queue: a tangent to a circle near a goal
+    /// pose.
+    fn refines(&self, node: &Node) -> bool {
+        matches!(self.p.goal, Goal::Pose(_))
+            && matches!(node.kind, Kind::Tangent { to, .. } if to != POINT)
+            && node.rest < 8.0 * self.p.r
+    }
+
+    /// Whether a node's line (or direct word) is clear, checked once.
+    fn checked(&mut self, node: u32, parent: u32) -> bool {
+        let n = self.graph.nodes[node as usize];
+        if n.check != Check::Unknown {
+            return n.check == Check::Clear;
+        }
+        let clear = match n.kind {
+            Kind::Tangent { from, to } => match self.line_blocked_by(from, to, n.n) {
+                Some(b) => {
+                    self.graph.nodes[node as usize].blocker = b;
+                    false
+                }
+                None => true,
+            },
+            Kind::Direct(i) => self.directs[i]
+                .segments()
+                .iter()
+                .all(|s| self.p.collider.segment_clear(s)),
+            Kind::Start { .. } | Kind::Final { .. } => true,
+            Kind::Dropped => false,
+        };
+        if matches!(n.kind, Kind::Tangent { .. } | Kind::Direct(_)) {
+            self.record(node, parent, clear);
+        }
+        self.graph.nodes[node as usize].check = if clear { Check::Clear } else { Check::Blocked };
+        clear
+    }
+
+    /// The obstacle the tangent from `from` to `to` (normal `n`) comes
+    /// too near, if any: those that last blocked a line at either end
+    /// first, then all.
+    fn line_blocked_by(&mut self, from: Cd, to: Cd, n: Vec2) -> Option<u32> {
+        let l = self.line(from, to, n);
+        let c = self.p.collider;
+        let ends = [
+            from as usize,
+            (to as usize).min(self.graph.blockers.len() - 1),
+        ];
+        for k in ends {
+            let b = self.graph.blockers[k];
+            if b != NONE && !c.line_clear_of(l.start, l.end, b) {
+                return Some(b);
+            }
+        }
+        let b = c.line_blocker(l.start, l.end)?;
+        for k in ends {
+            self.graph.blockers[k] = b;
+        }
+        Some(b)
+    }
+
+    /// One run of A* bounded by `pass`, on the graph as far as it is built.
+    pub(crate) fn run(&mut self, pass: Pass) -> Outcome {
+        self.pass = pass;
+        self.pruned = false;
+        self.least_pruned = f64::INFINITY;
+        self.heap.clear();
+        for n in &mut self.graph.nodes {
+            n.best_g = f64::INFINITY;
+            n.parent = ROOT;
+            n.closed = false;
+        }
+        for list in &mut self.expanded_on {
+            list.clear();
+        }
         self.seed();
         while let Some(e) = self.heap.pop() {
-            let node = self.nodes[e.node as usize];
-            if node.state != State::Open || e.g > node.best_g {
+            let node = self.graph.nodes[e.node as usize];
+            if node.closed || node.check == Check::Blocked || e.g > node.best_g {
                 continue;
             }
             // The heuristic refined on first sight: re-queue when it says more.
-            if !e.refined
-                && matches!(node.kind, Kind::Tangent { from, to } if to != POINT && (self.line(from, to).to - self.goal_point()).length() < 8.0 * self.p.r)
-            {
-                let h = if node.h.is_nan() {
-                    let h = self.heuristic(e.node);
-                    self.nodes[e.node as usize].h = h;
-                    h
-                } else {
-                    node.h
-                };
-                if e.g + h > self.pass.upper {
-                    self.prune(e.g + h);
+            if !e.refined && self.refines(&node) {
+                let h = self.refined_h(e.node);
+                let f = e.g + h;
+                if f > self.pass.upper {
+                    self.prune(f);
                     continue;
                 }
-                let f = e.g + h;
                 if f > e.f {
                     self.heap.push(Entry {
                         f,
@@ -387,49 +662,59 @@ impl<'a> Search<'a> {
                     continue;
                 }
             }
-            let clear = match node.kind {
-                Kind::Tangent { from, to } => {
-                    let t = self.line(from, to);
-                    self.p.collider.line_clear(t.from, t.to)
-                }
-                Kind::Direct(i) => self.directs[i]
-                    .segments()
-                    .iter()
-                    .all(|s| self.p.collider.segment_clear(s)),
-                Kind::Start { .. } | Kind::Final { .. } => true,
-            };
-            if !matches!(node.kind, Kind::Start { .. } | Kind::Final { .. }) {
-                self.record(e.node, e.parent, clear);
-            }
-            let n = &mut self.nodes[e.node as usize];
-            if !clear {
-                n.state = State::Blocked;
+            if !self.checked(e.node, e.parent) {
                 continue;
             }
-            n.state = State::Closed;
+            let n = &mut self.graph.nodes[e.node as usize];
+            n.closed = true;
             n.parent = e.parent;
-            if e.parent != ROOT && matches!(self.nodes[e.parent as usize].kind, Kind::Start { .. })
+            if e.parent != ROOT
+                && matches!(self.graph.nodes[e.parent as usize].kind, Kind::Start { .. })
             {
                 self.start_escaped = true;
             }
             match node.kind {
                 Kind::Direct(_) | Kind::Final { .. } => return Outcome::Found(self.build(e.node)),
                 Kind::Tangent { to: POINT, .. } => return Outcome::Found(self.build(e.node)),
-                Kind::Tangent { from, to } if self.is_goal_guide(to) => {
-                    self.finish_on_goal_circle(e.node, e.g, to, self.line(from, to));
+                Kind::Tangent { to, .. } if self.is_goal_guide(to) => {
+                    self.finish_on_goal_circle(e.node, e.g, to);
                 }
                 Kind::Start { .. } | Kind::Tangent { .. } => {
+                    if self.dominated(e.node, e.g) {
+                        continue;
+                    }
                     if self.expanded >= self.pass.budget {
                         return Outcome::NotFound(NoPath::SearchLimit {
                             expanded: self.expanded,
                         });
                     }
                     self.expanded += 1;
+                    if self.expanded == APPROACH_PROBE && !self.goal_may_be_reached() {
+                        self.proven = Some(NoPath::GoalEnclosed);
+                        return Outcome::NotFound(NoPath::GoalEnclosed);
+                    }
                     self.expand(e.node, e.g);
                 }
+                // Never queued (no table leads to it).
+                Kind::Dropped => {}
             }
         }
         Outcome::NotFound(self.why_not())
+    }
+
+    /// Whether anything may reach the goal: a direct word clear, or a last
+    /// edge into the goal clear from somewhere (looked at once, when the
+    /// search has gone on long enough for a walled-in goal to be worth
+    /// ruling out: A* alone would explore everything the start reaches
+    /// before it gave up).
+    fn goal_may_be_reached(&mut self) -> bool {
+        for i in 0..self.directs.len() {
+            let id = self.direct_nodes[i];
+            if self.checked(id, ROOT) {
+                return true;
+            }
+        }
+        reach::goal_approachable(self.p, &mut self.near)
     }
 
     fn is_goal_guide(&self, cd: Cd) -> bool {
@@ -439,32 +724,110 @@ impl<'a> Search<'a> {
         )
     }
 
-    /// The start nodes and the direct Dubins words.
-    fn seed(&mut self) {
+    /// The start nodes and the direct Dubins words, made once.
+    fn make_start_nodes(&mut self) {
         let s = self.p.start;
         for left in [true, false] {
-            let gi = self.start_guide(left);
+            let gi = self.p.start_guide(left);
             let g = self.p.guides[gi];
             let cd = cd_of(gi, if left { LEFT } else { RIGHT });
             let dir = (s.position() - g.center) / g.radius;
-            let node = self.add_node(Kind::Start { cd, dir });
-            self.push(node, 0.0, 0.0, ROOT);
+            let node = self.add_node(Kind::Start { cd });
+            self.starts[usize::from(!left)] = node;
+            let n = &mut self.graph.nodes[node as usize];
+            n.n = dir * -sign(cd);
+            n.theta = angle(n.n);
+            n.check = Check::Clear;
         }
         if let Goal::Pose(goal) = self.p.goal {
             if let Ok(words) = crate::planner::dubins_candidates(s, goal, self.p.r) {
                 for (_, path) in words {
-                    let len = path.length();
                     self.directs.push(path);
-                    let node = self.add_node(Kind::Direct(self.directs.len() - 1));
-                    self.push(node, len, 0.0, ROOT);
+                    let id = self.add_node(Kind::Direct(self.directs.len() - 1));
+                    self.direct_nodes.push(id);
                 }
             }
         }
     }
 
+    /// Queues the start nodes and the direct words.
+    fn seed(&mut self) {
+        for id in self.starts {
+            self.push(id, 0.0, 0.0, ROOT, true);
+        }
+        for (i, path) in self.directs.iter().enumerate() {
+            let len = path.length();
+            let id = self.direct_nodes[i];
+            let n = &mut self.graph.nodes[id as usize];
+            if n.check == Check::Blocked || len > self.pass.upper {
+                if len > self.pass.upper {
+                    self.pruned = true;
+                    self.least_pruned = self.least_pruned.min(len);
+                }
+                continue;
+            }
+            n.best_g = len;
+            self.heap.push(Entry {
+                f: len,
+                g: len,
+                node: id,
+                parent: ROOT,
+                refined: true,
+            });
+        }
+    }
+
+    /// How far the circle a node stands on is free from there (cached).
+    fn free(&mut self, node: u32, cd: Cd, dir: Vec2) -> f64 {
+        let f = self.graph.nodes[node as usize].free;
+        if !f.is_nan() {
+            return f;
+        }
+        let gi = (cd >> 1) as usize;
+        let guide = self.p.guides[gi];
+        let near = self.near.get(self.p.collider, &self.p.guides, gi);
+        let free = free_turn(
+            self.p.collider,
+            near,
+            guide.center,
+            guide.radius,
+            dir,
+            sign(cd),
+        );
+        self.graph.nodes[node as usize].free = free;
+        free
+    }
+
+    /// Whether an earlier expansion on the same guide-direction made every
+    /// edge this node would, each at no more cost: it arrived before this
+    /// one (in the direction of turning), with the arc from there to here
+    /// within its free turn, and its cost plus that arc is no more than
+    /// this node's. Its edges then start with that arc. When not, the
+    /// node is noted for the next.
+    fn dominated(&mut self, node: u32, g: f64) -> bool {
+        let Some((cd, dir, theta)) = self.standing(node) else {
+            return false;
+        };
+        let free = self.free(node, cd, dir);
+        let s = sign(cd);
+        let radius = self.p.guides[(cd >> 1) as usize].radius;
+        let list = &mut self.expanded_on[cd as usize];
+        let covered = list.iter().any(|a| {
+            let sweep = sweep_between(s, a.theta, theta);
+            // A whole free circle reaches every departure; otherwise both
+            // turns end at the same contact (equal up to rounding).
+            (a.free >= TAU - COVER || (sweep <= a.free && sweep + free <= a.free + COVER))
+                && a.g + radius * sweep <= g
+        });
+        if !covered {
+            list.push(Arrival { theta, g, free });
+        }
+        covered
+    }
+
     /// Every edge out of a node standing on a guide circle.
     fn expand(&mut self, node: u32, g: f64) {
-        let Some((cd, dir)) = self.standing(node) else {
+        let Some((cd, dir, theta)) = self.standing(node) else {
             return;
         };
         if let Some(tr) = self.trace.as_deref_mut() {
@@ -476,118 +839,174 @@ impl<'a> Search<'a> {
         }
         let gi = (cd >> 1) as usize;
         let guide = self.p.guides[gi];
-        let s = sign(cd);
-        let near = self.near(gi).to_vec();
-        let free = free_turn(self.p.collider, &near, guide.center, guide.radius, dir, s);
-        let sector = Sector::new(dir, s, free);
-        let goal_point = self.goal_point();
-        let upper = self.pass.upper;
+        let free = self.free(node, cd, dir);
+        let n_in = self.graph.nodes[node as usize].n;
+        let from = Leaving {
+            cd,
+            guide,
+            s: sign(cd),
+            theta,
+            free,
+            sector: Sector::new(n_in, sign(cd), free),
+            g,
+            parent: node,
+        };
         let slots = 2 * self.p.guides.len() + 1;
-        let mut table = self.out[cd as usize]
+        let mut table = self.graph.out[cd as usize]
             .take()
             .unwrap_or_else(|| vec![NONE; slots].into_boxed_slice());
-        let offer =
-            |this: &mut Search, table: &mut [u32], to: Cd, center: Point, radius: f64, s2: f64| {
-                let Some(t) = tangent(guide.center, guide.radius, s, center, radius, s2) else {
-                    return;
-                };
-                // No shorter than the line: over the bound, no need to turn.
-                let bound = g + t.length + (t.to - goal_point).length();
-                if bound > upper {
-                    this.prune(bound);
-                    return;
-                }
-                let depart = t.n * -s;
-                if !sector.may_hold(depart) {
-                    return;
-                }
-                let sweep = turn(s, dir, depart);
-                if sweep > free {
-                    return;
-                }
-                let cost = g + guide.radius * sweep + t.length;
-                let slot = if to == POINT { slots - 1 } else { to as usize };
-                let id = if table[slot] == NONE {
-                    let id = this.add_node(Kind::Tangent { from: cd, to });
-                    table[slot] = id;
-                    id
-                } else {
-                    table[slot]
-                };
-                this.push(id, cost, (t.to - goal_point).length(), node);
-            };
-        let slack = upper - g + guide.radius;
+        let s = from.s;
         for m in 0..self.p.obstacle_guides {
             if m == gi {
                 continue;
             }
-            // Any tangent to m is at least |Ck − Cm| − ρk − ρm long, and
-            // leaves at least |Cm − goal| − ρm to go.
-            let (center, beyond) = self.beyond[m];
-            let reach = slack - beyond;
-            if reach < 0.0 || (center - guide.center).length_squared() > reach * reach {
-                // Over the bound (by how much is not worked out: a square
-                // root per circle; the next bound grows by its factor).
+            // A tangent to m of length h leaves at least |Cm − goal| − ρm
+            // to go: within the bound only when h is at most `room`; h² =
+            // |Ck − Cm|² − k², k the difference of the signed radii (no
+            // square root).
+            let b = self.beyond[m];
+            let (center, radius) = (b.center, b.radius);
+            let room = self.pass.upper - g - b.rest;
+            if room < 0.0 {
                 self.pruned = true;
                 continue;
             }
-            let other = self.p.guides[m];
-            offer(
-                self,
-                &mut table,
-                cd_of(m, LEFT),
-                other.center,
-                other.radius,
-                LEFT,
-            );
-            offer(
-                self,
-                &mut table,
-                cd_of(m, RIGHT),
-                other.center,
-                other.radius,
-                RIGHT,
-            );
+            let d2 = (center - guide.center).length_squared();
+            for s2 in [LEFT, RIGHT] {
+                let k = s2 * radius - s * guide.radius;
+                if d2 - k * k > room * room {
+                    // Over the bound (by how much is not worked out: a
+                    // square root per circle; the next bound grows by its
+                    // factor).
+                    self.pruned = true;
+                    continue;
+                }
+                let to = cd_of(m, s2);
+                self.offer(&from, &mut table, to as usize, to, &b);
+            }
         }
         match self.p.goal {
             Goal::Pose(_) => {
                 for left in [true, false] {
-                    let gg = self.goal_guide(left);
+                    let gg = self.p.goal_guide(left);
                     let other = self.p.guides[gg];
-                    let s2 = if left { LEFT } else { RIGHT };
-                    offer(
-                        self,
-                        &mut table,
-                        cd_of(gg, s2),
-                        other.center,
-                        other.radius,
-                        s2,
-                    );
+                    let to = cd_of(gg, if left { LEFT } else { RIGHT });
+                    let b = Beyond::of(other.center, other.radius, self.p.goal_point());
+                    self.offer(&from, &mut table, to as usize, to, &b);
                 }
             }
-            Goal::Point(p) => offer(self, &mut table, POINT, p, 0.0, LEFT),
+            Goal::Point(p) => {
+                let b = Beyond::of(p, 0.0, p);
+                self.offer(&from, &mut table, slots - 1, POINT, &b);
+            }
         }
-        self.out[cd as usize] = Some(table);
+        self.graph.out[cd as usize] = Some(table);
+    }
+
+    /// Offers the edge from `from` along the tangent to `to` (the circle
+    /// `b`; the tangent's node is in `table[slot]`, made on first use).
+    #[inline]
+    fn offer(&mut self, from: &Leaving, table: &mut [u32], slot: usize, to: Cd, b: &Beyond) {
+        let mut id = table[slot];
+        if id == NONE {
+            id = self.make_tangent(from, to, b.center, b.radius);
+            table[slot] = id;
+        }
+        if id == NO_TANGENT {
+            return;
+        }
+        let n = &self.graph.nodes[id as usize];
+        if n.closed || n.check == Check::Blocked {
+            return;
+        }
+        let upper = self.pass.upper;
+        let reached = from.g + n.length;
+        // No shorter than the line: not better than what the node has, or
+        // over the bound, with no need to turn.
+        if reached >= n.best_g {
+            return;
+        }
+        let mut rest = n.rest;
+        if rest.is_nan() {
+            // rest² = |c − goal|² − 2·s2·ρ·(c − goal)·n + ρ² for the point
+            // c − s2·ρ·n where the tangent arrives: compared with the room
+            // left before its square root is taken.
+            let room = upper - reached;
+            let s2 = if to == POINT { LEFT } else { sign(to) };
+            let away = b.center - self.p.goal_point();
+            let rest2 = b.to_goal2 - 2.0 * s2 * b.radius * away.dot(n.n) + b.radius * b.radius;
+            if room < 0.0 || rest2 > room * room {
+                self.pruned = true;
+                return;
+            }
+            rest = rest2.max(0.0).sqrt();
+            self.graph.nodes[id as usize].rest = rest;
+        } else if reached + rest > upper {
+            self.prune(reached + rest);
+            return;
+        }
+        if !from.sector.may_hold(self.graph.nodes[id as usize].n) {
+            return;
+        }
+        let mut theta = self.graph.nodes[id as usize].theta;
+        if theta.is_nan() {
+            theta = angle(self.graph.nodes[id as usize].n);
+            self.graph.nodes[id as usize].theta = theta;
+        }
+        let sweep = sweep_between(from.s, from.theta, theta);
+        if sweep > from.free {
+            return;
+        }
+        let n = &self.graph.nodes[id as usize];
+        let cost = reached + from.guide.radius * sweep;
+        let (h, refined) = if n.h.is_nan() {
+            (rest, false)
+        } else {
+            (n.h, true)
+        };
+        self.push(id, cost, h, from.parent, refined);
+    }
+
+    /// The node of the tangent from `from` to `to`, or [`NO_TANGENT`].
+    fn make_tangent(&mut self, from: &Leaving, to: Cd, center: Point, radius: f64) -> u32 {
+        let s2 = if to == POINT { LEFT } else { sign(to) };
+        let Some(t) = tangent(
+            from.guide.center,
+            from.guide.radius,
+            from.s,
+            center,
+            radius,
+            s2,
+        ) else {
+            return NO_TANGENT;
+        };
+        let id = self.add_node(Kind::Tangent { from: from.cd, to });
+        let n = &mut self.graph.nodes[id as usize];
+        n.n = t.n;
+        // Worked out when the tangent is first within the bound.
+        n.theta = f64::NAN;
+        n.length = t.length;
+        // Worked out when first needed ([`Search::offer`]).
+        n.rest = f64::NAN;
+        id
     }
 
     /// A tangent arrived on goal circle `cd`: the arc from there to the goal
     /// pose, when clear, is the last edge.
-    fn finish_on_goal_circle(&mut self, node: u32, g: f64, cd: Cd, t: Tangent) {
-        let Goal::Pose(goal) = self.p.goal else {
+    fn finish_on_goal_circle(&mut self, node: u32, g: f64, cd: Cd) {
+        let Some((_, dir, theta)) = self.standing(node) else {
             return;
         };
-        let guide = self.p.guides[(cd >> 1) as usize];
-        let arrive = t.n * -sign(cd);
-        let end = (goal.position() - guide.center) / guide.radius;
-        let arc = self.arc(cd, arrive, end);
+        let arc = self.final_arc(cd, dir, theta);
         if !self.p.collider.arc_clear(&arc) {
             return;
         }
         let side = (cd & 1) as usize;
         if self.finals[side] == NONE {
             self.finals[side] = self.add_node(Kind::Final { cd });
+            self.graph.nodes[self.finals[side] as usize].check = Check::Clear;
         }
-        self.push(self.finals[side], g + arc.length(), 0.0, node);
+        self.push(self.finals[side], g + arc.length(), 0.0, node, true);
     }
 
     /// The path to a terminal node, from the start.
@@ -595,26 +1014,22 @@ impl<'a> Search<'a> {
         let mut rev: Vec<Segment> = Vec::new();
         let mut at = terminal;
         loop {
-            let n = self.nodes[at as usize];
+            let n = self.graph.nodes[at as usize];
             match n.kind {
                 Kind::Direct(i) => return self.directs[i].clone(),
                 Kind::Start { .. } => break,
                 Kind::Final { cd } => {
-                    if let (Some((_, arrive)), Goal::Pose(goal)) =
-                        (self.standing(n.parent), self.p.goal)
-                    {
-                        let g = self.p.guides[(cd >> 1) as usize];
-                        let end = (goal.position() - g.center) / g.radius;
-                        rev.push(Segment::Arc(self.arc(cd, arrive, end)));
+                    if let Some((_, arrive, theta)) = self.standing(n.parent) {
+                        rev.push(Segment::Arc(self.final_arc(cd, arrive, theta)));
                     }
                 }
                 Kind::Tangent { from, to } => {
-                    let t = self.line(from, to);
-                    rev.push(Segment::Line(Line::new(t.from, t.to)));
-                    if let Some((_, arrive)) = self.standing(n.parent) {
-                        rev.push(Segment::Arc(self.arc(from, arrive, t.n * -sign(from))));
+                    rev.push(Segment::Line(self.line(from, to, n.n)));
+                    if let Some((_, arrive, theta)) = self.standing(n.parent) {
+                        rev.push(Segment::Arc(self.arc(from, arrive, theta, n.theta)));
                     }
                 }
+                Kind::Dropped => break,
             }
             if n.parent == ROOT {
                 break;
@@ -638,60 +1053,75 @@ impl<'a> Search<'a> {
         if !self.start_escaped {
             return NoPath::StartEnclosed;
         }
-        if !self.goal_approachable() {
+        if !reach::goal_approachable(self.p, &mut self.near) {
             return NoPath::GoalEnclosed;
         }
         NoPath::Blocked
     }
 
-    /// Whether any last edge of the graph reaches the goal clear of the
-    /// obstacles, wherever it comes from.
-    fn goal_approachable(&self) -> bool {
-        let c = self.p.collider;
-        let sources =
-            (0..self.p.obstacle_guides).chain([self.start_guide(true), self.start_guide(false)]);
-        for m in sources {
-            let gm = self.p.guides[m];
-            let dirs: &[f64] = match gm.kind {
-                GuideKind::Start { left: true } => &[LEFT],
-                GuideKind::Start { left: false } => &[RIGHT],
-                _ => &[LEFT, RIGHT],
-            };
-            for &s in dirs {
-                match self.p.goal {
-                    Goal::Point(p) => {
-                        if let Some(t) = tangent(gm.center, gm.radius, s, p, 0.0, LEFT) {
-                            if c.line_clear(t.from, t.to) {
-                                return true;
-                            }
-                        }
-                    }
-                    Goal::Pose(goal) => {
-                        for left in [true, false] {
-                            let gg = self.goal_guide(left);
-                            let target = self.p.guides[gg];
-                            let s2 = if left { LEFT } else { RIGHT };
-                            let Some(t) =
-                                tangent(gm.center, gm.radius, s, target.center, target.radius, s2)
-                            else {
-                                continue;
-                            };
-                            if !c.line_clear(t.from, t.to) {
-                                continue;
-                            }
-                            let end = (goal.position() - target.center) / target.radius;
-                            let arc = self.arc(cd_of(gg, s2), t.n * -s2, end);
-                            if c.arc_clear(&arc) {
-                                return true;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        false
+    /// Whether any edge leaves the start clear (found by a run, or checked
+    /// here: a tangent out of a start circle within its free turn).
+    pub(crate) fn start_escapes(&mut self) -> bool {
+        self.start_escaped || reach::start_escapes(self.p, &mut self.near)
+    }
+
+    pub(crate) fn near_cache(&mut self) -> &mut NearCache {
+        &mut self.near
     }
 }
+
+/// The node an expansion leaves from: its guide-direction and circle, the
+/// direction of turning, the normal angle where it stands, how far the
+/// circle is free from there, its cost.
+struct Leaving {
+    cd: Cd,
+    guide: Guide,
+    s: f64,
+    theta: f64,
+    free: f64,
+    /// The normals the free turn reaches (cross products: a cheap test
+    /// before the exact turn).
+    sector: Sector,
+    g: f64,
+    parent: u32,
+}
+
+/// A circle a tangent may go to, with what bounds the rest from there:
+/// `|center − goal| − radius` and `|center − goal|²`.
+#[derive(Clone, Copy, Debug)]
+struct Beyond {
+    center: Point,
+    radius: f64,
+    rest: f64,
+    to_goal2: f64,
+}
+
+impl Beyond {
+    fn of(center: Point, radius: f64, goal: Point) -> Beyond {
+        Beyond {
+            center,
+            radius,
+            rest: (center - goal).length() - radius,
+            to_goal2: (center - goal).length_squared(),
+        }
+    }
+}
+
+/// The rounding allowed when one free turn holds another (radians).
+const COVER: f64 = 1e-9;
+
+/// An expanded arrival on a guide circle: its normal angle, its cost and
+/// its free turn.
+#[derive(Clone, Copy, Debug)]
+struct Arrival {
+    theta: f64,
+    g: f64,
+    free: f64,
+}
+
+/// After this many expansions the search rules out a walled-in goal
+/// ([`Search::goal_may_be_reached`]); most plans end sooner.
+const APPROACH_PROBE: usize = 16;
 
 /// The first bound: this much over the lower bound at the start.
 const GROWTH: f64 = 1.05;
@@ -710,66 +1140,96 @@ pub(crate) struct Searched {
 /// start (the Dubins length ignoring obstacles, or the straight-line
 /// distance to a goal point), raised each time a run finds nothing below it
 /// (by 5%, 10%, 20%, ... and at least to the least bound it left out; after
-/// [`BOUNDED_RUNS`] runs, no bound). Every node of a path no longer than `U` has `f ≤ U`, so a run
-/// whose bound is at least the graph's shortest path finds that path, and
-/// the first run that finds a path finds the shortest; meanwhile each run
-/// leaves out, without trigonometry, every edge whose lower bound is over
-/// `U` (most of them: the work A* alone spends offering every tangent of
-/// every circle). A run that left nothing out and found nothing has looked
-/// at everything: there is no path.
-pub(crate) fn search<'a>(p: &'a Problem<'a>, mut trace: Option<&'a mut SearchTrace>) -> Searched {
+/// [`BOUNDED_RUNS`] runs, no bound). Every node of a path no longer than
+/// `U` has `f ≤ U`, so a run whose bound is at least the graph's shortest
+/// path finds that path, and the first run that finds a path finds the
+/// shortest; meanwhile each run leaves out, without trigonometry, every
+/// edge whose lower bound is over `U` (most of them: the work A* alone
+/// spends offering every tangent of every circle). A run that left nothing
+/// out and found nothing has looked at everything: there is no path.
+///
+/// When the first run finds nothing, a search backwards from the goal
+/// ([`reach::backwards`]) looks for a proof that nothing can reach it:
+/// the goal walled in (every way into it blocked), or the part of the
+/// graph that leads to it closed and without the start. It is bounded; when
+/// it gives up, the runs go on.
+pub(crate) fn search<'a>(
+    p: &'a Problem<'a>,
+    trace: Option<&'a mut SearchTrace>,
+    graph: Graph,
+) -> (Searched, Graph) {
     let lower = match p.goal {
         Goal::Pose(g) => super::tangent_graph::dubins_distance(p.start, g, p.r),
         Goal::Point(g) => p.start.position().distance(g),
     };
     // A scale below which a bound means nothing (a goal at the start).
     let mut upper = lower.max(p.r * 1e-3) * GROWTH;
-    let mut spent = 0;
     let mut runs = 0;
-    loop {
-        let mut s = Search::new(
-            p,
-            trace.as_deref_mut(),
-            Pass {
-                upper,
-                budget: p.max_expanded - spent,
-            },
-        );
-        let outcome = s.run();
-        spent += s.expanded;
+    let mut s = Search::new(p, trace, graph);
+    let searched = loop {
+        let outcome = s.run(Pass {
+            upper,
+            budget: p.max_expanded,
+        });
         match outcome {
             Outcome::Found(path) => {
-                return Searched {
+                break Searched {
                     outcome: Outcome::Found(path),
-                    expanded: spent,
+                    expanded: s.expanded,
                     shortest: true,
                 }
             }
             Outcome::NotFound(NoPath::SearchLimit { .. }) => {
-                return Searched {
-                    outcome: Outcome::NotFound(NoPath::SearchLimit { expanded: spent }),
-                    expanded: spent,
+                break Searched {
+                    outcome: Outcome::NotFound(NoPath::SearchLimit {
+                        expanded: s.expanded,
+                    }),
+                    expanded: s.expanded,
                     shortest: false,
                 }
             }
-            not_found if !s.pruned || !upper.is_finite() => {
-                return Searched {
+            not_found if s.proven.is_some() || !s.pruned || !upper.is_finite() => {
+                break Searched {
                     outcome: not_found,
-                    expanded: spent,
+                    expanded: s.expanded,
                     shortest: false,
                 }
             }
             Outcome::NotFound(_) => {
+                if runs == 0 {
+                    match reach::backwards(p, s.near_cache(), reach::BUDGET) {
+                        Reach::Closed { approach } => {
+                            let why = if !s.start_escapes() {
+                                NoPath::StartEnclosed
+                            } else if approach {
+                                NoPath::Blocked
+                            } else {
+                                NoPath::GoalEnclosed
+                            };
+                            break Searched {
+                                outcome: Outcome::NotFound(why),
+                                expanded: s.expanded,
+                                shortest: false,
+                            };
+                        }
+                        Reach::Start | Reach::GaveUp => {}
+                    }
+                }
                 runs += 1;
                 let factor = 1.0 + (GROWTH - 1.0) * f64::from(1u32 << runs.min(20));
+                // At least to the least bound left out, when one was
+                // worked out (most are left out by their squares alone).
                 upper = if runs >= BOUNDED_RUNS {
                     f64::INFINITY
-                } else {
+                } else if s.least_pruned.is_finite() {
                     (upper * factor).max(s.least_pruned)
+                } else {
+                    upper * factor
                 };
             }
         }
-    }
+    };
+    (searched, s.into_graph())
 }
 
 /// The start's (or goal's) turning circle on the left or right of `pose`.

@@ -160,6 +160,19 @@ pub(crate) fn turn(s: f64, from: Vec2, to: Vec2) -> f64 {
     }
 }
 
+/// The same turn from normal angles: `to − from` in direction `s`, in
+/// `[0, 2π)`, snapped as [`turn`] (angles in `(−π, π]`, as [`angle`] gives).
+#[inline]
+pub(crate) fn sweep_between(s: f64, from: f64, to: f64) -> f64 {
+    let a = (to - from) * s;
+    let a = if a < 0.0 { a + TAU } else { a };
+    if a >= TAU - FULL_TURN_SNAP {
+        0.0
+    } else {
+        a
+    }
+}
+
 /// The smallest turn `δ ≥ 0` along the circle (`center`, `radius`) in
 /// direction `s` from the direction `from` such that the point there is
 /// within `reach` of `p`; `None` when the circle never comes that close.
@@ -271,14 +284,29 @@ pub(crate) fn free_turn(
     from: Vec2,
     s: f64,
 ) -> f64 {
+    free_turn_within(collider, near, center, radius, from, s, 0.0)
+}
+
+/// [`free_turn`] with the clearance less by `loosen` more (a turn at
+/// least as long). Out of line: one copy for every caller.
+#[inline(never)]
+pub(crate) fn free_turn_within(
+    collider: &Collider,
+    near: &[u32],
+    center: Point,
+    radius: f64,
+    from: Vec2,
+    s: f64,
+    loosen: f64,
+) -> f64 {
     let mut free = TAU;
     let disks = collider.disks.len() as u32;
-    let edge_reach = (collider.clearance - collider.tol).max(0.0);
+    let edge_reach = (collider.clearance - collider.tol - loosen).max(0.0);
     let slack = 0.5 * collider.tol;
     for &i in near {
         let t = if i < disks {
             let d = &collider.disks[i as usize];
-            let reach = d.reach - collider.tol;
+            let reach = d.reach - collider.tol - loosen;
             if reach <= 0.0 {
                 continue;
             }
@@ -330,6 +358,12 @@ impl Sector {
         }
     }
 
+    /// The turn of `free` from `dir` to `end` (unit vectors: `end` is `dir`
+    /// turned by `s·free`, worked out elsewhere, e.g. from an arc's ends).
+    pub(crate) fn between(dir: Vec2, end: Vec2, s: f64, free: f64) -> Sector {
+        Sector { dir, end, s, free }
+    }
+
     /// `false` only when `v` is beyond the turn (with a margin for rounding).
     #[inline]
     pub(crate) fn may_hold(&self, v: Vec2) -> bool {
@@ -339,7 +373,9 @@ impl Sector {
         }
         let (a, b) = (self.s * self.dir.cross(v), self.s * v.cross(self.end));
         if self.free <= PI {
-            a >= -MARGIN && b >= -MARGIN
+            // Within both ends' half-planes, and not opposite them (the
+            // directions of a turn of at most π lean towards its middle).
+            a >= -MARGIN && b >= -MARGIN && (self.dir + self.end).dot(v) >= -MARGIN
         } else {
             // Not strictly inside the other part (less than half a turn).
             !(self.s * self.end.cross(v) > MARGIN && self.s * v.cross(self.dir) > MARGIN)
@@ -351,22 +387,48 @@ impl Sector {
 /// (`center`, `radius`) may come within the clearance of.
 pub(crate) fn near_circle(collider: &Collider, center: Point, radius: f64) -> Vec<u32> {
     let mut out = Vec::new();
-    for (i, d) in collider.disks.iter().enumerate() {
-        let dist = (d.center - center).length();
-        let reach = d.reach + collider.tol;
-        // Touching needs |dist − ρ| < reach.
-        if (dist - radius).abs() < reach {
-            out.push(i as u32);
-        }
-    }
     let b: Bounds = Collider::circle_bounds(center, radius + collider.tol);
     let disks = collider.disks.len() as u32;
-    for p in 0..collider.polygons.len() {
-        if collider.polygon_near(p, &b) {
-            out.push(disks + p as u32);
+    collider.visit_box(&b, |i| {
+        let near = if i < disks {
+            let d = &collider.disks[i as usize];
+            let dist2 = (d.center - center).length_squared();
+            let reach = d.reach + collider.tol;
+            // Touching needs |dist − ρ| < reach: dist < ρ + reach, and dist >
+            // ρ − reach when that is positive (squares, no square root).
+            let (outer, inner) = (radius + reach, radius - reach);
+            dist2 < outer * outer && (inner <= 0.0 || dist2 > inner * inner)
+        } else {
+            collider.polygon_near((i - disks) as usize, &b)
+        };
+        if near {
+            out.push(i);
+        }
+    });
+    out
+}
+
+/// The obstacles near each guide circle ([`near_circle`]), worked out
+/// when first asked for.
+pub(crate) struct NearCache {
+    lists: Vec<Option<Vec<u32>>>,
+}
+
+impl NearCache {
+    pub(crate) fn new(guides: usize) -> NearCache {
+        NearCache {
+            lists: vec![None; guides],
         }
     }
-    out
+
+    /// The obstacles near `guides[i]`.
+    pub(crate) fn get(&mut self, collider: &Collider, guides: &[Guide], i: usize) -> &[u32] {
+        let list = &mut self.lists[i];
+        if list.is_none() {
+            *list = Some(near_circle(collider, guides[i].center, guides[i].radius));
+        }
+        list.as_deref().unwrap_or(&[])
+    }
 }
 
 /// The length of the shortest Dubins path from `a` to `b` (the heuristic
@@ -383,10 +445,11 @@ pub(crate) fn dubins_distance(a: Pose, b: Pose, r: f64) -> f64 {
     }
 }
 
-/// The angle of a unit vector, in `(−π, π]`.
+/// The angle of a unit vector, in `(−π, π]` (the planner's `atan2`: the
+/// same bits natively and in wasm, without `libm`'s general cases).
 #[inline]
 pub(crate) fn angle(v: Vec2) -> f64 {
-    let a = v.angle();
+    let a = crate::planner::trig::atan2(v.y, v.x);
     if a <= -PI {
         a + TAU
     } else {
@@ -432,6 +495,8 @@ mod tests {
     #[test]
     fn a_sector_holds_every_direction_within_its_turn() {
         for (s, free) in [
+            (LEFT, 0.0),
+            (RIGHT, 0.0),
             (LEFT, 0.3),
             (RIGHT, 0.3),
             (LEFT, 2.5),

@@ -216,7 +216,14 @@ test("planOnGrid: the path never touches a blocked tile (sampled here), and a wa
   const r = A.planOnGrid(wall, { x: 1.5, y: 1.5, heading: 0 }, { x: 8.5, y: 8.5 }, 0.5);
   assert.equal(r.path, null);
   assert.equal(r.noPath.kind, "blocked");
-  const d = A.planOnGridDebug(wall, { x: 1.5, y: 1.5, heading: 0 }, { x: 8.5, y: 8.5 }, 0.5, { maxExpanded: 10 });
+  // No tile on the start's side can reach the goal: nothing past the start is expanded.
+  assert.equal(r.expanded, 1);
+  // With a gap in the wall, a budget of 10 expansions gives up, and says so.
+  const gap = { ...wall, blocked: wall.blocked.slice() };
+  gap.blocked[5 * 10 + 5] = 0;
+  gap.blocked[6 * 10 + 5] = 0;
+  assert.ok(A.planOnGrid(gap, { x: 1.5, y: 1.5, heading: 0 }, { x: 8.5, y: 8.5 }, 0.5).path);
+  const d = A.planOnGridDebug(gap, { x: 1.5, y: 1.5, heading: 0 }, { x: 8.5, y: 8.5 }, 0.5, { maxExpanded: 10 });
   assert.equal(d.noPath.kind, "searchLimit");
   assert.equal(d.expandedPoses.length, 10);
   assert.deepEqual(d.expandedPoses[0], { x: 1.5, y: 1.5, heading: 0 });
