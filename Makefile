@@ -77,10 +77,10 @@ WASM_OPT_FLAGS := -Oz --converge --enable-simd --enable-bulk-memory --enable-non
 # One smaller module per system for <arcline-demo> (the features of bindings/Cargo.toml).
 SYSTEMS := paths pathfind crowd roads
 # The embed profile's opt-level ("s", Cargo.toml), but "z" for the systems in
-# EMBED_SMALLEST, which are over the 64 KB gzip budget at "s" and whose drags
-# have time to spare: pathfinding 61.6 KB against 65.3 (planAround about 1.3x
-# slower: 1.1 ms against 0.87 median on the bench's fields) and roads with
-# junctions (see README's size table).
+# EMBED_SMALLEST, which are larger at "s" and whose drags have time to spare:
+# pathfinding (65.7 KB gzip at "z", 1.7 KB over its budget; planAround about
+# 1.3x slower there than at "s") and roads with junctions (62.5 KB at "z").
+# `make build` prints every module's size.
 EMBED_OPT_LEVEL := s
 EMBED_SMALLEST := pathfind roads
 
