@@ -15,13 +15,14 @@ export type WorldCall =
   | { method: "setBehaviors"; args: [number, Behavior[]] }
   | { method: "setAllBehaviors"; args: [Behavior[]] };
 
-/** From the page: start a fresh World, or make calls on it, or step it. */
+/** From the page: load the page's module (first), start a fresh World, make calls on it, or step it. */
 export type ToWorker =
+  | { type: "load"; generation: number; js: string; wasm: string }
   | { type: "reset"; generation: number; seed: number; calls: WorldCall[] }
   | { type: "calls"; generation: number; calls: WorldCall[] }
   | { type: "step"; generation: number; dt: number; watch: number[] };
 
-/** From the worker: a step taken, or why the World refused (or the module did not start). */
+/** From the worker: a step taken, or why the World refused (generation -1: the module did not load). */
 export type FromWorker =
   | { type: "frame"; generation: number; positions: Float64Array; headings: Float64Array; watched: (VehicleState | null)[]; stepMs: number }
   | { type: "error"; generation: number; message: string };

@@ -1,7 +1,7 @@
 // The crowd diagram's worker: a World built by the page's recorded calls,
 // stepped on request, off the page's thread, so that the page draws every
-// frame while the next step is taken. It loads the crowd module (the
-// steering bindings only).
+// frame while the next step is taken. It loads the module the page loaded
+// (the whole API in the playground, the crowd module in an <arcline-demo>).
 import type { Api } from "./shell/diagram.js";
 import type { FromWorker, ToWorker, WorldCall } from "./crowd-thread.js";
 import type { World } from "../pkg/arcline.js";
@@ -13,12 +13,14 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
-const api: Promise<Api> = import(/* @vite-ignore */ new URL("../pkg/arcline_crowd.js", import.meta.url).href).then(
-  async (m: Api & { default: (o?: unknown) => Promise<unknown> }) => {
-    await m.default({ module_or_path: new URL("../pkg/arcline_crowd_bg.wasm", import.meta.url) });
+let api: Promise<Api> | null = null;
+
+function load(js: string, wasm: string): Promise<Api> {
+  return import(/* @vite-ignore */ js).then(async (m: Api & { default: (o?: unknown) => Promise<unknown> }) => {
+    await m.default({ module_or_path: wasm });
     return m;
-  },
-);
+  });
+}
 
 let world: World | null = null;
 let generation = -1;
@@ -44,7 +46,7 @@ function apply(w: World, calls: WorldCall[]): void {
   }
 }
 
-function handle(a: Api, m: ToWorker): void {
+function handle(a: Api, m: Exclude<ToWorker, { type: "load" }>): void {
   if (m.type === "reset") {
     world?.free();
     world = new a.World(m.seed);
@@ -77,11 +79,19 @@ scope.onmessage = (e) => {
   const m = e.data;
   queue = queue.then(async () => {
     try {
+      if (m.type === "load") {
+        api = load(m.js, m.wasm);
+        await api;
+        return;
+      }
+      if (!api) throw new Error("the crowd worker was asked to step before it loaded a module");
       handle(await api, m);
     } catch (err) {
       // A refused call leaves this World unlike the page's: it says why and waits for a reset.
+      // A module that did not load is said with generation -1: the page steps on its own thread.
       generation = -1;
-      scope.postMessage({ type: "error", generation: m.generation, message: err instanceof Error ? err.message : String(err) });
+      const message = err instanceof Error ? err.message : String(err);
+      scope.postMessage({ type: "error", generation: m.type === "load" || !api ? -1 : m.generation, message });
     }
   });
 };

@@ -12,6 +12,8 @@ import { useDrawPath } from "./shell/draw.js";
 export type System = "all" | "paths" | "pathfind" | "crowd" | "roads";
 
 const loaded = new Map<System, Promise<Api>>();
+/** Where each loaded module came from (its glue and its wasm), for a worker to load the same. */
+const sources = new WeakMap<object, { js: string; wasm: string }>();
 const memories = new Map<System, WebAssembly.Memory>();
 let generation = 0;
 const crashListeners = new Set<(e: unknown) => void>();
@@ -32,13 +34,20 @@ export function loadApi(system: System = "all"): Promise<Api> {
   const url = new URL(`../pkg/${name}.js`, import.meta.url);
   if (generation > 0) url.searchParams.set("instance", String(generation));
   const api = import(/* @vite-ignore */ url.href).then(async (m: Api & { default: (o?: unknown) => Promise<unknown> }) => {
-    const exports = (await m.default({ module_or_path: new URL(`../pkg/${name}_bg.wasm`, import.meta.url) })) as { memory?: WebAssembly.Memory };
+    const wasm = new URL(`../pkg/${name}_bg.wasm`, import.meta.url);
+    const exports = (await m.default({ module_or_path: wasm })) as { memory?: WebAssembly.Memory };
+    sources.set(m, { js: url.href, wasm: wasm.href });
     if (exports.memory) memories.set(system, exports.memory);
     useDrawPath(m.drawPath);
     return m;
   });
   loaded.set(system, api);
   return api;
+}
+
+/** The glue and wasm URLs `api` was loaded from (null for a module this file did not load). */
+export function moduleSource(api: Api): { js: string; wasm: string } | null {
+  return sources.get(api) ?? null;
 }
 
 /** Bytes of linear memory the loaded wasm instances hold (0 before loading). */

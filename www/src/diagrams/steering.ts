@@ -26,6 +26,7 @@ import { clamp, errorMessage, readPoint } from "../shell/types.js";
 import type { Behavior, BehaviorAim, Circle, Path, Point, SeekStep, VehicleDebug, VehicleState } from "../../pkg/arcline.js";
 import { FAMILY, applyFamily, drawFamily, familyBehaviors, familyLegend, isFamily, setupFamily, type FamilyName, type FamilyScene } from "./steering_family.js";
 import { CrowdWorker, recording, type RecordingWorld } from "./steering_worker.js";
+import { moduleSource } from "../runtime.js";
 import type { WorldCall } from "../crowd-thread.js";
 import { AVOID, CROWD_SCENES, bodiesOf, buildCrowdScene, drawBodies, type CrowdScene } from "./steering_scenes.js";
 
@@ -77,6 +78,8 @@ const TRAIL = 900;
 /** Steps a frame of the crowd presets is taken in. */
 const PRESET_SUBSTEPS = 4;
 const UNBOUNDED_FORCE = 1e9;
+/** The shortest time between two steps asked of the crowd's worker: one a 60 Hz frame. */
+const MIN_STEP_INTERVAL_MS = 1000 / 60 - 1;
 /** The seed of the diagram's World (and of the crowd worker's, built by the same calls). */
 const WORLD_SEED = 7;
 const START: VehicleState = { x: -40, y: -20, vx: 0, vy: 0.8, heading: Math.PI / 2 };
@@ -159,6 +162,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   /** Steps taken a second (the worker's steps arrive at their own pace; without it, one a frame). */
   let stepRate = 0;
   let lastStepAt = 0;
+  /** When the worker was last asked for a step. */
+  let lastStepAsked = 0;
   let lastFrame = 0;
   let raf = 0;
   let error: string | null = null;
@@ -523,6 +528,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function startWorker(): CrowdWorker | null {
     if (crowdWorker || workerRefused) return crowdWorker;
     crowdWorker = CrowdWorker.start(
+      moduleSource(api),
       (f) => {
         steps++;
         stepMs = f.stepMs;
@@ -532,6 +538,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         if (!state.playing) {
           view.draw();
           renderText();
+        } else if (performance.now() - lastStepAsked >= MIN_STEP_INTERVAL_MS) {
+          // A step that took most of a frame: the next is asked for at once, not a frame later
+          // (still at most one a frame, so the crowd moves as fast as stepped on the page).
+          stepOnce();
         }
       },
       (message) => {
@@ -569,7 +579,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const w = world;
     if (!w) return;
     if (offThread() && crowdWorker) {
-      crowdWorker.step(1, crowd.others);
+      if (crowdWorker.step(1, crowd.others)) lastStepAsked = performance.now();
       return;
     }
     try {
@@ -604,6 +614,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       if (dt > 0) fps = fps === 0 ? 1000 / dt : fps * 0.9 + (1000 / dt) * 0.1;
     }
     lastFrame = t;
+    // Off screen the world waits (nothing is drawn there either).
+    if (!view.onScreenNow) {
+      raf = requestAnimationFrame(frame);
+      return;
+    }
     stepOnce();
     view.draw();
     renderText();

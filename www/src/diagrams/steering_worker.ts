@@ -57,6 +57,11 @@ export class CrowdWorker {
   ) {
     worker.onmessage = (e: MessageEvent<FromWorker>) => {
       const m = e.data;
+      // The module did not load in the worker: as if no worker could start.
+      if (m.type === "error" && m.generation === -1) {
+        onError("");
+        return;
+      }
       if (m.generation !== this.generation) return;
       this.inFlight = false;
       if (m.type === "error") {
@@ -73,11 +78,16 @@ export class CrowdWorker {
     };
   }
 
-  /** A worker for the crowd, or null where none can start. */
-  static start(onFrame: (f: CrowdFrame) => void, onError: (message: string) => void): CrowdWorker | null {
-    if (typeof Worker === "undefined") return null;
+  /**
+   * A worker for the crowd, loading the module at `source` (the page's own,
+   * so both step with the same code); null where none can start.
+   */
+  static start(source: { js: string; wasm: string } | null, onFrame: (f: CrowdFrame) => void, onError: (message: string) => void): CrowdWorker | null {
+    if (typeof Worker === "undefined" || !source) return null;
     try {
-      return new CrowdWorker(new Worker(new URL("./crowd-worker.js", import.meta.url), { type: "module" }), onFrame, onError);
+      const w = new CrowdWorker(new Worker(new URL("./crowd-worker.js", import.meta.url), { type: "module" }), onFrame, onError);
+      w.post({ type: "load", generation: w.generation, ...source });
+      return w;
     } catch {
       return null;
     }

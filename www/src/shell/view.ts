@@ -226,6 +226,11 @@ export class View {
     });
   }
 
+  /** Whether the canvas is on screen (or near it); a diagram may pause its animation while it is not. */
+  get onScreenNow(): boolean {
+    return this.onScreen;
+  }
+
   private setOnScreen(on: boolean): void {
     const was = this.onScreen;
     this.onScreen = on;
