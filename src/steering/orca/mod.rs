@@ -66,7 +66,7 @@ const CONTACT_PASSES: usize = 32;
 
 /// How much farther than the last step's farthest neighbour (squared)
 /// the next step's are searched for first.
-const GUESS_GROWTH: f64 = 1.1;
+const GUESS_GROWTH: f64 = 1.03;
 
 /// `cos` and `sin` of the right-hand bias (0.3 rad, about 17°): the
 /// preferred velocity is turned this much to the right when a neighbour

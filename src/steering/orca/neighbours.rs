@@ -353,14 +353,13 @@ fn keep_nearest(all: &mut [Found], out: &mut Near) {
     }
     let mut len = all.len();
     // Drop the farthest until there are few enough, then put the
-    // farthest of the rest last (no branch on the data).
-    loop {
-        if len == 0 {
-            break;
-        }
-        let mut far = 0;
+    // farthest of the rest last.
+    while len > 0 {
+        let (mut far, mut worst) = (0, all[0]);
         for (k, f) in all[..len].iter().enumerate().skip(1) {
-            far = if all[far].before(f) { k } else { far };
+            let later = worst.before(f);
+            far = if later { k } else { far };
+            worst = if later { *f } else { worst };
         }
         all.swap(far, len - 1);
         if len <= MAX_NEIGHBOURS {
