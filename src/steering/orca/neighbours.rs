@@ -277,7 +277,7 @@ impl Cells {
         };
         for attempt in 0..3 {
             let found = self.gather(x, y, me, t, range2, buf);
-            if found >= MAX_NEIGHBOURS || !(t < range2) {
+            if found >= MAX_NEIGHBOURS || t >= range2 || t.is_nan() {
                 keep_nearest(&mut buf[..found], out);
                 return;
             }
