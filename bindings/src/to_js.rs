@@ -100,6 +100,9 @@ struct Keys {
     /// and it needs no second hash table in the module.
     by_address: Vec<(usize, usize, u32)>,
     by_content: ByContent,
+    /// A direct-mapped cache in front of `by_content` (a hash of the bytes
+    /// picks the slot): `(length, bytes, index)`.
+    recent_strings: [(usize, [u8; MAX_INTERNED_LEN], u32); 64],
     /// Each key's static name by index (`""` for strings interned by
     /// content, which are never field names).
     names: Vec<&'static str>,
@@ -127,6 +130,7 @@ impl Default for Keys {
             recent: [(0, 0, 0); 256],
             by_address: Vec::new(),
             by_content: ByContent::default(),
+            recent_strings: [(usize::MAX, [0; MAX_INTERNED_LEN], 0); 64],
             names: Vec::new(),
             shapes: [ShapeSlot::default(); 64],
             struct_keys: Vec::new(),
@@ -279,26 +283,46 @@ impl Writer<'_> {
     /// otherwise carried with the result.
     fn string(&mut self, s: &str) {
         if s.len() <= MAX_INTERNED_LEN {
+            let bytes = s.as_bytes();
+            let hash = bytes.iter().fold(0x811c_9dc5_u32, |h, &b| {
+                (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+            });
+            let slot = (hash ^ (hash >> 16)) as usize & 63;
+            let (len, cached, i) = &self.keys.recent_strings[slot];
+            if *len == bytes.len() && cached[..bytes.len()] == *bytes {
+                self.put2(KEY, f64::from(*i));
+                return;
+            }
             if let Some(i) = self.keys.by_content.get(s) {
-                self.tape.extend_from_slice(&[KEY, f64::from(i)]);
+                let mut entry = (bytes.len(), [0; MAX_INTERNED_LEN], i);
+                entry.1[..bytes.len()].copy_from_slice(bytes);
+                self.keys.recent_strings[slot] = entry;
+                self.put2(KEY, f64::from(i));
                 return;
             }
             if self.keys.by_content.len() < MAX_INTERNED {
                 let i = self.new_key(s);
                 self.keys.names.push("");
                 self.keys.by_content.insert(s, i);
-                self.tape.extend_from_slice(&[KEY, f64::from(i)]);
+                self.put2(KEY, f64::from(i));
                 return;
             }
         }
         let i = self.strings.len() as f64;
         self.strings.push(s.to_string());
-        self.tape.extend_from_slice(&[STRING, i]);
+        self.put2(STRING, i);
+    }
+
+    /// Two slots onto the tape (one small function, not a copy of a slice).
+    #[inline(never)]
+    fn put2(&mut self, a: f64, b: f64) {
+        self.tape.push(a);
+        self.tape.push(b);
     }
 
     #[inline]
     fn number(&mut self, v: f64) {
-        self.tape.extend_from_slice(&[NUMBER, v]);
+        self.put2(NUMBER, v);
     }
 
     /// Writes a struct field's key, and notes it among the struct's keys.
@@ -319,12 +343,23 @@ impl Writer<'_> {
             let hash = keys
                 .iter()
                 .fold(keys.len() as u32, |h, &k| h.wrapping_mul(0x9e37_79b9) ^ k);
-            let slot = (hash.wrapping_mul(0x9e37_79b9) >> 26) as usize;
-            let cached = &self.keys.shapes[slot];
-            let shape = if cached.len == keys.len() && cached.keys[..keys.len()] == *keys {
-                cached.shape
-            } else {
-                self.find_shape(first, slot)
+            let home = (hash.wrapping_mul(0x9e37_79b9) >> 26) as usize;
+            // Two slots per hash, so that two shapes that clash both stay.
+            let hit = [home, home ^ 1].into_iter().find_map(|slot| {
+                let cached = &self.keys.shapes[slot];
+                (cached.len == keys.len() && cached.keys[..keys.len()] == *keys)
+                    .then_some(cached.shape)
+            });
+            let shape = match hit {
+                Some(shape) => shape,
+                None => {
+                    let slot = if self.keys.shapes[home].len == 0 {
+                        home
+                    } else {
+                        home ^ 1
+                    };
+                    self.find_shape(first, slot)
+                }
             };
             if let Some(i) = shape {
                 self.tape[start] = SHAPE + f64::from(i);
@@ -451,7 +486,7 @@ impl<'w, 'a> ser::Serializer for &'w mut Writer<'a> {
     }
     fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Done {
         let k = self.key(variant);
-        self.tape.extend_from_slice(&[KEY, k]);
+        self.put2(KEY, k);
         Ok(())
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, v: &T) -> Done {
@@ -465,7 +500,7 @@ impl<'w, 'a> ser::Serializer for &'w mut Writer<'a> {
         v: &T,
     ) -> Done {
         let k = self.key(variant);
-        self.tape.extend_from_slice(&[OBJECT, k]);
+        self.put2(OBJECT, k);
         v.serialize(&mut *self)?;
         self.tape.push(END);
         Ok(())
@@ -563,7 +598,7 @@ impl ser::SerializeTupleVariant for &mut Writer<'_> {
         v.serialize(&mut **self)
     }
     fn end(self) -> Done {
-        self.tape.extend_from_slice(&[END, END]);
+        self.put2(END, END);
         Ok(())
     }
 }
@@ -617,7 +652,7 @@ impl ser::SerializeStructVariant for &mut Writer<'_> {
         v.serialize(&mut **self)
     }
     fn end(self) -> Done {
-        self.tape.extend_from_slice(&[END, END]);
+        self.put2(END, END);
         Ok(())
     }
 }
