@@ -81,13 +81,32 @@ fn unless_negative(bound: f64, sin_t: f64, sin_v: f64, m: f64, slack: f64) -> f6
     }
 }
 
+/// Where [`pair`] sends each variant's bound (a variant's number as the
+/// search's: `8·transform + formula`); the variants it gives no bound are
+/// certainly infeasible.
+pub trait Sink {
+    fn put(&mut self, variant: usize, bound: f64);
+}
+
+/// Bounds by transform and formula, +∞ where none was given.
+pub struct Table(pub [[f64; 8]; 8]);
+
+impl Sink for Table {
+    #[inline(always)]
+    fn put(&mut self, variant: usize, bound: f64) {
+        self.0[variant / 8][variant % 8] = bound;
+    }
+}
+
 /// The bounds of the eight base formulas for `l`, in the order of
 /// the search's formulas (8.1, 8.2, 8.3/8.4, 8.7, 8.8, 8.9,
 /// 8.10, 8.11); with `backwards` only 8.3/8.4, 8.9 and 8.10 (the others
-/// +∞). The first of [`pair`].
+/// +∞). The first half of [`pair`].
 #[inline(always)]
 pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
-    pair(l, backwards)[0]
+    let mut t = Table([[f64::INFINITY; 8]; 8]);
+    pair(l, if backwards { 4 } else { 0 }, &mut t);
+    t.0[if backwards { 4 } else { 0 }]
 }
 
 /// What the bounds of a problem and its time-flip share: the centre
@@ -112,18 +131,18 @@ struct Shared {
     a7: f64,
 }
 
-/// The bounds of [`all`] for `l` and for `l.time_flip()`, the same bits
-/// as two calls, with the square roots, reciprocals and distance tests
-/// done once.
+/// The bounds of [`all`] for `l`, transform `k` of the problem (0, 1, 4
+/// or 5: as given, reflected, backwards, both), and for `l.time_flip()`
+/// (transform `k + 2`), the same bits as two calls, with the square roots,
+/// reciprocals and distance tests done once; each sent to `out`.
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
-pub fn pair(l: &Local, backwards: bool) -> [[f64; 8]; 2] {
+pub fn pair<S: Sink>(l: &Local, k: usize, out: &mut S) {
+    let backwards = k >= 4;
     let r = l.r;
     let two_r = 2.0 * r;
     let r2 = r * r;
-    let inf = f64::INFINITY;
     let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
-    let mut out = [[inf; 8]; 2];
     // The goal's left circle from the start's left circle (8.1, 8.3/8.4,
     // 8.9) and its right circle (the others); reciprocals once, for the
     // angle bounds.
@@ -176,7 +195,7 @@ pub fn pair(l: &Local, backwards: bool) -> [[f64; 8]; 2] {
         let a = 2.0 * z + z * z * z * (1.0 / 3.0);
         let q = sqrt0(1.0 - z * z);
         let (ca, sa) = (1.0 - 2.0 * z * z, 2.0 * z * q);
-        for (o, &f) in out.iter_mut().zip(&flips) {
+        for (h, &f) in flips.iter().enumerate() {
             let (xl, sp, phi) = (f * xl, f * l.sp, f * l.phi);
             let cp = l.cp;
             let (ct, st) = (-(xl * q + yl * z), xl * z - yl * q);
@@ -190,7 +209,10 @@ pub fn pair(l: &Local, backwards: bool) -> [[f64; 8]; 2] {
                 t3 + a + v3 - ROOT_SLACK,
                 max(turns_at_least(min(a, PI), phi), a),
             );
-            o[2] = unless_negative(r * turns, st, 0.0, dl, l.near);
+            out.put(
+                8 * (k + 2 * h) + 2,
+                unless_negative(r * turns, st, 0.0, dl, l.near),
+            );
         }
     }
     if dl2 >= 8.0 * r2 * lo {
@@ -198,31 +220,34 @@ pub fn pair(l: &Local, backwards: bool) -> [[f64; 8]; 2] {
         // direction (xi, eta)·(−2r + i·rr), of length d²; v ≤ 0 needs
         // cos(φ − t) ≥ 0; u = 2r − rr ≤ 0 needs d ≥ √8·r.
         let wl = sqrt0(dl2 - 4.0 * r2);
-        for (o, &f) in out.iter_mut().zip(&flips) {
+        for (h, &f) in flips.iter().enumerate() {
             let (xl, sp, phi) = (f * xl, f * l.sp, f * l.phi);
             let cp = l.cp;
             let quarter = mod2pi(phi - FRAC_PI_2);
             let (c9, s9) = (-two_r * xl - wl * yl, wl * xl - two_r * yl);
             let turns9 = max(arc_at_least(c9, s9, inv_dl * inv_dl), quarter.abs());
-            o[5] = unless_negative(
-                max(wl - two_r, 0.0) + r * (FRAC_PI_2 + turns9),
-                s9,
-                cp * c9 + sp * s9,
-                dl2,
-                l.near * dl,
+            out.put(
+                8 * (k + 2 * h) + 5,
+                unless_negative(
+                    max(wl - two_r, 0.0) + r * (FRAC_PI_2 + turns9),
+                    s9,
+                    cp * c9 + sp * s9,
+                    dl2,
+                    l.near * dl,
+                ),
             );
         }
     }
-    for (o, &f) in out.iter_mut().zip(&flips) {
-        directional(o, &d, l, f, backwards);
+    for (h, &f) in flips.iter().enumerate() {
+        directional(out, 8 * (k + 2 * h), &d, l, f, backwards);
     }
-    out
 }
 
 /// The bounds other than 8.3/8.4 and 8.9 of `l` (`f = 1`) or of its
-/// time-flip (`f = −1`), from the shared distances.
+/// time-flip (`f = −1`), from the shared distances, sent to `out` as
+/// variants `v + formula`.
 #[inline(always)]
-fn directional(out: &mut [f64; 8], d: &Shared, l: &Local, f: f64, backwards: bool) {
+fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, backwards: bool) {
     let r = l.r;
     let two_r = 2.0 * r;
     let r2 = r * r;
@@ -235,12 +260,15 @@ fn directional(out: &mut [f64; 8], d: &Shared, l: &Local, f: f64, backwards: boo
     if apart {
         // 8.10: |u| + r·(π/2 + t − v), t − v ≡ φ − π/2 in [0, 2π); t =
         // arg(−eta, xi) in [0, π]; v ≤ 0 needs −cos(t − φ) ≥ 0.
-        out[6] = unless_negative(
-            max(dr - two_r, 0.0) + r * (FRAC_PI_2 + turn_at_least(quarter)),
-            xr,
-            yr * cp - xr * sp,
-            dr,
-            l.near,
+        out.put(
+            v + 6,
+            unless_negative(
+                max(dr - two_r, 0.0) + r * (FRAC_PI_2 + turn_at_least(quarter)),
+                xr,
+                yr * cp - xr * sp,
+                dr,
+                l.near,
+            ),
         );
     }
     if backwards {
@@ -249,12 +277,15 @@ fn directional(out: &mut [f64; 8], d: &Shared, l: &Local, f: f64, backwards: boo
     // 8.1: u + r·(t + v), t + v ≡ φ, both in [0, π]: t = arg(xi, eta),
     // v = φ − t. Two circles closer than `near` are one: any t (a pure
     // arc), which the slack allows.
-    out[0] = unless_negative(
-        dl + r * turn_at_least(phi),
-        yl,
-        sp * xl - cp * yl,
-        dl,
-        l.near,
+    out.put(
+        v + 0,
+        unless_negative(
+            dl + r * turn_at_least(phi),
+            yl,
+            sp * xl - cp * yl,
+            dl,
+            l.near,
+        ),
     );
     if apart {
         let wr = d.wr;
@@ -263,17 +294,20 @@ fn directional(out: &mut [f64; 8], d: &Shared, l: &Local, f: f64, backwards: boo
         // (xi, eta)·(u + 2ri), of length d².
         let (c2, s2) = (xr * wr - two_r * yr, yr * wr + two_r * xr);
         let t2 = max(arc_at_least(c2, s2, inv_dr2), phi);
-        out[1] = unless_negative(
-            wr + r * max(2.0 * t2 - phi, phi.abs()),
-            s2,
-            s2 * cp - c2 * sp,
-            dr2,
-            l.near * dr,
+        out.put(
+            v + 1,
+            unless_negative(
+                wr + r * max(2.0 * t2 - phi, phi.abs()),
+                s2,
+                s2 * cp - c2 * sp,
+                dr2,
+                l.near * dr,
+            ),
         );
         if dr2 <= 20.0 * r2 * hi {
             // 8.8: the middle arcs and the outer ones' sum modulo 2π
             // (t − v ≡ φ).
-            out[4] = r * (d.a8 + phi.abs());
+            out.put(v + 4, r * (d.a8 + phi.abs()));
         }
         if dr2 >= 20.0 * r2 * lo {
             // 8.11: |u| + r·(π + 2t − φ), v = t − φ ≥ 0; t's direction
@@ -281,12 +315,15 @@ fn directional(out: &mut [f64; 8], d: &Shared, l: &Local, f: f64, backwards: boo
             // d ≥ √20·r.
             let (c11, s11) = (-two_r * xr - wr * yr, wr * xr - two_r * yr);
             let t11 = max(arc_at_least(c11, s11, inv_dr2), phi);
-            out[7] = unless_negative(
-                max(wr - 2.0 * two_r, 0.0) + r * (PI + max(2.0 * t11 - phi, phi.abs())),
-                s11,
-                s11 * cp - c11 * sp,
-                dr2,
-                l.near * dr,
+            out.put(
+                v + 7,
+                unless_negative(
+                    max(wr - 2.0 * two_r, 0.0) + r * (PI + max(2.0 * t11 - phi, phi.abs())),
+                    s11,
+                    s11 * cp - c11 * sp,
+                    dr2,
+                    l.near * dr,
+                ),
             );
         }
     }
@@ -294,7 +331,7 @@ fn directional(out: &mut [f64; 8], d: &Shared, l: &Local, f: f64, backwards: boo
         // 8.7: the middle arcs and the outer ones' sum modulo 2π
         // (t − v ≡ φ + 2u, t ≥ 0 ≥ v).
         let a7 = d.a7;
-        out[3] = r * max(turns_at_least(min(a7, PI), -phi), a7);
+        out.put(v + 3, r * max(turns_at_least(min(a7, PI), -phi), a7));
     }
 }
 
@@ -332,10 +369,16 @@ mod tests {
                 inv_r: 1.0 / r,
                 near: 1e-12 * (r + x.abs() + y.abs()),
             };
-            for backwards in [false, true] {
-                let [_, b] = pair(&l, backwards);
-                let [c, _] = pair(&l.time_flip(), backwards);
-                assert_eq!(b.map(f64::to_bits), c.map(f64::to_bits), "{l:?}");
+            for k in [0, 4] {
+                let mut b = Table([[f64::INFINITY; 8]; 8]);
+                pair(&l, k, &mut b);
+                let mut c = Table([[f64::INFINITY; 8]; 8]);
+                pair(&l.time_flip(), k, &mut c);
+                assert_eq!(
+                    b.0[k + 2].map(f64::to_bits),
+                    c.0[k].map(f64::to_bits),
+                    "{l:?}"
+                );
             }
         }
     }
