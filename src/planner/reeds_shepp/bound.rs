@@ -105,14 +105,14 @@ impl Sink for Table {
 #[inline(always)]
 pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
     let mut t = Table([[f64::INFINITY; 8]; 8]);
-    pair(l, if backwards { 4 } else { 0 }, &mut t);
+    let ((xl, yl), (xr, yr)) = (left_left(l), left_right(l));
+    let (same, crossed) = (Distance::same(xl, yl, l), Distance::crossed(xr, yr, l));
+    pair(l, if backwards { 4 } else { 0 }, &same, &crossed, &mut t);
     t.0[if backwards { 4 } else { 0 }]
 }
 
-/// What the bounds of a problem and its time-flip share: the centre
-/// distances and what depends on them alone. Time-flipping negates the
-/// centres' x (`left_left` and `left_right` give `(−x, y)`, exactly), so
-/// both problems have these same bits.
+/// What the bounds of a problem and its time-flip share: the centres and
+/// the distances.
 struct Shared {
     xl: f64,
     yl: f64,
@@ -131,58 +131,129 @@ struct Shared {
     a7: f64,
 }
 
+/// What the bounds take from the distance between two circle centres
+/// alone: the start's left circle and the goal's left one (`same`) or
+/// right one (`crossed`). Of the eight transforms of a problem only four
+/// such distances differ (as given: left–left and left–right; reflected:
+/// right–right and right–left; backwards, the same two pairs swapped), and
+/// a problem and its time-flip have the same bits (time-flipping negates
+/// the centres' x exactly), so each is computed once per query.
+pub struct Distance {
+    d2: f64,
+    d: f64,
+    /// `1/d` (0 for `d = 0`).
+    inv: f64,
+    /// `√(d² − 4r²)` (0 when below).
+    w: f64,
+    /// Left–left: 8.3/8.4's `z = d/4r` (at most 1) and `q = √(1 − z²)`;
+    /// left–right: 8.8's and 8.7's bounds on their middle arcs, when in
+    /// range (else 0).
+    e1: f64,
+    e2: f64,
+}
+
+impl Distance {
+    /// From the start's left circle to the goal's left circle `(x, y)`.
+    #[inline(always)]
+    pub fn same(x: f64, y: f64, l: &Local) -> Distance {
+        let (d2, d, inv, w) = Self::common(x, y, l);
+        let z = min(0.25 * d * l.inv_r, 1.0);
+        let q = sqrt0(1.0 - z * z);
+        Distance {
+            d2,
+            d,
+            inv,
+            w,
+            e1: z,
+            e2: q,
+        }
+    }
+
+    /// From the start's left circle to the goal's right circle `(x, y)`.
+    #[inline(always)]
+    pub fn crossed(x: f64, y: f64, l: &Local) -> Distance {
+        let (d2, d, inv, w) = Self::common(x, y, l);
+        let r2 = l.r * l.r;
+        let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
+        let apart = d2 >= 4.0 * r2 * lo;
+        // 8.8: the middle arcs (2|u|, |u| = acos ρ ≥ √(2(1 − ρ))); 8.7:
+        // the middle arcs (2u, u = acos ρ ≥ √(2(1 − ρ))).
+        let a8 = if apart && d2 <= 20.0 * r2 * hi {
+            let rho8 = clamp((20.0 - d2 * l.inv_r * l.inv_r) * (1.0 / 16.0), 0.0, 1.0);
+            2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK)
+        } else {
+            0.0
+        };
+        let a7 = if d2 <= 4.0 * r2 * hi {
+            let rho7 = min(0.25 * (2.0 + d * l.inv_r), 1.0);
+            2.0 * sqrt0(2.0 * (1.0 - rho7) - ACOS_SLACK)
+        } else {
+            0.0
+        };
+        Distance {
+            d2,
+            d,
+            inv,
+            w,
+            e1: a8,
+            e2: a7,
+        }
+    }
+
+    #[inline(always)]
+    fn common(x: f64, y: f64, l: &Local) -> (f64, f64, f64, f64) {
+        let d2 = x * x + y * y;
+        let d = d2.sqrt();
+        let inv = if d > 0.0 { 1.0 / d } else { 0.0 };
+        (d2, d, inv, sqrt0(d2 - 4.0 * l.r * l.r))
+    }
+}
+
+/// The four distances of a query's transforms `ls` (as [`search`]'s):
+/// left–left and left–right as given and reflected.
+#[inline(always)]
+pub fn distances(ls: &[Local; 8]) -> [Distance; 4] {
+    let d = |l: &Local| {
+        let (xl, yl) = left_left(l);
+        let (xr, yr) = left_right(l);
+        (Distance::same(xl, yl, l), Distance::crossed(xr, yr, l))
+    };
+    let ((a, b), (c, e)) = (d(&ls[0]), d(&ls[1]));
+    [a, b, c, e]
+}
+
 /// The bounds of [`all`] for `l`, transform `k` of the problem (0, 1, 4
 /// or 5: as given, reflected, backwards, both), and for `l.time_flip()`
-/// (transform `k + 2`), the same bits as two calls, with the square roots,
-/// reciprocals and distance tests done once; each sent to `out`.
+/// (transform `k + 2`), the same bits as two calls, from its left–left and
+/// left–right distances `same` and `crossed` (those of transform
+/// `k mod 4`, and, backwards, `crossed` those of the other reflection:
+/// see [`Distance`]); each sent to `out`.
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
-pub fn pair<S: Sink>(l: &Local, k: usize, out: &mut S) {
+pub fn pair<S: Sink>(l: &Local, k: usize, same: &Distance, crossed: &Distance, out: &mut S) {
     let backwards = k >= 4;
     let r = l.r;
     let two_r = 2.0 * r;
     let r2 = r * r;
     let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
     // The goal's left circle from the start's left circle (8.1, 8.3/8.4,
-    // 8.9) and its right circle (the others); reciprocals once, for the
-    // angle bounds.
+    // 8.9) and its right circle (the others).
     let (xl, yl) = left_left(l);
-    let dl2 = xl * xl + yl * yl;
-    let dl = dl2.sqrt();
-    let inv_dl = if dl > 0.0 { 1.0 / dl } else { 0.0 };
+    let (dl2, dl, inv_dl) = (same.d2, same.d, same.inv);
     let (xr, yr) = left_right(l);
-    let dr2 = xr * xr + yr * yr;
-    let dr = dr2.sqrt();
-    let inv_dr = if dr > 0.0 { 1.0 / dr } else { 0.0 };
-    let apart = dr2 >= 4.0 * r2 * lo;
-    let wr = if apart { sqrt0(dr2 - 4.0 * r2) } else { 0.0 };
-    // 8.8: the middle arcs (2|u|, |u| = acos ρ ≥ √(2(1 − ρ))); 8.7: the
-    // middle arcs (2u, u = acos ρ ≥ √(2(1 − ρ))).
-    let a8 = if apart && dr2 <= 20.0 * r2 * hi {
-        let rho8 = clamp((20.0 - dr2 * l.inv_r * l.inv_r) * (1.0 / 16.0), 0.0, 1.0);
-        2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK)
-    } else {
-        0.0
-    };
-    let a7 = if dr2 <= 4.0 * r2 * hi {
-        let rho7 = min(0.25 * (2.0 + dr * l.inv_r), 1.0);
-        2.0 * sqrt0(2.0 * (1.0 - rho7) - ACOS_SLACK)
-    } else {
-        0.0
-    };
     let d = Shared {
         xl,
         yl,
         dl,
         xr,
         yr,
-        dr2,
-        dr,
-        inv_dr,
-        apart,
-        wr,
-        a8,
-        a7,
+        dr2: crossed.d2,
+        dr: crossed.d,
+        inv_dr: crossed.inv,
+        apart: crossed.d2 >= 4.0 * r2 * lo,
+        wr: crossed.w,
+        a8: crossed.e1,
+        a7: crossed.e2,
     };
     // The sign of x, φ and sin φ in each: as given, time-flipped.
     let flips = [1.0, -1.0];
@@ -191,9 +262,8 @@ pub fn pair<S: Sink>(l: &Local, k: usize, out: &mut S) {
         // (z = d/4r); t's direction −(xi, eta)·(q − iz) (q = √(1 − z²),
         // the cosine of |u|/2; length d) and v = φ − t − |u|'s from it,
         // both without trigonometry (cos |u| = 1 − 2z², sin |u| = 2zq).
-        let z = min(0.25 * dl * l.inv_r, 1.0);
+        let (z, q) = (same.e1, same.e2);
         let a = 2.0 * z + z * z * z * (1.0 / 3.0);
-        let q = sqrt0(1.0 - z * z);
         let (ca, sa) = (1.0 - 2.0 * z * z, 2.0 * z * q);
         for (h, &f) in flips.iter().enumerate() {
             let (xl, sp, phi) = (f * xl, f * l.sp, f * l.phi);
@@ -219,7 +289,7 @@ pub fn pair<S: Sink>(l: &Local, k: usize, out: &mut S) {
         // 8.9: |u| + r·(π/2 + t − v), t + v ≡ φ − π/2, t ≥ 0 ≥ v; t's
         // direction (xi, eta)·(−2r + i·rr), of length d²; v ≤ 0 needs
         // cos(φ − t) ≥ 0; u = 2r − rr ≤ 0 needs d ≥ √8·r.
-        let wl = sqrt0(dl2 - 4.0 * r2);
+        let wl = same.w;
         for (h, &f) in flips.iter().enumerate() {
             let (xl, sp, phi) = (f * xl, f * l.sp, f * l.phi);
             let cp = l.cp;
@@ -370,10 +440,17 @@ mod tests {
                 near: 1e-12 * (r + x.abs() + y.abs()),
             };
             for k in [0, 4] {
+                let dist = |l: &Local| {
+                    let ((xl, yl), (xr, yr)) = (left_left(l), left_right(l));
+                    (Distance::same(xl, yl, l), Distance::crossed(xr, yr, l))
+                };
+                let (s, c) = dist(&l);
                 let mut b = Table([[f64::INFINITY; 8]; 8]);
-                pair(&l, k, &mut b);
-                let mut c = Table([[f64::INFINITY; 8]; 8]);
-                pair(&l.time_flip(), k, &mut c);
+                pair(&l, k, &s, &c, &mut b);
+                let (s, c) = dist(&l.time_flip());
+                let mut c2 = Table([[f64::INFINITY; 8]; 8]);
+                pair(&l.time_flip(), k, &s, &c, &mut c2);
+                let c = c2;
                 assert_eq!(
                     b.0[k + 2].map(f64::to_bits),
                     c.0[k].map(f64::to_bits),

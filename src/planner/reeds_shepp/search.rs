@@ -349,10 +349,12 @@ pub(super) fn shortest(l: Local, keys: &mut Keys) -> Option<Solution> {
     let ls = transforms(l);
     keys.n = 0;
     // Each transform with its time-flip (k + 2), which shares its
-    // distances.
-    for k in [0, 1, 4, 5] {
-        bound::pair(&ls[k], k, keys);
-    }
+    // distances, and the four distances of the eight.
+    let [ll, lr, rr, rl] = bound::distances(&ls);
+    bound::pair(&ls[0], 0, &ll, &lr, keys);
+    bound::pair(&ls[1], 1, &rr, &rl, keys);
+    bound::pair(&ls[4], 4, &ll, &rl, keys);
+    bound::pair(&ls[5], 5, &rr, &lr, keys);
     let mut best = Shortest {
         best: None,
         slack: l.near,
