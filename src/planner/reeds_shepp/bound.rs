@@ -111,24 +111,17 @@ pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
     t.0[if backwards { 4 } else { 0 }]
 }
 
-/// What the bounds of a problem and its time-flip share: the centres and
-/// the distances.
-struct Shared {
+/// What the bounds of a problem and its time-flip share: the centres
+/// (as given) and their distances.
+struct Shared<'a> {
     xl: f64,
     yl: f64,
-    dl: f64,
     xr: f64,
     yr: f64,
-    dr2: f64,
-    dr: f64,
-    inv_dr: f64,
+    same: &'a Distance,
+    crossed: &'a Distance,
     /// Whether the right circle is at least `2r` away (within the margin).
     apart: bool,
-    /// `√(dr² − 4r²)`, when `apart`.
-    wr: f64,
-    /// 8.8's and 8.7's bounds on their middle arcs, when in range.
-    a8: f64,
-    a7: f64,
 }
 
 /// What the bounds take from the distance between two circle centres
@@ -231,86 +224,76 @@ pub fn distances(ls: &[Local; 8]) -> [Distance; 4] {
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub fn pair<S: Sink>(l: &Local, k: usize, same: &Distance, crossed: &Distance, out: &mut S) {
-    let backwards = k >= 4;
-    let r = l.r;
-    let two_r = 2.0 * r;
-    let r2 = r * r;
-    let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
     // The goal's left circle from the start's left circle (8.1, 8.3/8.4,
     // 8.9) and its right circle (the others).
     let (xl, yl) = left_left(l);
-    let (dl2, dl, inv_dl) = (same.d2, same.d, same.inv);
     let (xr, yr) = left_right(l);
     let d = Shared {
         xl,
         yl,
-        dl,
         xr,
         yr,
-        dr2: crossed.d2,
-        dr: crossed.d,
-        inv_dr: crossed.inv,
-        apart: crossed.d2 >= 4.0 * r2 * lo,
-        wr: crossed.w,
-        a8: crossed.e1,
-        a7: crossed.e2,
+        same,
+        crossed,
+        apart: crossed.d2 >= 4.0 * l.r * l.r * (1.0 - SIGN),
     };
-    // The sign of x, φ and sin φ in each: as given, time-flipped.
-    let flips = [1.0, -1.0];
+    // As given and time-flipped (the sign of x, φ and sin φ), each written
+    // out (wasm is built without loop unrolling).
+    half(out, 8 * k, &d, l, 1.0, k >= 4);
+    half(out, 8 * (k + 2), &d, l, -1.0, k >= 4);
+}
+
+/// The bounds of `l` (`f = 1`) or of its time-flip (`f = −1`), from the
+/// shared distances, sent to `out` as variants `v + formula`.
+#[inline(always)]
+fn half<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, backwards: bool) {
+    let r = l.r;
+    let two_r = 2.0 * r;
+    let r2 = r * r;
+    let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
+    let (dl2, dl, inv_dl) = (d.same.d2, d.same.d, d.same.inv);
+    let (xl, yl, sp, cp, phi) = (f * d.xl, d.yl, f * l.sp, l.cp, f * l.phi);
     if dl2 <= 16.0 * r2 * hi {
         // 8.3/8.4: r·(t + |u| + |v|) with |u| = 2·asin(z) ≥ 2z + z³/3
         // (z = d/4r); t's direction −(xi, eta)·(q − iz) (q = √(1 − z²),
         // the cosine of |u|/2; length d) and v = φ − t − |u|'s from it,
         // both without trigonometry (cos |u| = 1 − 2z², sin |u| = 2zq).
-        let (z, q) = (same.e1, same.e2);
+        let (z, q) = (d.same.e1, d.same.e2);
         let a = 2.0 * z + z * z * z * (1.0 / 3.0);
         let (ca, sa) = (1.0 - 2.0 * z * z, 2.0 * z * q);
-        for (h, &f) in flips.iter().enumerate() {
-            let (xl, sp, phi) = (f * xl, f * l.sp, f * l.phi);
-            let cp = l.cp;
-            let (ct, st) = (-(xl * q + yl * z), xl * z - yl * q);
-            let (w1c, w1s) = (cp * ct + sp * st, sp * ct - cp * st);
-            let (cv, sv) = (w1c * ca + w1s * sa, w1s * ca - w1c * sa);
-            let t3 = arc_at_least(ct, st, inv_dl);
-            let v3 = arc_at_least(cv, sv.abs(), inv_dl);
-            // Near z = 1, q (a square root of a difference) and the
-            // directions from it carry rounding of about √ε: 1e-7 of slack.
-            let turns = max(
-                t3 + a + v3 - ROOT_SLACK,
-                max(turns_at_least(min(a, PI), phi), a),
-            );
-            out.put(
-                8 * (k + 2 * h) + 2,
-                unless_negative(r * turns, st, 0.0, dl, l.near),
-            );
-        }
+        let (ct, st) = (-(xl * q + yl * z), xl * z - yl * q);
+        let (w1c, w1s) = (cp * ct + sp * st, sp * ct - cp * st);
+        let (cv, sv) = (w1c * ca + w1s * sa, w1s * ca - w1c * sa);
+        let t3 = arc_at_least(ct, st, inv_dl);
+        let v3 = arc_at_least(cv, sv.abs(), inv_dl);
+        // Near z = 1, q (a square root of a difference) and the
+        // directions from it carry rounding of about √ε: 1e-7 of slack.
+        let turns = max(
+            t3 + a + v3 - ROOT_SLACK,
+            max(turns_at_least(min(a, PI), phi), a),
+        );
+        out.put(v + 2, unless_negative(r * turns, st, 0.0, dl, l.near));
     }
     if dl2 >= 8.0 * r2 * lo {
         // 8.9: |u| + r·(π/2 + t − v), t + v ≡ φ − π/2, t ≥ 0 ≥ v; t's
         // direction (xi, eta)·(−2r + i·rr), of length d²; v ≤ 0 needs
         // cos(φ − t) ≥ 0; u = 2r − rr ≤ 0 needs d ≥ √8·r.
-        let wl = same.w;
-        for (h, &f) in flips.iter().enumerate() {
-            let (xl, sp, phi) = (f * xl, f * l.sp, f * l.phi);
-            let cp = l.cp;
-            let quarter = mod2pi(phi - FRAC_PI_2);
-            let (c9, s9) = (-two_r * xl - wl * yl, wl * xl - two_r * yl);
-            let turns9 = max(arc_at_least(c9, s9, inv_dl * inv_dl), quarter.abs());
-            out.put(
-                8 * (k + 2 * h) + 5,
-                unless_negative(
-                    max(wl - two_r, 0.0) + r * (FRAC_PI_2 + turns9),
-                    s9,
-                    cp * c9 + sp * s9,
-                    dl2,
-                    l.near * dl,
-                ),
-            );
-        }
+        let wl = d.same.w;
+        let quarter = mod2pi(phi - FRAC_PI_2);
+        let (c9, s9) = (-two_r * xl - wl * yl, wl * xl - two_r * yl);
+        let turns9 = max(arc_at_least(c9, s9, inv_dl * inv_dl), quarter.abs());
+        out.put(
+            v + 5,
+            unless_negative(
+                max(wl - two_r, 0.0) + r * (FRAC_PI_2 + turns9),
+                s9,
+                cp * c9 + sp * s9,
+                dl2,
+                l.near * dl,
+            ),
+        );
     }
-    for (h, &f) in flips.iter().enumerate() {
-        directional(out, 8 * (k + 2 * h), &d, l, f, backwards);
-    }
+    directional(out, v, d, l, f, backwards);
 }
 
 /// The bounds other than 8.3/8.4 and 8.9 of `l` (`f = 1`) or of its
@@ -322,8 +305,9 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
     let two_r = 2.0 * r;
     let r2 = r * r;
     let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
-    let (xl, yl, dl) = (f * d.xl, d.yl, d.dl);
-    let (xr, yr, dr2, dr, inv_dr) = (f * d.xr, d.yr, d.dr2, d.dr, d.inv_dr);
+    let (xl, yl, dl) = (f * d.xl, d.yl, d.same.d);
+    let (xr, yr) = (f * d.xr, d.yr);
+    let (dr2, dr, inv_dr) = (d.crossed.d2, d.crossed.d, d.crossed.inv);
     let (phi, sp, cp) = (f * l.phi, f * l.sp, l.cp);
     let quarter = mod2pi(phi - FRAC_PI_2);
     let apart = d.apart;
@@ -358,7 +342,7 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
         ),
     );
     if apart {
-        let wr = d.wr;
+        let wr = d.crossed.w;
         let inv_dr2 = inv_dr * inv_dr;
         // 8.2: u + r·(2t − φ), v = t − φ ≥ 0; t's direction
         // (xi, eta)·(u + 2ri), of length d².
@@ -377,7 +361,7 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
         if dr2 <= 20.0 * r2 * hi {
             // 8.8: the middle arcs and the outer ones' sum modulo 2π
             // (t − v ≡ φ).
-            out.put(v + 4, r * (d.a8 + phi.abs()));
+            out.put(v + 4, r * (d.crossed.e1 + phi.abs()));
         }
         if dr2 >= 20.0 * r2 * lo {
             // 8.11: |u| + r·(π + 2t − φ), v = t − φ ≥ 0; t's direction
@@ -400,7 +384,7 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
     if dr2 <= 4.0 * r2 * hi {
         // 8.7: the middle arcs and the outer ones' sum modulo 2π
         // (t − v ≡ φ + 2u, t ≥ 0 ≥ v).
-        let a7 = d.a7;
+        let a7 = d.crossed.e2;
         out.put(v + 3, r * max(turns_at_least(min(a7, PI), -phi), a7));
     }
 }
