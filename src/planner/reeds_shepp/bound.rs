@@ -143,6 +143,15 @@ pub struct Distance {
     /// range (else 0).
     e1: f64,
     e2: f64,
+    /// Left–right, in range: 8.7's and 8.8's first arcs' directions are
+    /// `(x·a + y·b, y·a − x·b)` for the centre `(x, y)` (the formulas'
+    /// own `a` and `b`, bit for bit, 8.7's negated where its formula adds
+    /// π), of length at most `d·(|a| + |b|)`; 8.7's last arc's direction
+    /// is its first's turned by `−(2u + φ)`, `(cos 2u, sin 2u)` from
+    /// `cos u = ρ`.
+    ab7: (f64, f64),
+    rot7: (f64, f64),
+    ab8: (f64, f64),
 }
 
 impl Distance {
@@ -159,6 +168,9 @@ impl Distance {
             w,
             e1: z,
             e2: q,
+            ab7: (0.0, 0.0),
+            rot7: (1.0, 0.0),
+            ab8: (0.0, 0.0),
         }
     }
 
@@ -171,17 +183,35 @@ impl Distance {
         let apart = d2 >= 4.0 * r2 * lo;
         // 8.8: the middle arcs (2|u|, |u| = acos ρ ≥ √(2(1 − ρ))); 8.7:
         // the middle arcs (2u, u = acos ρ ≥ √(2(1 − ρ))).
-        let a8 = if apart && d2 <= 20.0 * r2 * hi {
+        // The formulas' ρ, sin u and (a, b), the same operations.
+        let (a8, ab8) = if apart && d2 <= 20.0 * r2 * hi {
             let rho8 = clamp((20.0 - d2 * l.inv_r * l.inv_r) * (1.0 / 16.0), 0.0, 1.0);
-            2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK)
+            let rho = clamp((20.0 - d2 / r2) / 16.0, 0.0, 1.0);
+            let su = -sqrt0(1.0 - rho * rho);
+            let (a, b) = (su - 0.0, rho - 1.0 - 1.0);
+            (2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK), (a, b))
         } else {
-            0.0
+            (0.0, (0.0, 0.0))
         };
-        let a7 = if d2 <= 4.0 * r2 * hi {
+        let (a7, ab7, rot7) = if d2 <= 4.0 * r2 * hi {
             let rho7 = min(0.25 * (2.0 + d * l.inv_r), 1.0);
-            2.0 * sqrt0(2.0 * (1.0 - rho7) - ACOS_SLACK)
+            let rho = min(0.25 * (2.0 + d / l.r), 1.0);
+            let su = sqrt0(1.0 - rho * rho);
+            let (sd, cd) = (2.0 * su * rho, rho * rho - su * su);
+            let (a, b) = (su - sd, rho - cd - 1.0);
+            // Where the formula's t2 < 0 it adds π: the opposite direction.
+            let s = if 2.0 * (cd - rho - rho) + 3.0 < 0.0 {
+                -1.0
+            } else {
+                1.0
+            };
+            (
+                2.0 * sqrt0(2.0 * (1.0 - rho7) - ACOS_SLACK),
+                (s * a, s * b),
+                (2.0 * rho * rho - 1.0, 2.0 * rho * su),
+            )
         } else {
-            0.0
+            (0.0, (0.0, 0.0), (1.0, 0.0))
         };
         Distance {
             d2,
@@ -190,6 +220,9 @@ impl Distance {
             w,
             e1: a8,
             e2: a7,
+            ab7,
+            rot7,
+            ab8,
         }
     }
 
@@ -360,8 +393,23 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
         );
         if dr2 <= 20.0 * r2 * hi {
             // 8.8: the middle arcs and the outer ones' sum modulo 2π
-            // (t − v ≡ φ).
-            out.put(v + 4, r * (d.crossed.e1 + phi.abs()));
+            // (t − v ≡ φ), or the outer ones bounded from their
+            // directions: t's the formula's own, v = t − φ's it turned by
+            // −φ, both in [0, π] (+∞ when a sine is certainly negative).
+            let c = d.crossed;
+            let (a, b) = c.ab8;
+            let (ct, st) = (xr * a + yr * b, yr * a - xr * b);
+            let sv = st * cp - ct * sp;
+            out.put(
+                v + 4,
+                unless_negative(
+                    r * (c.e1 + phi.abs()),
+                    st,
+                    sv,
+                    dr * (a.abs() + b.abs()),
+                    l.near * (a.abs() + b.abs()),
+                ),
+            );
         }
         if dr2 >= 20.0 * r2 * lo {
             // 8.11: |u| + r·(π + 2t − φ), v = t − φ ≥ 0; t's direction
@@ -384,8 +432,28 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
     if dr2 <= 4.0 * r2 * hi {
         // 8.7: the middle arcs and the outer ones' sum modulo 2π
         // (t − v ≡ φ + 2u, t ≥ 0 ≥ v).
-        let a7 = d.crossed.e2;
-        out.put(v + 3, r * max(turns_at_least(min(a7, PI), -phi), a7));
+        let c = d.crossed;
+        let a7 = c.e2;
+        // Infeasible where t (its direction the formula's own) or v
+        // (t − 2u − φ: t's direction turned by −(2u + φ), (cos 2u,
+        // sin 2u) from cos u = ρ, carrying the rounding of sin u, about
+        // √ε near u = 0: a wider margin) certainly has the wrong sign.
+        let (a, b) = c.ab7;
+        let (ct, st) = (xr * a + yr * b, yr * a - xr * b);
+        let (c2, s2) = c.rot7;
+        let (cw, sw) = (c2 * cp - s2 * sp, s2 * cp + c2 * sp);
+        let sv = st * cw - ct * sw;
+        let m = dr * (a.abs() + b.abs());
+        out.put(
+            v + 3,
+            unless_negative(
+                r * max(turns_at_least(min(a7, PI), -phi), a7),
+                st,
+                ROOT_SLACK * m - sv,
+                m,
+                l.near * (a.abs() + b.abs()),
+            ),
+        );
     }
 }
 
