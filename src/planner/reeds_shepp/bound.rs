@@ -314,13 +314,20 @@ fn half<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, backwards
         let wl = d.same.w;
         let quarter = mod2pi(phi - FRAC_PI_2);
         let (c9, s9) = (-two_r * xl - wl * yl, wl * xl - two_r * yl);
-        let turns9 = max(arc_at_least(c9, s9, inv_dl * inv_dl), quarter.abs());
+        // t and |v| from their directions (v = φ − π/2 − t: cos v =
+        // sin(φ − t), −sin v = cos(φ − t)).
+        let inv9 = inv_dl * inv_dl;
+        let (cv9, sv9) = (sp * c9 - cp * s9, cp * c9 + sp * s9);
+        let turns9 = max(
+            arc_at_least(c9, s9, inv9) + arc_at_least(cv9, sv9, inv9),
+            quarter.abs(),
+        );
         out.put(
             v + 5,
             unless_negative(
                 max(wl - two_r, 0.0) + r * (FRAC_PI_2 + turns9),
                 s9,
-                cp * c9 + sp * s9,
+                sv9,
                 dl2,
                 l.near * dl,
             ),
