@@ -152,6 +152,8 @@ pub struct Distance {
     ab7: (f64, f64),
     rot7: (f64, f64),
     ab8: (f64, f64),
+    /// `1/√(a² + b²)` of 8.8's (a, b).
+    inv8: f64,
 }
 
 impl Distance {
@@ -171,6 +173,7 @@ impl Distance {
             ab7: (0.0, 0.0),
             rot7: (1.0, 0.0),
             ab8: (0.0, 0.0),
+            inv8: 0.0,
         }
     }
 
@@ -184,14 +187,19 @@ impl Distance {
         // 8.8: the middle arcs (2|u|, |u| = acos ρ ≥ √(2(1 − ρ))); 8.7:
         // the middle arcs (2u, u = acos ρ ≥ √(2(1 − ρ))).
         // The formulas' ρ, sin u and (a, b), the same operations.
-        let (a8, ab8) = if apart && d2 <= 20.0 * r2 * hi {
+        let (a8, ab8, inv8) = if apart && d2 <= 20.0 * r2 * hi {
             let rho8 = clamp((20.0 - d2 * l.inv_r * l.inv_r) * (1.0 / 16.0), 0.0, 1.0);
             let rho = clamp((20.0 - d2 / r2) / 16.0, 0.0, 1.0);
             let su = -sqrt0(1.0 - rho * rho);
             let (a, b) = (su - 0.0, rho - 1.0 - 1.0);
-            (2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK), (a, b))
+            (
+                2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK),
+                (a, b),
+                // b ≤ −1.
+                1.0 / (a * a + b * b).sqrt(),
+            )
         } else {
-            (0.0, (0.0, 0.0))
+            (0.0, (0.0, 0.0), 0.0)
         };
         let (a7, ab7, rot7) = if d2 <= 4.0 * r2 * hi {
             let rho7 = min(0.25 * (2.0 + d * l.inv_r), 1.0);
@@ -223,6 +231,7 @@ impl Distance {
             ab7,
             rot7,
             ab8,
+            inv8,
         }
     }
 
@@ -406,11 +415,13 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
             let c = d.crossed;
             let (a, b) = c.ab8;
             let (ct, st) = (xr * a + yr * b, yr * a - xr * b);
-            let sv = st * cp - ct * sp;
+            let (cv, sv) = (ct * cp + st * sp, st * cp - ct * sp);
+            let inv = inv_dr * c.inv8;
+            let outer = arc_at_least(ct, st, inv) + arc_at_least(cv, sv, inv);
             out.put(
                 v + 4,
                 unless_negative(
-                    r * (c.e1 + phi.abs()),
+                    r * (c.e1 + max(phi.abs(), outer)),
                     st,
                     sv,
                     dr * (a.abs() + b.abs()),
