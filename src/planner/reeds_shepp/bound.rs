@@ -380,8 +380,9 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
     // 8.1: u + r·(t + v), t + v ≡ φ, both in [0, π]: t = arg(xi, eta),
     // v = φ − t. Two circles closer than `near` are one: any t (a pure
     // arc), which the slack allows.
+    // (Formula 0: variant v itself.)
     out.put(
-        v + 0,
+        v,
         unless_negative(
             dl + r * turn_at_least(phi),
             yl,
