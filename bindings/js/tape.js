@@ -106,78 +106,76 @@ export class Tape {
    * strings of its own; or minus the slots needed when `cap` is too small.
    */
   encode(value, start, cap) {
-    const t = this.refresh();
-    const end = start + cap;
-    let i = start;
-    const strings = [];
-    const put = (v) => {
-      if (i < end) t[i] = v;
-      i++;
-    };
-    const str = (op, s) => {
-      const k = this.intern(s);
-      if (k === undefined) {
-        put(op === 4 ? 5 : 9);
-        put(strings.length);
-        strings.push(s);
-      } else {
-        put(op);
-        put(k);
-      }
-    };
-    const walk = (v, depth) => {
-      switch (typeof v) {
-        case "number":
-          put(3);
-          put(v);
-          return;
-        case "string":
-          str(4, v);
-          return;
-        case "boolean":
-          put(v ? 2 : 1);
-          return;
-        case "undefined":
-          put(8);
-          return;
-        case "object":
-          if (v === null) {
-            put(0);
-            return;
-          }
-          if (depth >= MAX_DEPTH) {
-            put(10);
-            return;
-          }
-          if (Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView))) {
-            put(6);
-            const n = v.length;
-            for (let k = 0; k < n; k++) walk(v[k], depth + 1);
-            put(-1);
-            return;
-          }
-          put(7);
-          // Own and inherited enumerable keys (a plain object has only its own).
-          for (const k in v) {
-            const x = v[k];
-            if (x === undefined) continue;
-            // A key the table has no room for is a field of no shape.
-            const idx = this.intern(k);
-            if (idx === undefined) continue;
-            put(idx);
-            walk(x, depth + 1);
-          }
-          put(-1);
-          return;
-        default:
-          str(9, typeof v);
-      }
-    };
-    walk(value, 0);
-    const used = i - start;
-    this.strings = strings;
+    // The writing's own state (not the Tape's: a getter of `value` may call
+    // into the module, which encodes its own arguments meanwhile).
+    const w = new Writing(this.refresh(), start, start + cap);
+    this.walk(w, value, 0);
+    const used = w.i - start;
+    this.strings = w.strings;
     if (used > cap) return -used;
-    return used * 4 + (this.pending.length ? 1 : 0) + (strings.length ? 2 : 0);
+    return used * 4 + (this.pending.length ? 1 : 0) + (w.strings.length ? 2 : 0);
+  }
+
+  /** A string: its key index after `op` when interned, else 5 (a value) or 9 (a type name) and its place among the call's strings. */
+  str(w, op, s) {
+    const k = this.intern(s);
+    if (k === undefined) {
+      w.put(op === 4 ? 5 : 9);
+      w.put(w.strings.length);
+      w.strings.push(s);
+    } else {
+      w.put(op);
+      w.put(k);
+    }
+  }
+
+  walk(w, v, depth) {
+    switch (typeof v) {
+      case "number":
+        w.put(3);
+        w.put(v);
+        return;
+      case "string":
+        this.str(w, 4, v);
+        return;
+      case "boolean":
+        w.put(v ? 2 : 1);
+        return;
+      case "undefined":
+        w.put(8);
+        return;
+      case "object":
+        if (v === null) {
+          w.put(0);
+          return;
+        }
+        if (depth >= MAX_DEPTH) {
+          w.put(10);
+          return;
+        }
+        if (Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView))) {
+          w.put(6);
+          const n = v.length;
+          for (let k = 0; k < n; k++) this.walk(w, v[k], depth + 1);
+          w.put(-1);
+          return;
+        }
+        w.put(7);
+        // Own and inherited enumerable keys (a plain object has only its own).
+        for (const k in v) {
+          const x = v[k];
+          if (x === undefined) continue;
+          // A key the table has no room for is a field of no shape.
+          const idx = this.intern(k);
+          if (idx === undefined) continue;
+          w.put(idx);
+          this.walk(w, x, depth + 1);
+        }
+        w.put(-1);
+        return;
+      default:
+        this.str(w, 9, typeof v);
+    }
   }
 
   /** The strings interned since the last call (in index order). */
@@ -190,5 +188,21 @@ export class Tape {
   /** The strings of the last `encode` that are not interned. */
   callStrings() {
     return this.strings;
+  }
+}
+
+/** One argument being written: the view, the next slot, the end of the room, the call's strings. */
+class Writing {
+  constructor(t, i, end) {
+    this.t = t;
+    this.i = i;
+    this.end = end;
+    this.strings = [];
+  }
+
+  /** Writes one slot (counted past the end too, so that the caller learns the size needed). */
+  put(v) {
+    const i = this.i++;
+    if (i < this.end) this.t[i] = v;
   }
 }

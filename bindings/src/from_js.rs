@@ -46,10 +46,7 @@ thread_local! {
 /// object`, ... for a value of the wrong type; `unknown kind` for a
 /// variant that does not exist.
 pub fn arg<T: DeserializeOwned>(value: JsValue, name: &str) -> Result<T, JsError> {
-    if value.is_undefined() || value.is_null() {
-        return Err(crate::error::message(name, "", "is missing"));
-    }
-    read(&value).map_err(|e| e.to_js(name))
+    read(&value, name)
 }
 
 /// An optional argument: `None` for `undefined` or `null`.
@@ -118,9 +115,10 @@ pub fn finite(value: &JsValue, name: &str) -> Result<f64, JsError> {
 
 const WHOLE: &str = "must be a whole number from 0 to 4294967295";
 
-/// `value` read as a `T`.
-fn read<T: DeserializeOwned>(value: &JsValue) -> Result<T, DeError> {
-    let (tape, strings) = encode(value);
+/// `value` (argument `name`) read as a `T`; `undefined` and `null` are
+/// missing (told from the tape, without a call to JS to ask).
+fn read<T: DeserializeOwned>(value: &JsValue, name: &str) -> Result<T, JsError> {
+    let (tape, strings) = encode(value, name)?;
     let out = KEYS.with(|keys| {
         let keys = keys.borrow();
         let mut d = Reader {
@@ -132,13 +130,16 @@ fn read<T: DeserializeOwned>(value: &JsValue) -> Result<T, DeError> {
         T::deserialize(&mut d)
     });
     TAPE.with(|t| *t.borrow_mut() = tape);
-    out
+    out.map_err(|e| e.to_js(name))
 }
 
-/// The tape of `value` and the strings that go with it (out of line: the
-/// same code for every shape read).
+/// The tape of `value` (argument `name`) and the strings that go with it
+/// (out of line: the same code for every shape read).
+///
+/// # Errors
+/// `{name}: is missing` for `undefined` and `null`.
 #[inline(never)]
-fn encode(value: &JsValue) -> (Vec<f64>, Vec<String>) {
+fn encode(value: &JsValue, name: &str) -> Result<(Vec<f64>, Vec<String>), JsError> {
     let mut tape = TAPE.with(|t| std::mem::take(&mut *t.borrow_mut()));
     if tape.capacity() < 64 {
         tape.reserve(64);
@@ -157,12 +158,16 @@ fn encode(value: &JsValue) -> (Vec<f64>, Vec<String>) {
         let new = JS.with(Tape::take_keys);
         KEYS.with(|k| k.borrow_mut().extend(new));
     }
+    if matches!(tape.first(), Some(&op) if op == UNDEFINED || op == NULL) {
+        TAPE.with(|t| *t.borrow_mut() = tape);
+        return Err(crate::error::message(name, "", "is missing"));
+    }
     let strings = if flags & 2 != 0 {
         JS.with(Tape::call_strings)
     } else {
         Vec::new()
     };
-    (tape, strings)
+    Ok((tape, strings))
 }
 
 /// Reads one value from the tape.

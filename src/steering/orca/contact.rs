@@ -7,7 +7,7 @@
 //! (Jacobi), summed over each body's neighbours in their sorted order, so
 //! the result depends neither on the order of the vehicles nor on storage.
 
-use super::neighbours::{Cells, Near};
+use super::neighbours::{Cells, Found, Near, MAX_NEIGHBOURS};
 use super::{for_each_wall, Bodies, Own};
 use crate::geom::{Point, Vec2};
 use crate::steering::forces;
@@ -41,7 +41,10 @@ pub(super) fn push_apart(
                 continue;
             }
             let x = Vec2::new(moved[e][0], moved[e][1]);
-            let mut corr = Vec2::ZERO;
+            // The pushes of the overlapping neighbours, summed in their
+            // order by (d², id) (the list is in no order but the last).
+            let mut pushes = [(Found::default(), Vec2::ZERO); MAX_NEIGHBOURS];
+            let mut count = 0;
             let list = &near[e];
             for f in list.list() {
                 let j = f.entry as usize;
@@ -59,8 +62,23 @@ pub(super) fn push_apart(
                     // Half each when the other pushes this one too.
                     let mutual = other.pushes && near[j].holds(f.d2, me.id, own[j].range2);
                     let share = if mutual { 0.5 } else { 1.0 };
-                    corr += dir * ((reach * SPREAD - d) * share);
+                    pushes[count] = (*f, dir * ((reach * SPREAD - d) * share));
+                    count += 1;
                 }
+            }
+            let pushes = &mut pushes[..count];
+            for i in 1..count {
+                let p = pushes[i];
+                let mut k = i;
+                while k > 0 && p.0.before(&pushes[k - 1].0) {
+                    pushes[k] = pushes[k - 1];
+                    k -= 1;
+                }
+                pushes[k] = p;
+            }
+            let mut corr = Vec2::ZERO;
+            for (_, p) in pushes.iter() {
+                corr += *p;
             }
             if own[e].walls {
                 let slot = cells.slot[e] as usize;

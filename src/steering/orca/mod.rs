@@ -58,11 +58,15 @@ use super::sets::BySlot;
 use super::VehicleId;
 use crate::geom::{Point, Vec2};
 use lines::{vehicle_line, wall_line};
-use neighbours::{Cells, Info, Near};
+use neighbours::{Cells, Found, Info, Near};
 use program::Line;
 
 /// At most how many times overlapping bodies are pushed apart after a step.
 const CONTACT_PASSES: usize = 32;
+
+/// How much farther than the last step's farthest neighbour (squared)
+/// the next step's are searched for first.
+const GUESS_GROWTH: f64 = 1.03;
 
 /// `cos` and `sin` of the right-hand bias (0.3 rad, about 17°): the
 /// preferred velocity is turned this much to the right when a neighbour
@@ -114,6 +118,12 @@ pub(crate) struct Orca {
     vel: Vec<[f64; 2]>,
     moved: Vec<[f64; 2]>,
     push: Vec<[f64; 2]>,
+    /// By vehicle id: the squared distance within which its neighbours
+    /// are searched for first (the last step's farthest kept, a little
+    /// more), so that few farther ones are compared and kept.
+    guess: Vec<f64>,
+    /// The neighbour search's scratch.
+    found: Vec<Found>,
     /// The largest max speed.
     s_max: f64,
 }
@@ -188,11 +198,11 @@ impl Orca {
         }
         let lo = 1.5 * r_max;
         let hi = reach_max.max(lo);
-        // Cells about 1.9 average spacings wide: at a uniform density the
+        // Cells about one average spacing wide: at a uniform density the
         // nearest MAX_NEIGHBOURS lie within sqrt(10 / π) ≈ 1.8 spacings, so
-        // the 3×3 block around a vehicle's cell mostly holds them all.
-        let cell =
-            |sx: f64, sy: f64| crate::geom::math::clamp((sx * sy / n as f64).sqrt() * 1.9, lo, hi);
+        // the square searched around a vehicle spans about 4 × 4 cells,
+        // holding about 1.3 times the disc's vehicles.
+        let cell = |sx: f64, sy: f64| crate::geom::math::clamp((sx * sy / n as f64).sqrt(), lo, hi);
         self.cells.build(b.pos, cell, |i| {
             let avoid = b.sets[i].inner().avoid_vehicles;
             Info {
@@ -227,9 +237,21 @@ impl Orca {
         // Everyone's neighbours first: whether a neighbour counts the
         // vehicle among its own decides who takes which share.
         for e in 0..n {
-            if self.cells.info[e].avoids {
+            let info = self.cells.info[e];
+            if info.avoids {
                 let range2 = self.own[e].range2;
-                self.cells.nearest(e, range2, &mut self.near[e]);
+                let id = info.id as usize;
+                if id >= self.guess.len() {
+                    self.guess.resize(id + 1, f64::INFINITY);
+                }
+                let near = &mut self.near[e];
+                self.cells
+                    .nearest(e, range2, self.guess[id], &mut self.found, near);
+                self.guess[id] = if near.len == MAX_NEIGHBOURS {
+                    near.found[MAX_NEIGHBOURS - 1].d2 * GUESS_GROWTH
+                } else {
+                    f64::INFINITY
+                };
             }
         }
         for e in 0..n {
@@ -289,7 +311,6 @@ impl Orca {
     /// neighbours `near`.
     fn velocity(&mut self, b: &Bodies<'_>, e: usize, own: &Own, inv_dt: f64) -> Vec2 {
         let info = self.cells.info[e];
-        let near = self.near[e];
         let p = self.cells.xy[e];
         let pref = Vec2::new(own.pref[0], own.pref[1]);
         let max_speed = own.max_speed;
@@ -298,6 +319,9 @@ impl Orca {
                 return v;
             }
         }
+        // The lines in the neighbours' order (by distance, then id).
+        self.near[e].sort();
+        let near = self.near[e];
         self.lines.clear();
         if own.walls {
             let slot = self.cells.slot[e] as usize;

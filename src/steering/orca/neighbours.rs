@@ -1,12 +1,16 @@
 //! The neighbour query of collision avoidance: a uniform grid over every
 //! vehicle's previous position, rebuilt each step by a counting sort (its
 //! buffers keep their capacity), and a search for the
-//! [`MAX_NEIGHBOURS`] nearest within a range, ring by ring of cells outward
-//! from the vehicle's own, stopping once no unvisited cell can hold anything
-//! nearer than the farthest kept.
+//! [`MAX_NEIGHBOURS`] nearest within a range: every vehicle within a
+//! guessed distance (the last step's farthest neighbour, a little more) is
+//! gathered from the cells of the square around it, without a branch on
+//! the distances, and if there are enough the nearest of them are the
+//! answer; else the search runs again wider.
 //!
-//! The neighbours come back sorted by distance, ties by id, so the set and
-//! its order depend on the vehicles alone, not on where they are stored.
+//! The neighbours are the same set whatever the guess and the storage: the
+//! nearest by distance, ties by id. They come back with the farthest last
+//! (what the share of the avoidance needs); [`Near::sort`] puts the rest in
+//! order, for the vehicles whose half-planes are built.
 
 /// How many neighbours each vehicle avoids: the nearest, as RVO2's
 /// `maxNeighbors` (10 in its examples).
@@ -62,7 +66,17 @@ pub(crate) struct Found {
     pub entry: u32,
 }
 
-/// The nearest neighbours found, sorted by `(d², id)`.
+impl Found {
+    /// Whether this one comes before `other` by `(d², id)` (the ids are
+    /// distinct, so the order is total).
+    #[inline]
+    pub fn before(&self, other: &Found) -> bool {
+        (self.d2 < other.d2) | ((self.d2 == other.d2) & (self.id < other.id))
+    }
+}
+
+/// The nearest neighbours found, the farthest by `(d², id)` last; all in
+/// that order once [`Near::sort`]ed.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Near {
     pub len: usize,
@@ -70,10 +84,23 @@ pub(crate) struct Near {
 }
 
 impl Near {
-    /// The neighbours found, nearest first.
+    /// The neighbours found (nearest first once sorted).
     #[inline]
     pub fn list(&self) -> &[Found] {
         &self.found[..self.len]
+    }
+
+    /// Puts the neighbours in order by `(d², id)`.
+    pub fn sort(&mut self) {
+        for i in 1..self.len {
+            let f = self.found[i];
+            let mut k = i;
+            while k > 0 && f.before(&self.found[k - 1]) {
+                self.found[k] = self.found[k - 1];
+                k -= 1;
+            }
+            self.found[k] = f;
+        }
     }
 
     /// Keeps `(d2, id)` if it is among the nearest so far.
@@ -114,16 +141,6 @@ impl Near {
         }
         let w = self.found[MAX_NEIGHBOURS - 1];
         d2 < w.d2 || (d2 == w.d2 && id <= w.id)
-    }
-
-    /// The squared distance nothing beyond can enter (ties included).
-    #[inline]
-    fn bound(&self, range2: f64) -> f64 {
-        if self.len == MAX_NEIGHBOURS {
-            self.found[MAX_NEIGHBOURS - 1].d2
-        } else {
-            range2
-        }
     }
 }
 
@@ -233,88 +250,125 @@ impl Cells {
     }
 
     /// The [`MAX_NEIGHBOURS`] nearest entries to entry `me`'s position
-    /// closer than `sqrt(range2)`, other than `me`.
+    /// closer than `sqrt(range2)`, other than `me`. `buf` is scratch
+    /// (kept for its capacity).
     ///
-    /// The 3×3 block of cells around its own first, then ring by ring
-    /// outward while a ring may hold something nearer than the farthest
-    /// kept (the cells are sized so that the block mostly suffices).
-    pub fn nearest(&self, me: usize, range2: f64, out: &mut Near) {
-        out.len = 0;
+    /// `guess` is a squared distance within which the nearest probably lie
+    /// (the last step's farthest kept, say): every entry within it is
+    /// gathered from the cells of the square that holds that disc, and if
+    /// there are at least [`MAX_NEIGHBOURS`], the nearest of them are the
+    /// answer; else the search runs again over a wider square (four times
+    /// the squared distance, then the whole range). Any guess gives the
+    /// same answer (a good one, the fewest distances compared and kept).
+    pub fn nearest(
+        &self,
+        me: usize,
+        range2: f64,
+        guess: f64,
+        buf: &mut Vec<Found>,
+        out: &mut Near,
+    ) {
         let [x, y] = self.xy[me];
-        let (cx, cy) = self.cell_xy(x, y);
-        let (w, h) = (self.width as isize, self.height as isize);
-        let (cx, cy) = (cx as isize, cy as isize);
-        // Distances from the point to the sides of its own cell.
-        let x0 = self.min_x + cx as f64 * self.cell;
-        let y0 = self.min_y + cy as f64 * self.cell;
-        let edge = (x - x0)
-            .min(x0 + self.cell - x)
-            .min(y - y0)
-            .min(y0 + self.cell - y)
-            .max(0.0);
-        // Its own row first: the nearest tend to be there, and found early
-        // they keep the later ones from entering (and from shifting them).
-        let (x_lo, x_hi) = ((cx - 1).max(0), (cx + 1).min(w - 1));
-        self.scan(cy, x_lo, x_hi, x, y, me, range2, out);
-        for row in [cy - 1, cy + 1] {
-            if row >= 0 && row < h {
-                self.scan(row, x_lo, x_hi, x, y, me, range2, out);
+        // (A guess that does not compare, or beyond the range, is the range.)
+        let mut t = if guess > 0.0 && guess < range2 {
+            guess
+        } else {
+            range2
+        };
+        for attempt in 0..3 {
+            let found = self.gather(x, y, me, t, range2, buf);
+            if found >= MAX_NEIGHBOURS || t >= range2 || t.is_nan() {
+                keep_nearest(&mut buf[..found], out);
+                return;
             }
+            t = if attempt == 0 {
+                (t * 4.0).min(range2)
+            } else {
+                range2
+            };
         }
-        for ring in 2..=w.max(h) {
-            // Nothing in this ring or beyond is nearer than this.
-            let lb = (ring - 1) as f64 * self.cell + edge;
-            if lb * lb > out.bound(range2) {
-                break;
-            }
-            let (y_lo, y_hi) = ((cy - ring).max(0), (cy + ring).min(h - 1));
-            let (x_lo, x_hi) = ((cx - ring).max(0), (cx + ring).min(w - 1));
-            for row in y_lo..=y_hi {
-                if row == cy - ring || row == cy + ring {
-                    self.scan(row, x_lo, x_hi, x, y, me, range2, out);
-                } else {
-                    if cx - ring >= 0 {
-                        self.scan(row, cx - ring, cx - ring, x, y, me, range2, out);
-                    }
-                    if cx + ring < w {
-                        self.scan(row, cx + ring, cx + ring, x, y, me, range2, out);
-                    }
-                }
-            }
-        }
+        out.len = 0;
     }
 
-    /// Offers the entries of cells `x_lo..=x_hi` of `row` (all but `me`).
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn scan(
+    /// Gathers into `buf` every entry but `me` within squared distance `t`
+    /// (and closer than `sqrt(range2)`) of `(x, y)`, from the cells that
+    /// cover the square around that disc; returns how many (`buf` may be
+    /// longer). Written without a branch on the distances.
+    fn gather(
         &self,
-        row: isize,
-        x_lo: isize,
-        x_hi: isize,
         x: f64,
         y: f64,
         me: usize,
+        t: f64,
         range2: f64,
-        out: &mut Near,
-    ) {
-        let first = row as usize * self.width;
-        let a = self.start[first + x_lo as usize] as usize;
-        let b = self.start[first + x_hi as usize + 1] as usize;
-        let mut bound = out.bound(range2);
-        for (k, p) in self.xy[a..b].iter().enumerate() {
-            let (dx, dy) = (p[0] - x, p[1] - y);
-            let d2 = dx * dx + dy * dy;
-            // (`bound` is at most `range2`, and equal to it only until full.)
-            if d2 <= bound && d2 < range2 {
-                let e = a + k;
-                if e != me {
-                    out.offer(d2, self.ids[e], e as u32);
-                    bound = out.bound(range2);
-                }
+        buf: &mut Vec<Found>,
+    ) -> usize {
+        // The half side, a little wider than sqrt(t) so that rounding in
+        // the distances and the cell indices cannot leave out a point the
+        // distance test would keep (cell indices grow with the coordinate).
+        let half = t.sqrt() * (1.0 + 1e-9) + 1e-9 * (x.abs() + y.abs());
+        let (x_lo, y_lo) = self.cell_xy(x - half, y - half);
+        let (x_hi, y_hi) = self.cell_xy(x + half, y + half);
+        let mut count = 0;
+        for row in y_lo..=y_hi {
+            let first = row * self.width;
+            let a = self.start[first + x_lo] as usize;
+            let b = self.start[first + x_hi + 1] as usize;
+            // Room for every entry of the row (each is written, then kept
+            // or overwritten).
+            if buf.len() < count + (b - a) {
+                buf.resize(count + (b - a), Found::default());
             }
+            let xy = &self.xy[a..b];
+            let ids = &self.ids[a..b];
+            let slots = &mut buf[count..count + (b - a)];
+            let mut k = 0;
+            for (e, (p, &id)) in xy.iter().zip(ids).enumerate() {
+                let (dx, dy) = (p[0] - x, p[1] - y);
+                let d2 = dx * dx + dy * dy;
+                let entry = a + e;
+                slots[k] = Found {
+                    d2,
+                    id,
+                    entry: entry as u32,
+                };
+                k += usize::from((d2 <= t) & (d2 < range2) & (entry != me));
+            }
+            count += k;
         }
+        count
     }
+}
+
+/// Keeps in `out` the [`MAX_NEIGHBOURS`] first of `all` by `(d², id)`,
+/// the last of them last (the rest in no particular order: sorting is left
+/// to the few that need it).
+fn keep_nearest(all: &mut [Found], out: &mut Near) {
+    if all.len() > 24 {
+        out.len = 0;
+        for f in all.iter() {
+            out.offer(f.d2, f.id, f.entry);
+        }
+        return;
+    }
+    let mut len = all.len();
+    // Drop the farthest until there are few enough, then put the
+    // farthest of the rest last.
+    while len > 0 {
+        let (mut far, mut worst) = (0, all[0]);
+        for (k, f) in all[..len].iter().enumerate().skip(1) {
+            let later = worst.before(f);
+            far = if later { k } else { far };
+            worst = if later { *f } else { worst };
+        }
+        all.swap(far, len - 1);
+        if len <= MAX_NEIGHBOURS {
+            break;
+        }
+        len -= 1;
+    }
+    out.found[..len].copy_from_slice(&all[..len]);
+    out.len = len;
 }
 
 #[cfg(test)]
@@ -350,10 +404,26 @@ mod tests {
                     ..Info::default()
                 },
             );
+            let mut buf = Vec::new();
             for (i, p) in pos.iter().enumerate() {
-                for range in [0.5, 3.0, 1e9] {
+                for (range, guess) in [0.5, 3.0, 1e9]
+                    .into_iter()
+                    .flat_map(|r| [0.0, 0.01, 1.0, 9.0, 50.0, 1e300, f64::NAN].map(|g| (r, g)))
+                {
                     let mut near = Near::default();
-                    cells.nearest(cells.entry_of[i] as usize, range * range, &mut near);
+                    cells.nearest(
+                        cells.entry_of[i] as usize,
+                        range * range,
+                        guess,
+                        &mut buf,
+                        &mut near,
+                    );
+                    // The farthest last, before sorting.
+                    let list = near.list();
+                    if let Some(last) = list.last() {
+                        assert!(list.iter().all(|f| f.entry == last.entry || f.before(last)));
+                    }
+                    near.sort();
                     let mut all: Vec<(f64, u32)> = pos
                         .iter()
                         .enumerate()
@@ -369,7 +439,7 @@ mod tests {
                     all.sort_by(|a, b| a.partial_cmp(b).unwrap());
                     all.truncate(MAX_NEIGHBOURS);
                     let got: Vec<(f64, u32)> = near.list().iter().map(|f| (f.d2, f.id)).collect();
-                    assert_eq!(got, all, "cell {cell} range {range} at {p:?}");
+                    assert_eq!(got, all, "cell {cell} range {range} guess {guess} at {p:?}");
                 }
             }
         }
