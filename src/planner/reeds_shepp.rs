@@ -43,7 +43,7 @@ use crate::geom::wrap_two_pi;
 use crate::{Arc, Path, Pose, Segment};
 use core::f64::consts::{PI, TAU};
 use formulas::Local;
-use search::{search, Best, Solution};
+use search::{search, Best, Keys, Solution};
 
 /// The relative size below which a line or a distance between circle
 /// centres is nothing (see the module docs).
@@ -98,10 +98,11 @@ fn local(start: Pose, goal: Pose, r: f64) -> (Local, bool, f64) {
     )
 }
 
-/// The shortest word of a checked, distinct query.
+/// The shortest word of a checked, distinct query (`keys` the search's
+/// scratch space).
 #[inline(always)]
-fn shortest(l: Local) -> Option<Solution> {
-    search::shortest(l)
+fn shortest(l: Local, keys: &mut Keys) -> Option<Solution> {
+    search::shortest(l, keys)
 }
 
 /// The zero-length path of identical start and goal: one zero-length left
@@ -139,7 +140,7 @@ pub fn reeds_shepp_shortest(start: Pose, goal: Pose, radius: f64) -> Result<Path
     let goal = check_pose(goal, "goal")?;
     let r = check_radius(radius)?;
     let (l, same, h0) = local(start, goal, r);
-    match shortest(l) {
+    match shortest(l, &mut Keys::new()) {
         Some(sol) if !same => {
             // Built from headings near 0 (a heading of 1e300 has no room for a turn).
             let (s, g) = (
@@ -165,14 +166,19 @@ pub fn reeds_shepp_length(
     let start = check_pose(start, "start")?;
     let goal = check_pose(goal, "goal")?;
     let r = check_radius(radius)?;
-    Ok(checked_length(start, goal, r))
+    Ok(checked_length(start, goal, r, &mut Keys::new()))
 }
 
 /// The shortest length and word of a checked query.
 #[inline(always)]
-fn checked_length(start: Pose, goal: Pose, r: f64) -> (f64, Option<ReedsSheppWord>) {
+fn checked_length(
+    start: Pose,
+    goal: Pose,
+    r: f64,
+    keys: &mut Keys,
+) -> (f64, Option<ReedsSheppWord>) {
     let (l, same, _) = local(start, goal, r);
-    match shortest(l) {
+    match shortest(l, keys) {
         Some(sol) if !same => (sol.length, Some(sol.word)),
         _ => (0.0, None),
     }
@@ -254,12 +260,13 @@ pub fn reeds_shepp_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Res
             },
         ));
     }
+    let mut keys = Keys::new();
     for (k, (q, o)) in queries.chunks_exact(6).zip(out.iter_mut()).enumerate() {
         if let [x0, y0, h0, x1, y1, h1] = *q {
             if !query_ok(x0, y0, h0, x1, y1, h1) {
                 return Err(query_error(q, k));
             }
-            *o = checked_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r).0;
+            *o = checked_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r, &mut keys).0;
         }
     }
     Ok(())

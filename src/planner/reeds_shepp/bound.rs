@@ -81,166 +81,297 @@ fn unless_negative(bound: f64, sin_t: f64, sin_v: f64, m: f64, slack: f64) -> f6
     }
 }
 
+/// Where [`pair`] sends each variant's bound (a variant's number as the
+/// search's: `8·transform + formula`); the variants it gives no bound are
+/// certainly infeasible.
+pub trait Sink {
+    fn put(&mut self, variant: usize, bound: f64);
+}
+
+/// Bounds by transform and formula, +∞ where none was given.
+pub struct Table(pub [[f64; 8]; 8]);
+
+impl Sink for Table {
+    #[inline(always)]
+    fn put(&mut self, variant: usize, bound: f64) {
+        self.0[variant / 8][variant % 8] = bound;
+    }
+}
+
 /// The bounds of the eight base formulas for `l`, in the order of
 /// the search's formulas (8.1, 8.2, 8.3/8.4, 8.7, 8.8, 8.9,
 /// 8.10, 8.11); with `backwards` only 8.3/8.4, 8.9 and 8.10 (the others
-/// +∞). The first of [`pair`].
+/// +∞). The first half of [`pair`].
 #[inline(always)]
 pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
-    pair(l, backwards)[0]
+    let mut t = Table([[f64::INFINITY; 8]; 8]);
+    let ((xl, yl), (xr, yr)) = (left_left(l), left_right(l));
+    let (same, crossed) = (Distance::same(xl, yl, l), Distance::crossed(xr, yr, l));
+    pair(l, if backwards { 4 } else { 0 }, &same, &crossed, &mut t);
+    t.0[if backwards { 4 } else { 0 }]
 }
 
-/// What the bounds of a problem and its time-flip share: the centre
-/// distances and what depends on them alone. Time-flipping negates the
-/// centres' x (`left_left` and `left_right` give `(−x, y)`, exactly), so
-/// both problems have these same bits.
-struct Shared {
+/// What the bounds of a problem and its time-flip share: the centres
+/// (as given) and their distances.
+struct Shared<'a> {
     xl: f64,
     yl: f64,
-    dl: f64,
     xr: f64,
     yr: f64,
-    dr2: f64,
-    dr: f64,
-    inv_dr: f64,
+    same: &'a Distance,
+    crossed: &'a Distance,
     /// Whether the right circle is at least `2r` away (within the margin).
     apart: bool,
-    /// `√(dr² − 4r²)`, when `apart`.
-    wr: f64,
-    /// 8.8's and 8.7's bounds on their middle arcs, when in range.
-    a8: f64,
-    a7: f64,
 }
 
-/// The bounds of [`all`] for `l` and for `l.time_flip()`, the same bits
-/// as two calls, with the square roots, reciprocals and distance tests
-/// done once.
+/// What the bounds take from the distance between two circle centres
+/// alone: the start's left circle and the goal's left one (`same`) or
+/// right one (`crossed`). Of the eight transforms of a problem only four
+/// such distances differ (as given: left–left and left–right; reflected:
+/// right–right and right–left; backwards, the same two pairs swapped), and
+/// a problem and its time-flip have the same bits (time-flipping negates
+/// the centres' x exactly), so each is computed once per query.
+pub struct Distance {
+    d2: f64,
+    d: f64,
+    /// `1/d` (0 for `d = 0`).
+    inv: f64,
+    /// `√(d² − 4r²)` (0 when below).
+    w: f64,
+    /// Left–left: 8.3/8.4's `z = d/4r` (at most 1) and `q = √(1 − z²)`;
+    /// left–right: 8.8's and 8.7's bounds on their middle arcs, when in
+    /// range (else 0).
+    e1: f64,
+    e2: f64,
+    /// Left–right, in range: 8.7's and 8.8's first arcs' directions are
+    /// `(x·a + y·b, y·a − x·b)` for the centre `(x, y)` (the formulas'
+    /// own `a` and `b`, bit for bit, 8.7's negated where its formula adds
+    /// π), of length at most `d·(|a| + |b|)`; 8.7's last arc's direction
+    /// is its first's turned by `−(2u + φ)`, `(cos 2u, sin 2u)` from
+    /// `cos u = ρ`.
+    ab7: (f64, f64),
+    rot7: (f64, f64),
+    ab8: (f64, f64),
+    /// `1/√(a² + b²)` of 8.8's (a, b).
+    inv8: f64,
+}
+
+impl Distance {
+    /// From the start's left circle to the goal's left circle `(x, y)`.
+    #[inline(always)]
+    pub fn same(x: f64, y: f64, l: &Local) -> Distance {
+        let (d2, d, inv, w) = Self::common(x, y, l);
+        let z = min(0.25 * d * l.inv_r, 1.0);
+        let q = sqrt0(1.0 - z * z);
+        Distance {
+            d2,
+            d,
+            inv,
+            w,
+            e1: z,
+            e2: q,
+            ab7: (0.0, 0.0),
+            rot7: (1.0, 0.0),
+            ab8: (0.0, 0.0),
+            inv8: 0.0,
+        }
+    }
+
+    /// From the start's left circle to the goal's right circle `(x, y)`.
+    #[inline(always)]
+    pub fn crossed(x: f64, y: f64, l: &Local) -> Distance {
+        let (d2, d, inv, w) = Self::common(x, y, l);
+        let r2 = l.r * l.r;
+        let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
+        let apart = d2 >= 4.0 * r2 * lo;
+        // 8.8: the middle arcs (2|u|, |u| = acos ρ ≥ √(2(1 − ρ))); 8.7:
+        // the middle arcs (2u, u = acos ρ ≥ √(2(1 − ρ))).
+        // The formulas' ρ, sin u and (a, b), the same operations.
+        let (a8, ab8, inv8) = if apart && d2 <= 20.0 * r2 * hi {
+            let rho8 = clamp((20.0 - d2 * l.inv_r * l.inv_r) * (1.0 / 16.0), 0.0, 1.0);
+            let rho = clamp((20.0 - d2 / r2) / 16.0, 0.0, 1.0);
+            let su = -sqrt0(1.0 - rho * rho);
+            let (a, b) = (su - 0.0, rho - 1.0 - 1.0);
+            (
+                2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK),
+                (a, b),
+                // b ≤ −1.
+                1.0 / (a * a + b * b).sqrt(),
+            )
+        } else {
+            (0.0, (0.0, 0.0), 0.0)
+        };
+        let (a7, ab7, rot7) = if d2 <= 4.0 * r2 * hi {
+            let rho7 = min(0.25 * (2.0 + d * l.inv_r), 1.0);
+            let rho = min(0.25 * (2.0 + d / l.r), 1.0);
+            let su = sqrt0(1.0 - rho * rho);
+            let (sd, cd) = (2.0 * su * rho, rho * rho - su * su);
+            let (a, b) = (su - sd, rho - cd - 1.0);
+            // Where the formula's t2 < 0 it adds π: the opposite direction.
+            let s = if 2.0 * (cd - rho - rho) + 3.0 < 0.0 {
+                -1.0
+            } else {
+                1.0
+            };
+            (
+                2.0 * sqrt0(2.0 * (1.0 - rho7) - ACOS_SLACK),
+                (s * a, s * b),
+                (2.0 * rho * rho - 1.0, 2.0 * rho * su),
+            )
+        } else {
+            (0.0, (0.0, 0.0), (1.0, 0.0))
+        };
+        Distance {
+            d2,
+            d,
+            inv,
+            w,
+            e1: a8,
+            e2: a7,
+            ab7,
+            rot7,
+            ab8,
+            inv8,
+        }
+    }
+
+    #[inline(always)]
+    fn common(x: f64, y: f64, l: &Local) -> (f64, f64, f64, f64) {
+        let d2 = x * x + y * y;
+        let d = d2.sqrt();
+        let inv = if d > 0.0 { 1.0 / d } else { 0.0 };
+        (d2, d, inv, sqrt0(d2 - 4.0 * l.r * l.r))
+    }
+}
+
+/// The four distances of a query's transforms `ls` (as [`search`]'s):
+/// left–left and left–right as given and reflected.
+#[inline(always)]
+pub fn distances(ls: &[Local; 8]) -> [Distance; 4] {
+    let d = |l: &Local| {
+        let (xl, yl) = left_left(l);
+        let (xr, yr) = left_right(l);
+        (Distance::same(xl, yl, l), Distance::crossed(xr, yr, l))
+    };
+    let ((a, b), (c, e)) = (d(&ls[0]), d(&ls[1]));
+    [a, b, c, e]
+}
+
+/// The bounds of [`all`] for `l`, transform `k` of the problem (0, 1, 4
+/// or 5: as given, reflected, backwards, both), and for `l.time_flip()`
+/// (transform `k + 2`), the same bits as two calls, from its left–left and
+/// left–right distances `same` and `crossed` (those of transform
+/// `k mod 4`, and, backwards, `crossed` those of the other reflection:
+/// see [`Distance`]); each sent to `out`.
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
-pub fn pair(l: &Local, backwards: bool) -> [[f64; 8]; 2] {
-    let r = l.r;
-    let two_r = 2.0 * r;
-    let r2 = r * r;
-    let inf = f64::INFINITY;
-    let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
-    let mut out = [[inf; 8]; 2];
+pub fn pair<S: Sink>(l: &Local, k: usize, same: &Distance, crossed: &Distance, out: &mut S) {
     // The goal's left circle from the start's left circle (8.1, 8.3/8.4,
-    // 8.9) and its right circle (the others); reciprocals once, for the
-    // angle bounds.
+    // 8.9) and its right circle (the others).
     let (xl, yl) = left_left(l);
-    let dl2 = xl * xl + yl * yl;
-    let dl = dl2.sqrt();
-    let inv_dl = if dl > 0.0 { 1.0 / dl } else { 0.0 };
     let (xr, yr) = left_right(l);
-    let dr2 = xr * xr + yr * yr;
-    let dr = dr2.sqrt();
-    let inv_dr = if dr > 0.0 { 1.0 / dr } else { 0.0 };
-    let apart = dr2 >= 4.0 * r2 * lo;
-    let wr = if apart { sqrt0(dr2 - 4.0 * r2) } else { 0.0 };
-    // 8.8: the middle arcs (2|u|, |u| = acos ρ ≥ √(2(1 − ρ))); 8.7: the
-    // middle arcs (2u, u = acos ρ ≥ √(2(1 − ρ))).
-    let a8 = if apart && dr2 <= 20.0 * r2 * hi {
-        let rho8 = clamp((20.0 - dr2 * l.inv_r * l.inv_r) * (1.0 / 16.0), 0.0, 1.0);
-        2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK)
-    } else {
-        0.0
-    };
-    let a7 = if dr2 <= 4.0 * r2 * hi {
-        let rho7 = min(0.25 * (2.0 + dr * l.inv_r), 1.0);
-        2.0 * sqrt0(2.0 * (1.0 - rho7) - ACOS_SLACK)
-    } else {
-        0.0
-    };
     let d = Shared {
         xl,
         yl,
-        dl,
         xr,
         yr,
-        dr2,
-        dr,
-        inv_dr,
-        apart,
-        wr,
-        a8,
-        a7,
+        same,
+        crossed,
+        apart: crossed.d2 >= 4.0 * l.r * l.r * (1.0 - SIGN),
     };
-    // The sign of x, φ and sin φ in each: as given, time-flipped.
-    let flips = [1.0, -1.0];
+    // As given and time-flipped (the sign of x, φ and sin φ), each written
+    // out (wasm is built without loop unrolling).
+    half(out, 8 * k, &d, l, 1.0, k >= 4);
+    half(out, 8 * (k + 2), &d, l, -1.0, k >= 4);
+}
+
+/// The bounds of `l` (`f = 1`) or of its time-flip (`f = −1`), from the
+/// shared distances, sent to `out` as variants `v + formula`.
+#[inline(always)]
+fn half<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, backwards: bool) {
+    let r = l.r;
+    let two_r = 2.0 * r;
+    let r2 = r * r;
+    let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
+    let (dl2, dl, inv_dl) = (d.same.d2, d.same.d, d.same.inv);
+    let (xl, yl, sp, cp, phi) = (f * d.xl, d.yl, f * l.sp, l.cp, f * l.phi);
     if dl2 <= 16.0 * r2 * hi {
         // 8.3/8.4: r·(t + |u| + |v|) with |u| = 2·asin(z) ≥ 2z + z³/3
         // (z = d/4r); t's direction −(xi, eta)·(q − iz) (q = √(1 − z²),
         // the cosine of |u|/2; length d) and v = φ − t − |u|'s from it,
         // both without trigonometry (cos |u| = 1 − 2z², sin |u| = 2zq).
-        let z = min(0.25 * dl * l.inv_r, 1.0);
+        let (z, q) = (d.same.e1, d.same.e2);
         let a = 2.0 * z + z * z * z * (1.0 / 3.0);
-        let q = sqrt0(1.0 - z * z);
         let (ca, sa) = (1.0 - 2.0 * z * z, 2.0 * z * q);
-        for (o, &f) in out.iter_mut().zip(&flips) {
-            let (xl, sp, phi) = (f * xl, f * l.sp, f * l.phi);
-            let cp = l.cp;
-            let (ct, st) = (-(xl * q + yl * z), xl * z - yl * q);
-            let (w1c, w1s) = (cp * ct + sp * st, sp * ct - cp * st);
-            let (cv, sv) = (w1c * ca + w1s * sa, w1s * ca - w1c * sa);
-            let t3 = arc_at_least(ct, st, inv_dl);
-            let v3 = arc_at_least(cv, sv.abs(), inv_dl);
-            // Near z = 1, q (a square root of a difference) and the
-            // directions from it carry rounding of about √ε: 1e-7 of slack.
-            let turns = max(
-                t3 + a + v3 - ROOT_SLACK,
-                max(turns_at_least(min(a, PI), phi), a),
-            );
-            o[2] = unless_negative(r * turns, st, 0.0, dl, l.near);
-        }
+        let (ct, st) = (-(xl * q + yl * z), xl * z - yl * q);
+        let (w1c, w1s) = (cp * ct + sp * st, sp * ct - cp * st);
+        let (cv, sv) = (w1c * ca + w1s * sa, w1s * ca - w1c * sa);
+        let t3 = arc_at_least(ct, st, inv_dl);
+        let v3 = arc_at_least(cv, sv.abs(), inv_dl);
+        // Near z = 1, q (a square root of a difference) and the
+        // directions from it carry rounding of about √ε: 1e-7 of slack.
+        let turns = max(
+            t3 + a + v3 - ROOT_SLACK,
+            max(turns_at_least(min(a, PI), phi), a),
+        );
+        out.put(v + 2, unless_negative(r * turns, st, 0.0, dl, l.near));
     }
     if dl2 >= 8.0 * r2 * lo {
         // 8.9: |u| + r·(π/2 + t − v), t + v ≡ φ − π/2, t ≥ 0 ≥ v; t's
         // direction (xi, eta)·(−2r + i·rr), of length d²; v ≤ 0 needs
         // cos(φ − t) ≥ 0; u = 2r − rr ≤ 0 needs d ≥ √8·r.
-        let wl = sqrt0(dl2 - 4.0 * r2);
-        for (o, &f) in out.iter_mut().zip(&flips) {
-            let (xl, sp, phi) = (f * xl, f * l.sp, f * l.phi);
-            let cp = l.cp;
-            let quarter = mod2pi(phi - FRAC_PI_2);
-            let (c9, s9) = (-two_r * xl - wl * yl, wl * xl - two_r * yl);
-            let turns9 = max(arc_at_least(c9, s9, inv_dl * inv_dl), quarter.abs());
-            o[5] = unless_negative(
+        let wl = d.same.w;
+        let quarter = mod2pi(phi - FRAC_PI_2);
+        let (c9, s9) = (-two_r * xl - wl * yl, wl * xl - two_r * yl);
+        // t and |v| from their directions (v = φ − π/2 − t: cos v =
+        // sin(φ − t), −sin v = cos(φ − t)).
+        let inv9 = inv_dl * inv_dl;
+        let (cv9, sv9) = (sp * c9 - cp * s9, cp * c9 + sp * s9);
+        let turns9 = max(
+            arc_at_least(c9, s9, inv9) + arc_at_least(cv9, sv9, inv9),
+            quarter.abs(),
+        );
+        out.put(
+            v + 5,
+            unless_negative(
                 max(wl - two_r, 0.0) + r * (FRAC_PI_2 + turns9),
                 s9,
-                cp * c9 + sp * s9,
+                sv9,
                 dl2,
                 l.near * dl,
-            );
-        }
+            ),
+        );
     }
-    for (o, &f) in out.iter_mut().zip(&flips) {
-        directional(o, &d, l, f, backwards);
-    }
-    out
+    directional(out, v, d, l, f, backwards);
 }
 
 /// The bounds other than 8.3/8.4 and 8.9 of `l` (`f = 1`) or of its
-/// time-flip (`f = −1`), from the shared distances.
+/// time-flip (`f = −1`), from the shared distances, sent to `out` as
+/// variants `v + formula`.
 #[inline(always)]
-fn directional(out: &mut [f64; 8], d: &Shared, l: &Local, f: f64, backwards: bool) {
+fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, backwards: bool) {
     let r = l.r;
     let two_r = 2.0 * r;
     let r2 = r * r;
     let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
-    let (xl, yl, dl) = (f * d.xl, d.yl, d.dl);
-    let (xr, yr, dr2, dr, inv_dr) = (f * d.xr, d.yr, d.dr2, d.dr, d.inv_dr);
+    let (xl, yl, dl) = (f * d.xl, d.yl, d.same.d);
+    let (xr, yr) = (f * d.xr, d.yr);
+    let (dr2, dr, inv_dr) = (d.crossed.d2, d.crossed.d, d.crossed.inv);
     let (phi, sp, cp) = (f * l.phi, f * l.sp, l.cp);
     let quarter = mod2pi(phi - FRAC_PI_2);
     let apart = d.apart;
     if apart {
         // 8.10: |u| + r·(π/2 + t − v), t − v ≡ φ − π/2 in [0, 2π); t =
         // arg(−eta, xi) in [0, π]; v ≤ 0 needs −cos(t − φ) ≥ 0.
-        out[6] = unless_negative(
-            max(dr - two_r, 0.0) + r * (FRAC_PI_2 + turn_at_least(quarter)),
-            xr,
-            yr * cp - xr * sp,
-            dr,
-            l.near,
+        out.put(
+            v + 6,
+            unless_negative(
+                max(dr - two_r, 0.0) + r * (FRAC_PI_2 + turn_at_least(quarter)),
+                xr,
+                yr * cp - xr * sp,
+                dr,
+                l.near,
+            ),
         );
     }
     if backwards {
@@ -249,31 +380,55 @@ fn directional(out: &mut [f64; 8], d: &Shared, l: &Local, f: f64, backwards: boo
     // 8.1: u + r·(t + v), t + v ≡ φ, both in [0, π]: t = arg(xi, eta),
     // v = φ − t. Two circles closer than `near` are one: any t (a pure
     // arc), which the slack allows.
-    out[0] = unless_negative(
-        dl + r * turn_at_least(phi),
-        yl,
-        sp * xl - cp * yl,
-        dl,
-        l.near,
+    // (Formula 0: variant v itself.)
+    out.put(
+        v,
+        unless_negative(
+            dl + r * turn_at_least(phi),
+            yl,
+            sp * xl - cp * yl,
+            dl,
+            l.near,
+        ),
     );
     if apart {
-        let wr = d.wr;
+        let wr = d.crossed.w;
         let inv_dr2 = inv_dr * inv_dr;
         // 8.2: u + r·(2t − φ), v = t − φ ≥ 0; t's direction
         // (xi, eta)·(u + 2ri), of length d².
         let (c2, s2) = (xr * wr - two_r * yr, yr * wr + two_r * xr);
         let t2 = max(arc_at_least(c2, s2, inv_dr2), phi);
-        out[1] = unless_negative(
-            wr + r * max(2.0 * t2 - phi, phi.abs()),
-            s2,
-            s2 * cp - c2 * sp,
-            dr2,
-            l.near * dr,
+        out.put(
+            v + 1,
+            unless_negative(
+                wr + r * max(2.0 * t2 - phi, phi.abs()),
+                s2,
+                s2 * cp - c2 * sp,
+                dr2,
+                l.near * dr,
+            ),
         );
         if dr2 <= 20.0 * r2 * hi {
             // 8.8: the middle arcs and the outer ones' sum modulo 2π
-            // (t − v ≡ φ).
-            out[4] = r * (d.a8 + phi.abs());
+            // (t − v ≡ φ), or the outer ones bounded from their
+            // directions: t's the formula's own, v = t − φ's it turned by
+            // −φ, both in [0, π] (+∞ when a sine is certainly negative).
+            let c = d.crossed;
+            let (a, b) = c.ab8;
+            let (ct, st) = (xr * a + yr * b, yr * a - xr * b);
+            let (cv, sv) = (ct * cp + st * sp, st * cp - ct * sp);
+            let inv = inv_dr * c.inv8;
+            let outer = arc_at_least(ct, st, inv) + arc_at_least(cv, sv, inv);
+            out.put(
+                v + 4,
+                unless_negative(
+                    r * (c.e1 + max(phi.abs(), outer)),
+                    st,
+                    sv,
+                    dr * (a.abs() + b.abs()),
+                    l.near * (a.abs() + b.abs()),
+                ),
+            );
         }
         if dr2 >= 20.0 * r2 * lo {
             // 8.11: |u| + r·(π + 2t − φ), v = t − φ ≥ 0; t's direction
@@ -281,20 +436,43 @@ fn directional(out: &mut [f64; 8], d: &Shared, l: &Local, f: f64, backwards: boo
             // d ≥ √20·r.
             let (c11, s11) = (-two_r * xr - wr * yr, wr * xr - two_r * yr);
             let t11 = max(arc_at_least(c11, s11, inv_dr2), phi);
-            out[7] = unless_negative(
-                max(wr - 2.0 * two_r, 0.0) + r * (PI + max(2.0 * t11 - phi, phi.abs())),
-                s11,
-                s11 * cp - c11 * sp,
-                dr2,
-                l.near * dr,
+            out.put(
+                v + 7,
+                unless_negative(
+                    max(wr - 2.0 * two_r, 0.0) + r * (PI + max(2.0 * t11 - phi, phi.abs())),
+                    s11,
+                    s11 * cp - c11 * sp,
+                    dr2,
+                    l.near * dr,
+                ),
             );
         }
     }
     if dr2 <= 4.0 * r2 * hi {
         // 8.7: the middle arcs and the outer ones' sum modulo 2π
         // (t − v ≡ φ + 2u, t ≥ 0 ≥ v).
-        let a7 = d.a7;
-        out[3] = r * max(turns_at_least(min(a7, PI), -phi), a7);
+        let c = d.crossed;
+        let a7 = c.e2;
+        // Infeasible where t (its direction the formula's own) or v
+        // (t − 2u − φ: t's direction turned by −(2u + φ), (cos 2u,
+        // sin 2u) from cos u = ρ, carrying the rounding of sin u, about
+        // √ε near u = 0: a wider margin) certainly has the wrong sign.
+        let (a, b) = c.ab7;
+        let (ct, st) = (xr * a + yr * b, yr * a - xr * b);
+        let (c2, s2) = c.rot7;
+        let (cw, sw) = (c2 * cp - s2 * sp, s2 * cp + c2 * sp);
+        let sv = st * cw - ct * sw;
+        let m = dr * (a.abs() + b.abs());
+        out.put(
+            v + 3,
+            unless_negative(
+                r * max(turns_at_least(min(a7, PI), -phi), a7),
+                st,
+                ROOT_SLACK * m - sv,
+                m,
+                l.near * (a.abs() + b.abs()),
+            ),
+        );
     }
 }
 
@@ -332,10 +510,23 @@ mod tests {
                 inv_r: 1.0 / r,
                 near: 1e-12 * (r + x.abs() + y.abs()),
             };
-            for backwards in [false, true] {
-                let [_, b] = pair(&l, backwards);
-                let [c, _] = pair(&l.time_flip(), backwards);
-                assert_eq!(b.map(f64::to_bits), c.map(f64::to_bits), "{l:?}");
+            for k in [0, 4] {
+                let dist = |l: &Local| {
+                    let ((xl, yl), (xr, yr)) = (left_left(l), left_right(l));
+                    (Distance::same(xl, yl, l), Distance::crossed(xr, yr, l))
+                };
+                let (s, c) = dist(&l);
+                let mut b = Table([[f64::INFINITY; 8]; 8]);
+                pair(&l, k, &s, &c, &mut b);
+                let (s, c) = dist(&l.time_flip());
+                let mut c2 = Table([[f64::INFINITY; 8]; 8]);
+                pair(&l.time_flip(), k, &s, &c, &mut c2);
+                let c = c2;
+                assert_eq!(
+                    b.0[k + 2].map(f64::to_bits),
+                    c.0[k].map(f64::to_bits),
+                    "{l:?}"
+                );
             }
         }
     }

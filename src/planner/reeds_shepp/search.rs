@@ -310,6 +310,31 @@ pub(super) fn search<S: Sink>(l: Local, sink: &mut S) {
     }
 }
 
+/// The variants still to solve, each as an integer key: its bound's bits
+/// with the low 8 cleared (a bound ≥ 0 rounded down, still a bound; a NaN
+/// one, never for finite input, solved rather than lost, as 0) and the
+/// variant in them. Reused from query to query (nothing to clear: `n`
+/// counts the keys written).
+pub(super) struct Keys {
+    key: [u64; 44],
+    n: usize,
+}
+
+impl Keys {
+    pub fn new() -> Keys {
+        Keys { key: [0; 44], n: 0 }
+    }
+}
+
+impl bound::Sink for Keys {
+    /// Written without branches, kept (counted) when finite.
+    #[inline(always)]
+    fn put(&mut self, variant: usize, bound: f64) {
+        self.key[self.n] = (max(bound, 0.0).to_bits() & !0xFF) | variant as u64;
+        self.n += usize::from(bound != f64::INFINITY);
+    }
+}
+
 /// The shortest word for `l`, best first: every variant's lower bound
 /// computed (square roots, no inverse trigonometry; +∞ for those certainly
 /// infeasible), then the others solved in increasing order of their bounds
@@ -320,30 +345,21 @@ pub(super) fn search<S: Sink>(l: Local, sink: &mut S) {
 // its calls, so a batch loop holding it would run unoptimized code.
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
-pub(super) fn shortest(l: Local) -> Option<Solution> {
+pub(super) fn shortest(l: Local, keys: &mut Keys) -> Option<Solution> {
     let ls = transforms(l);
-    // Each finite bound (and a NaN one, never for finite input, solved
-    // rather than lost, as 0) as an integer key: the bound's bits with the
-    // low 8 cleared (a bound ≥ 0 rounded down, still a bound) and the
-    // variant in them; written without branches, kept when finite.
-    let mut todo = [0u64; 64];
-    let mut n = 0;
+    keys.n = 0;
     // Each transform with its time-flip (k + 2), which shares its
-    // distances.
-    for k in [0, 1, 4, 5] {
-        let bounds = bound::pair(&ls[k], k >= 4);
-        for (k, bounds) in [(k, &bounds[0]), (k + 2, &bounds[1])] {
-            for (f, &b) in bounds.iter().enumerate() {
-                todo[n] = (max(b, 0.0).to_bits() & !0xFF) | (8 * k + f) as u64;
-                n += usize::from(b != f64::INFINITY);
-            }
-        }
-    }
+    // distances, and the four distances of the eight.
+    let [ll, lr, rr, rl] = bound::distances(&ls);
+    bound::pair(&ls[0], 0, &ll, &lr, keys);
+    bound::pair(&ls[1], 1, &rr, &rl, keys);
+    bound::pair(&ls[4], 4, &ll, &rl, keys);
+    bound::pair(&ls[5], 5, &rr, &lr, keys);
     let mut best = Shortest {
         best: None,
         slack: l.near,
     };
-    solve_in_order(&mut todo[..n], &ls, &mut best);
+    solve_in_order(&mut keys.key[..keys.n], &ls, &mut best);
     best.best
 }
 
@@ -455,7 +471,7 @@ mod tests {
                 inv_r: 1.0 / r,
                 near: 1e-12 * (r + x.abs() + y.abs()),
             };
-            let pruned = shortest(l);
+            let pruned = shortest(l, &mut Keys::new());
             let mut full = Best {
                 best: None,
                 all: Some(Vec::new()),
