@@ -6,7 +6,7 @@
 
 use crate::from_js::arg;
 use crate::to_js::to_js;
-use arcline::planner::{dubins_candidates, turn_then_go_sides};
+use arcline::planner::{dubins_candidates, reeds_shepp_shortest, turn_then_go_sides};
 use arcline::{Arc, Line, Path, Point, Pose, Segment};
 use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
@@ -42,9 +42,12 @@ fn paths() -> Vec<Path> {
     for _ in 0..200 {
         let a = Pose::new(next() * 20.0 - 10.0, next() * 20.0 - 10.0, next() * 7.0);
         let b = Pose::new(next() * 20.0 - 10.0, next() * 20.0 - 10.0, next() * 7.0);
-        for (_, p) in dubins_candidates(a, b, 0.5 + next() * 3.0).unwrap() {
+        let radius = 0.5 + next() * 3.0;
+        for (_, p) in dubins_candidates(a, b, radius).unwrap() {
             out.push(p);
         }
+        // Segments driven in reverse (`reverse: true`) too.
+        out.push(reeds_shepp_shortest(a, b, radius).unwrap());
     }
     out.push(
         Path::single(Line::new(
@@ -68,6 +71,56 @@ fn results_are_the_values_serde_wasm_bindgen_writes() {
     same_as_serde_wasm_bindgen(&sides);
     same_as_serde_wasm_bindgen(&vec![Some(1.5), None]);
     same_as_serde_wasm_bindgen(&"a string longer than the interning limit of the tape");
+}
+
+/// Structs with a result shape's keys in another order, or with one key
+/// more or fewer, keep their own keys (they are not built by that shape's
+/// literal).
+#[wasm_bindgen_test]
+fn a_struct_is_built_by_a_shape_literal_only_when_its_keys_are_that_shape() {
+    #[derive(Serialize)]
+    struct YX {
+        y: f64,
+        x: f64,
+    }
+    #[derive(Serialize)]
+    struct XYZ {
+        x: f64,
+        y: f64,
+        z: f64,
+    }
+    #[derive(Serialize)]
+    struct X {
+        x: f64,
+    }
+    #[derive(Serialize)]
+    struct Nested {
+        x: XYZ,
+        y: Point,
+    }
+    same_as_serde_wasm_bindgen(&YX { y: 1.0, x: 2.0 });
+    same_as_serde_wasm_bindgen(&XYZ {
+        x: 1.0,
+        y: 2.0,
+        z: 3.0,
+    });
+    same_as_serde_wasm_bindgen(&X { x: 1.0 });
+    let nested = Nested {
+        x: XYZ {
+            x: 1.0,
+            y: 2.0,
+            z: 3.0,
+        },
+        y: Point::new(4.0, 5.0),
+    };
+    same_as_serde_wasm_bindgen(&nested);
+    // A shape's object is a plain object, as any other result.
+    let point = to_js(&Point::new(1.0, 2.0)).map_err(JsValue::from).unwrap();
+    let plain = js_sys::Object::get_prototype_of(&js_sys::Object::new().into());
+    assert!(js_sys::Object::is(
+        &js_sys::Object::get_prototype_of(&point).into(),
+        &plain.into()
+    ));
 }
 
 #[wasm_bindgen_test]
