@@ -112,6 +112,9 @@ struct Keys {
     /// The key indices of the structs being written, innermost last (kept
     /// from call to call, so that it is allocated once).
     struct_keys: Vec<u32>,
+    /// Where each struct being written starts: on the tape, and in
+    /// `struct_keys`.
+    open: Vec<(usize, usize)>,
     count: u32,
 }
 
@@ -134,6 +137,7 @@ impl Default for Keys {
             names: Vec::new(),
             shapes: [ShapeSlot::default(); 64],
             struct_keys: Vec::new(),
+            open: Vec::new(),
             count: 0,
         }
     }
@@ -184,6 +188,7 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     let (written, new_keys, strings) = KEYS.with(|keys| {
         let mut keys = keys.borrow_mut();
         keys.struct_keys.clear();
+        keys.open.clear();
         let mut w = Writer {
             tape: &mut tape,
             keys: &mut keys,
@@ -333,11 +338,22 @@ impl Writer<'_> {
         self.keys.struct_keys.push(k as u32);
     }
 
-    /// Ends the struct begun at `start` (its keys from `first` in
-    /// `struct_keys`), marking it as its result shape if its keys make one.
+    /// Begins a struct: its [`OBJECT`], and where it and its keys start.
     #[inline(never)]
-    fn end_struct(&mut self, start: usize, first: usize) {
+    fn begin_struct(&mut self) {
+        let at = (self.tape.len(), self.keys.struct_keys.len());
+        self.keys.open.push(at);
+        self.tape.push(OBJECT);
+    }
+
+    /// Ends the innermost struct, marking it as its result shape if its
+    /// keys make one.
+    #[inline(never)]
+    fn end_struct(&mut self) {
         self.tape.push(END);
+        let Some((start, first)) = self.keys.open.pop() else {
+            return;
+        };
         let keys = &self.keys.struct_keys[first..];
         if !keys.is_empty() && keys.len() <= MAX_SHAPE_FIELDS {
             let hash = keys
@@ -391,14 +407,6 @@ impl Writer<'_> {
     }
 }
 
-/// One struct being written: where its [`OBJECT`] is on the tape and where
-/// its keys start in [`Keys::struct_keys`].
-pub struct Fields<'w, 'a> {
-    w: &'w mut Writer<'a>,
-    start: usize,
-    first: usize,
-}
-
 type Done = Result<(), Unsupported>;
 
 impl<'w, 'a> ser::Serializer for &'w mut Writer<'a> {
@@ -409,7 +417,7 @@ impl<'w, 'a> ser::Serializer for &'w mut Writer<'a> {
     type SerializeTupleStruct = Self;
     type SerializeTupleVariant = Self;
     type SerializeMap = Self;
-    type SerializeStruct = Fields<'w, 'a>;
+    type SerializeStruct = Self;
     type SerializeStructVariant = Self;
 
     fn serialize_bool(self, v: bool) -> Done {
@@ -532,15 +540,9 @@ impl<'w, 'a> ser::Serializer for &'w mut Writer<'a> {
         self.tape.push(OBJECT);
         Ok(self)
     }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Fields<'w, 'a>, Unsupported> {
-        let start = self.tape.len();
-        self.tape.push(OBJECT);
-        let first = self.keys.struct_keys.len();
-        Ok(Fields {
-            w: self,
-            start,
-            first,
-        })
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self, Unsupported> {
+        self.begin_struct();
+        Ok(self)
     }
     fn serialize_struct_variant(
         self,
@@ -629,16 +631,16 @@ impl ser::SerializeMap for &mut Writer<'_> {
     }
 }
 
-impl ser::SerializeStruct for Fields<'_, '_> {
+impl ser::SerializeStruct for &mut Writer<'_> {
     type Ok = ();
     type Error = Unsupported;
     #[inline]
     fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, v: &T) -> Done {
-        self.w.field_key(key);
-        v.serialize(&mut *self.w)
+        self.field_key(key);
+        v.serialize(&mut **self)
     }
     fn end(self) -> Done {
-        self.w.end_struct(self.start, self.first);
+        self.end_struct();
         Ok(())
     }
 }
