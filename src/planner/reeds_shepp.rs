@@ -184,6 +184,19 @@ fn checked_length(
     }
 }
 
+/// The shortest length of a checked query, as [`checked_length`]'s (the
+/// same bits), the lengths alone solved.
+#[inline(always)]
+fn batch_length(start: Pose, goal: Pose, r: f64, keys: &mut Keys) -> f64 {
+    let (l, same, _) = local(start, goal, r);
+    let len = search::shortest_length(l, keys);
+    if same || len == f64::INFINITY {
+        0.0
+    } else {
+        len
+    }
+}
+
 /// Every word that reaches `goal` from `start`, each as the path of its
 /// first solution, in the order of [`ReedsSheppWord::ALL`] (for drawing the
 /// alternatives and for checking the search); empty for the same start and
@@ -266,7 +279,7 @@ pub fn reeds_shepp_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Res
             if !query_ok(x0, y0, h0, x1, y1, h1) {
                 return Err(query_error(q, k));
             }
-            *o = checked_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r, &mut keys).0;
+            *o = batch_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r, &mut keys);
         }
     }
     Ok(())

@@ -204,10 +204,8 @@ pub(super) fn left_right(l: &Local) -> (f64, f64) {
 /// Formula 8.1, `L+S+L+`: `(t, u, v)`, `t, v` in `[0, π]`. When the two
 /// left circles are the same (closer than `near`), a pure arc: `t = 0`,
 /// `u = 0`, `v = φ`.
-// In wasm out of line: V8 optimizes a search that calls them, not one
-// with all 44 inlined.
-#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-#[cfg_attr(target_arch = "wasm32", inline(never))]
+// Inlined into the search's one solve (`search::solve_raw`).
+#[inline(always)]
 pub(super) fn lsl(l: &Local) -> Option<[f64; 3]> {
     let (xi, eta) = left_left(l);
     let u = (xi * xi + eta * eta).sqrt();
@@ -222,10 +220,8 @@ pub(super) fn lsl(l: &Local) -> Option<[f64; 3]> {
 
 /// Formula 8.2, `L+S+R+`: the inner tangent of the start's left circle and
 /// the goal's right circle (centres at least `2r` apart, within `near`).
-// In wasm out of line: V8 optimizes a search that calls them, not one
-// with all 44 inlined.
-#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-#[cfg_attr(target_arch = "wasm32", inline(never))]
+// Inlined into the search's one solve (`search::solve_raw`).
+#[inline(always)]
 pub(super) fn lsr(l: &Local) -> Option<[f64; 3]> {
     let (xi, eta) = left_right(l);
     let d2 = xi * xi + eta * eta;
@@ -243,10 +239,8 @@ pub(super) fn lsr(l: &Local) -> Option<[f64; 3]> {
 /// Formulas 8.3 and 8.4, `L+R-L±` (C|C|C and C|CC): the middle circle
 /// touches both left circles (centres at most `4r` apart); `u` in `[−π, 0]`,
 /// `v` of either sign.
-// In wasm out of line: V8 optimizes a search that calls them, not one
-// with all 44 inlined.
-#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-#[cfg_attr(target_arch = "wasm32", inline(never))]
+// Inlined into the search's one solve (`search::solve_raw`).
+#[inline(always)]
 pub(super) fn lrl(l: &Local) -> Option<[f64; 3]> {
     let (xi, eta) = left_left(l);
     let d2 = xi * xi + eta * eta;
@@ -292,10 +286,8 @@ fn tau_omega(
 
 /// Formula 8.7, `L+R+L-R-` (CCu|CuC): `(t, u, −u, v)`, the goal's right
 /// circle's centre within `2r` of the start's left circle's.
-// In wasm out of line: V8 optimizes a search that calls them, not one
-// with all 44 inlined.
-#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-#[cfg_attr(target_arch = "wasm32", inline(never))]
+// Inlined into the search's one solve (`search::solve_raw`).
+#[inline(always)]
 pub(super) fn lrlr_middle_cusp(l: &Local) -> Option<[f64; 4]> {
     let (xi, eta) = left_right(l);
     let d2 = xi * xi + eta * eta;
@@ -316,10 +308,8 @@ pub(super) fn lrlr_middle_cusp(l: &Local) -> Option<[f64; 4]> {
 
 /// Formula 8.8, `L+R-L-R+` (C|CuCu|C): `(t, u, u, v)` with `u` in
 /// `[−π/2, 0]`, the centres from `2r` to `√20·r` apart.
-// In wasm out of line: V8 optimizes a search that calls them, not one
-// with all 44 inlined.
-#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-#[cfg_attr(target_arch = "wasm32", inline(never))]
+// Inlined into the search's one solve (`search::solve_raw`).
+#[inline(always)]
 pub(super) fn lrlr_two_cusps(l: &Local) -> Option<[f64; 4]> {
     let (xi, eta) = left_right(l);
     let d2 = xi * xi + eta * eta;
@@ -340,10 +330,8 @@ pub(super) fn lrlr_two_cusps(l: &Local) -> Option<[f64; 4]> {
 
 /// Formula 8.9, `L+R-S-L-` (C|C½πSC): `(t, −π/2, u, v)`, `u ≤ 0`, `v ≤ 0`;
 /// the left circles' centres at least `2r` apart.
-// In wasm out of line: V8 optimizes a search that calls them, not one
-// with all 44 inlined.
-#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-#[cfg_attr(target_arch = "wasm32", inline(never))]
+// Inlined into the search's one solve (`search::solve_raw`).
+#[inline(always)]
 pub(super) fn lrsl(l: &Local) -> Option<[f64; 4]> {
     let (xi, eta) = left_left(l);
     let d2 = xi * xi + eta * eta;
@@ -361,10 +349,8 @@ pub(super) fn lrsl(l: &Local) -> Option<[f64; 4]> {
 
 /// Formula 8.10, `L+R-S-R-`: `(t, −π/2, u, v)`, `u ≤ 0`, `v ≤ 0`; the
 /// start's left and the goal's right circles' centres at least `2r` apart.
-// In wasm out of line: V8 optimizes a search that calls them, not one
-// with all 44 inlined.
-#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-#[cfg_attr(target_arch = "wasm32", inline(never))]
+// Inlined into the search's one solve (`search::solve_raw`).
+#[inline(always)]
 pub(super) fn lrsr(l: &Local) -> Option<[f64; 4]> {
     let (xi, eta) = left_right(l);
     let d2 = xi * xi + eta * eta;
@@ -382,10 +368,8 @@ pub(super) fn lrsr(l: &Local) -> Option<[f64; 4]> {
 /// Formula 8.11, `L+R-S-L-R+` (C|C½πSC½π|C): `(t, −π/2, u, −π/2, v)`,
 /// `u ≤ 0`; the start's left and the goal's right circles' centres at least
 /// `2r` apart.
-// In wasm out of line: V8 optimizes a search that calls them, not one
-// with all 44 inlined.
-#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-#[cfg_attr(target_arch = "wasm32", inline(never))]
+// Inlined into the search's one solve (`search::solve_raw`).
+#[inline(always)]
 pub(super) fn lrslr(l: &Local) -> Option<[f64; 5]> {
     let (xi, eta) = left_right(l);
     let d2 = xi * xi + eta * eta;

@@ -4,7 +4,7 @@
 //! shortest.
 
 use super::bound;
-use super::formulas::{self, max, Local};
+use super::formulas::{self, max, min, Local};
 use super::word::{Base, ReedsSheppWord};
 use core::f64::consts::{FRAC_PI_2, PI};
 
@@ -101,27 +101,6 @@ impl Best {
             self.best = Some(s);
         }
     }
-}
-
-/// `parts` negated when time-flipped (every gear changed).
-#[inline(always)]
-fn flip<const N: usize>(p: [f64; N], time_flip: bool) -> [f64; N] {
-    if time_flip {
-        p.map(|v| -v)
-    } else {
-        p
-    }
-}
-
-/// `p` padded to five entries, in reverse order when `backwards`.
-#[inline(always)]
-fn pad<const N: usize>(mut p: [f64; N], backwards: bool) -> [f64; 5] {
-    if backwards {
-        p.reverse();
-    }
-    let mut out = [0.0; 5];
-    out[..N].copy_from_slice(&p);
-    out
 }
 
 /// The base formulas (Reeds & Shepp's section 8), in the order of
@@ -233,61 +212,97 @@ fn transforms(l: Local) -> [Local; 8] {
     ]
 }
 
-/// Formula `f` solved for transform `k` of the problem (`p`): the word, its
-/// signed parts in the word's order, and the length.
+/// `s`'s length (by `len`) with its entries written to the front of
+/// `parts`; +∞ for no solution.
 #[inline(always)]
-fn solve(f: Formula, p: &Local, k: usize) -> Option<(ReedsSheppWord, [f64; 5], f64)> {
-    let (reflect, tf, back) = (k & 1 != 0, k & 2 != 0, k >= 4);
+fn put<const N: usize>(
+    s: Option<[f64; N]>,
+    parts: &mut [f64; 5],
+    len: impl FnOnce(&[f64; N]) -> f64,
+) -> f64 {
+    match s {
+        Some(s) => {
+            parts[..N].copy_from_slice(&s);
+            len(&s)
+        }
+        None => f64::INFINITY,
+    }
+}
+
+/// Variant `variant` (as [`VARIANTS`]' numbers) of the problem whose
+/// transforms are `ls` solved: its length, +∞ when it has no solution, and
+/// its formula's signed parts in `parts` (in the formula's order, as the
+/// transformed problem drives them; unused entries untouched).
+// In wasm out of line: one copy of the eight formulas, called a handful of
+// times per query (so V8 tiers it up), with one f64 back.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+fn solve_raw(variant: u8, ls: &[Local; 8], parts: &mut [f64; 5]) -> f64 {
+    let p = &ls[usize::from(variant / 8) & 7];
     let r = p.r;
-    let word = |base| ReedsSheppWord::new(base, reflect, tf);
-    match f {
-        Formula::Lsl => formulas::lsl(p).map(|s| {
-            let len = r * (s[0].abs() + s[2].abs()) + s[1].abs();
-            (word(Base::Lsl), pad(flip(s, tf), false), len)
+    match FORMULAS[usize::from(variant % 8)] {
+        Formula::Lsl => put(formulas::lsl(p), parts, |s| {
+            r * (s[0].abs() + s[2].abs()) + s[1].abs()
         }),
-        Formula::Lsr => formulas::lsr(p).map(|s| {
-            let len = r * (s[0].abs() + s[2].abs()) + s[1].abs();
-            (word(Base::Lsr), pad(flip(s, tf), false), len)
+        Formula::Lsr => put(formulas::lsr(p), parts, |s| {
+            r * (s[0].abs() + s[2].abs()) + s[1].abs()
         }),
-        Formula::Lrl => formulas::lrl(p).map(|s| {
-            let len = r * (s[0].abs() + s[1].abs() + s[2].abs());
-            // The last arc's sign picks C|C|C or, as given, C|CC and,
-            // backwards, CC|C.
-            let base = match (s[2] >= 0.0, back) {
+        Formula::Lrl => put(formulas::lrl(p), parts, |s| {
+            r * (s[0].abs() + s[1].abs() + s[2].abs())
+        }),
+        Formula::LrlrMiddleCusp => put(formulas::lrlr_middle_cusp(p), parts, |s| {
+            r * (s[0].abs() + 2.0 * s[1].abs() + s[3].abs())
+        }),
+        Formula::LrlrTwoCusps => put(formulas::lrlr_two_cusps(p), parts, |s| {
+            r * (s[0].abs() + 2.0 * s[1].abs() + s[3].abs())
+        }),
+        Formula::Lrsl => put(formulas::lrsl(p), parts, |s| {
+            r * (s[0].abs() + FRAC_PI_2 + s[3].abs()) + s[2].abs()
+        }),
+        Formula::Lrsr => put(formulas::lrsr(p), parts, |s| {
+            r * (s[0].abs() + FRAC_PI_2 + s[3].abs()) + s[2].abs()
+        }),
+        Formula::Lrslr => put(formulas::lrslr(p), parts, |s| {
+            r * (s[0].abs() + PI + s[4].abs()) + s[2].abs()
+        }),
+    }
+}
+
+/// Formula `f` solved for transform `k` of the problem (`ls[k]`): the
+/// word, its signed parts in the word's order, and the length.
+#[inline(always)]
+fn solve(f: Formula, ls: &[Local; 8], k: usize) -> Option<(ReedsSheppWord, [f64; 5], f64)> {
+    let mut s = [0.0; 5];
+    let len = solve_raw((8 * k + f as usize) as u8, ls, &mut s);
+    if len == f64::INFINITY {
+        return None;
+    }
+    let (reflect, tf, back) = (k & 1 != 0, k & 2 != 0, k >= 4);
+    let (base, n) = match f {
+        Formula::Lsl => (Base::Lsl, 3),
+        Formula::Lsr => (Base::Lsr, 3),
+        // The last arc's sign picks C|C|C or, as given, C|CC and,
+        // backwards, CC|C.
+        Formula::Lrl => (
+            match (s[2] >= 0.0, back) {
                 (true, _) => Base::LrlCusps,
                 (false, false) => Base::LrlCuspFirst,
                 (false, true) => Base::LrlCuspLast,
-            };
-            (word(base), pad(flip(s, tf), back), len)
-        }),
-        Formula::LrlrMiddleCusp => formulas::lrlr_middle_cusp(p).map(|s| {
-            let len = r * (s[0].abs() + 2.0 * s[1].abs() + s[3].abs());
-            (word(Base::LrlrMiddleCusp), pad(flip(s, tf), false), len)
-        }),
-        Formula::LrlrTwoCusps => formulas::lrlr_two_cusps(p).map(|s| {
-            let len = r * (s[0].abs() + 2.0 * s[1].abs() + s[3].abs());
-            (word(Base::LrlrTwoCusps), pad(flip(s, tf), false), len)
-        }),
-        Formula::Lrsl | Formula::Lrsr => {
-            let s = if f == Formula::Lrsl {
-                formulas::lrsl(p)
-            } else {
-                formulas::lrsr(p)
-            }?;
-            let len = r * (s[0].abs() + FRAC_PI_2 + s[3].abs()) + s[2].abs();
-            let base = match (f, back) {
-                (Formula::Lrsl, false) => Base::Lrsl,
-                (Formula::Lrsl, true) => Base::Lsrl,
-                (_, false) => Base::Lrsr,
-                (_, true) => Base::Rsrl,
-            };
-            Some((word(base), pad(flip(s, tf), back), len))
-        }
-        Formula::Lrslr => formulas::lrslr(p).map(|s| {
-            let len = r * (s[0].abs() + PI + s[4].abs()) + s[2].abs();
-            (word(Base::Lrslr), flip(s, tf), len)
-        }),
+            },
+            3,
+        ),
+        Formula::LrlrMiddleCusp => (Base::LrlrMiddleCusp, 4),
+        Formula::LrlrTwoCusps => (Base::LrlrTwoCusps, 4),
+        Formula::Lrsl => (if back { Base::Lsrl } else { Base::Lrsl }, 4),
+        Formula::Lrsr => (if back { Base::Rsrl } else { Base::Lrsr }, 4),
+        Formula::Lrslr => (Base::Lrslr, 5),
+    };
+    let mut parts = [0.0; 5];
+    for (i, p) in parts.iter_mut().enumerate().take(n) {
+        let v = s[if back { n - 1 - i } else { i }];
+        *p = if tf { -v } else { v };
     }
+    Some((ReedsSheppWord::new(base, reflect, tf), parts, len))
 }
 
 /// Every word solved for `l`, each offered to `sink` (in the order of
@@ -298,7 +313,7 @@ pub(super) fn search<S: Sink>(l: Local, sink: &mut S) {
         if !sink.may_beat(bound::all(&ls[k], k >= 4)[f as usize]) {
             continue;
         }
-        if let Some((word, parts, length)) = solve(f, &ls[k], k) {
+        if let Some((word, parts, length)) = solve(f, &ls, k) {
             let variant = (8 * k + f as usize) as u8;
             sink.offer(Solution {
                 word,
@@ -363,6 +378,49 @@ pub(super) fn shortest(l: Local, keys: &mut Keys) -> Option<Solution> {
     best.best
 }
 
+/// The length of [`shortest`]'s word for `l` (the same bits; +∞ when no
+/// word reaches the goal), the lengths alone solved: the batch's search.
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+pub(super) fn shortest_length(l: Local, keys: &mut Keys) -> f64 {
+    let ls = transforms(l);
+    keys.n = 0;
+    let [ll, lr, rr, rl] = bound::distances(&ls);
+    bound::pair(&ls[0], 0, &ll, &lr, keys);
+    bound::pair(&ls[1], 1, &rr, &rl, keys);
+    bound::pair(&ls[4], 4, &ll, &rl, keys);
+    bound::pair(&ls[5], 5, &rr, &lr, keys);
+    let todo = &mut keys.key[..keys.n];
+    let slack = l.near;
+    let mut best = f64::INFINITY;
+    let mut parts = [0.0; 5];
+    // As `Shortest::may_beat` (with no solution yet every bound may win:
+    // the keys' bounds are finite).
+    let may_beat = |lower: f64, best: f64| lower <= best + 1e-10 * (best + 1e-300) + slack;
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        todo.sort_unstable();
+        for &m in todo.iter() {
+            if !may_beat(f64::from_bits(m & !0xFF), best) {
+                break;
+            }
+            best = min(solve_raw((m & 0xFF) as u8, &ls, &mut parts), best);
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    loop {
+        let m = todo.iter().fold(u64::MAX, |m, &k| m.min(k));
+        if m == u64::MAX || !may_beat(f64::from_bits(m & !0xFF), best) {
+            break;
+        }
+        for k in todo.iter_mut() {
+            *k = if *k == m { u64::MAX } else { *k };
+        }
+        best = min(solve_raw((m & 0xFF) as u8, &ls, &mut parts), best);
+    }
+    best
+}
+
 /// Solves the variants of `todo` (keys as [`shortest`] makes them) in
 /// increasing order of bound until the next bound is above the shortest
 /// found. Natively the keys are sorted (the standard library's small
@@ -398,7 +456,7 @@ fn solve_in_order(todo: &mut [u64], ls: &[Local; 8], best: &mut Shortest) {
 fn solve_variant(variant: u8, ls: &[Local; 8], best: &mut Shortest) {
     let k = usize::from(variant / 8);
     let f = FORMULAS[usize::from(variant % 8)];
-    if let Some((word, parts, length)) = solve(f, &ls[k], k) {
+    if let Some((word, parts, length)) = solve(f, ls, k) {
         best.offer(Solution {
             word,
             parts,
@@ -412,9 +470,9 @@ fn solve_variant(variant: u8, ls: &[Local; 8], best: &mut Shortest) {
 mod tests {
     use super::*;
 
-    /// The pruned, best-first search against every word solved (the
-    /// candidates' mode, which prunes nothing): the same shortest word and
-    /// the same bits, also for goals on a turning circle, straight ahead or
+    /// The pruned, best-first search and the batch's lengths-only one
+    /// against every word solved (the candidates' mode, which prunes
+    /// nothing): the same shortest word and the same bits, also for goals on a turning circle, straight ahead or
     /// behind (where bounds are tight and circles coincide) and a few ulps
     /// from the start.
     #[test]
@@ -479,6 +537,9 @@ mod tests {
             search(l, &mut full);
             let (a, b) = (pruned.unwrap(), full.best.unwrap());
             assert_eq!(a, b, "query {i}: {l:?}");
+            // The batch's lengths-only search: the same bits.
+            let len = shortest_length(l, &mut Keys::new());
+            assert_eq!(len.to_bits(), b.length.to_bits(), "query {i}: {l:?}");
         }
     }
 }
