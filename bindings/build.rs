@@ -8,7 +8,8 @@
 //!   literal each in `js/result_shapes.js` (read by `js/tape.js`). A result
 //!   object whose keys are one of these is built by its literal, which the
 //!   engine makes far faster than an object whose keys arrive one by one.
-//!   The keys come from serializing sample values, so they follow the serde
+//!   The file is written by every build and not kept in git. The keys come
+//!   from serializing sample values, so they follow the serde
 //!   description and need no second list.
 
 use arcline::{Arc, Line, Path, Point, Pose, Segment};
