@@ -350,6 +350,21 @@ impl bound::Sink for Keys {
     }
 }
 
+/// The eight transforms of `l`, with every variant's lower bound written
+/// into `keys`: each transform with its time-flip (k + 2), which shares its
+/// distances, and the four distances of the eight.
+#[inline(always)]
+fn bounded(l: Local, keys: &mut Keys) -> [Local; 8] {
+    let ls = transforms(l);
+    keys.n = 0;
+    let [ll, lr, rr, rl] = bound::distances(&ls);
+    bound::pair(&ls[0], 0, &ll, &lr, keys);
+    bound::pair(&ls[1], 1, &rr, &rl, keys);
+    bound::pair(&ls[4], 4, &ll, &rl, keys);
+    bound::pair(&ls[5], 5, &rr, &lr, keys);
+    ls
+}
+
 /// The shortest word for `l`, best first: every variant's lower bound
 /// computed (square roots, no inverse trigonometry; +∞ for those certainly
 /// infeasible), then the others solved in increasing order of their bounds
@@ -361,15 +376,7 @@ impl bound::Sink for Keys {
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(super) fn shortest(l: Local, keys: &mut Keys) -> Option<Solution> {
-    let ls = transforms(l);
-    keys.n = 0;
-    // Each transform with its time-flip (k + 2), which shares its
-    // distances, and the four distances of the eight.
-    let [ll, lr, rr, rl] = bound::distances(&ls);
-    bound::pair(&ls[0], 0, &ll, &lr, keys);
-    bound::pair(&ls[1], 1, &rr, &rl, keys);
-    bound::pair(&ls[4], 4, &ll, &rl, keys);
-    bound::pair(&ls[5], 5, &rr, &lr, keys);
+    let ls = bounded(l, keys);
     let mut best = Shortest {
         best: None,
         slack: l.near,
@@ -383,13 +390,7 @@ pub(super) fn shortest(l: Local, keys: &mut Keys) -> Option<Solution> {
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(super) fn shortest_length(l: Local, keys: &mut Keys) -> f64 {
-    let ls = transforms(l);
-    keys.n = 0;
-    let [ll, lr, rr, rl] = bound::distances(&ls);
-    bound::pair(&ls[0], 0, &ll, &lr, keys);
-    bound::pair(&ls[1], 1, &rr, &rl, keys);
-    bound::pair(&ls[4], 4, &ll, &rl, keys);
-    bound::pair(&ls[5], 5, &rr, &lr, keys);
+    let ls = bounded(l, keys);
     let todo = &mut keys.key[..keys.n];
     let slack = l.near;
     let mut best = f64::INFINITY;
