@@ -268,19 +268,21 @@ impl Writer<'_> {
         match table.binary_search_by(|&(a, l, _)| (a, l).cmp(&at)) {
             Ok(found) => table[found].2,
             Err(place) => {
-                let i = self.new_key(k);
-                self.keys.names.push(k);
+                let i = self.new_key(k, k);
                 self.keys.by_address.insert(place, (at.0, at.1, i));
                 i
             }
         }
     }
 
+    /// A new key index for `k`, sent to JS with the call; `name` is its
+    /// static field name (`""` for strings interned by content).
     #[inline(never)]
-    fn new_key(&mut self, k: &str) -> u32 {
+    fn new_key(&mut self, k: &str, name: &'static str) -> u32 {
         let i = self.keys.count;
         self.keys.count += 1;
         self.new_keys.push(k.to_string());
+        self.keys.names.push(name);
         i
     }
 
@@ -306,8 +308,7 @@ impl Writer<'_> {
                 return;
             }
             if self.keys.by_content.len() < MAX_INTERNED {
-                let i = self.new_key(s);
-                self.keys.names.push("");
+                let i = self.new_key(s, "");
                 self.keys.by_content.insert(s, i);
                 self.put2(KEY, f64::from(i));
                 return;
@@ -613,8 +614,7 @@ impl ser::SerializeMap for &mut Writer<'_> {
         let i = match self.keys.by_content.get(&name) {
             Some(i) => i,
             None => {
-                let i = self.new_key(&name);
-                self.keys.names.push("");
+                let i = self.new_key(&name, "");
                 self.keys.by_content.insert(&name, i);
                 i
             }
