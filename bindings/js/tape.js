@@ -31,7 +31,9 @@ export class Tape {
     // Arguments: this side's index of each interned string.
     this.index = new Map();
     this.pending = [];
-    this.strings = [];
+    this.strings = NO_STRINGS;
+    this.writing = new Writing();
+    this.encoding = 0;
   }
 
   /** The f64 view of the module's memory (renewed after memory grows, which detaches the old buffer). */
@@ -128,9 +130,14 @@ export class Tape {
    */
   encode(value, start, cap) {
     // The writing's own state (not the Tape's: a getter of `value` may call
-    // into the module, which encodes its own arguments meanwhile).
-    const w = new Writing(this.refresh(), start, start + cap);
-    this.walk(w, value, 0);
+    // into the module, which encodes its own arguments meanwhile, in a
+    // writing of their own).
+    const w = (this.encoding++ === 0 ? this.writing : new Writing()).reset(this.refresh(), start, start + cap);
+    try {
+      this.walk(w, value, 0);
+    } finally {
+      this.encoding--;
+    }
     const used = w.i - start;
     this.strings = w.strings;
     if (used > cap) return -used;
@@ -142,6 +149,7 @@ export class Tape {
     const k = this.intern(s);
     if (k === undefined) {
       w.put(op === 4 ? 5 : 9);
+      if (w.strings === NO_STRINGS) w.strings = [];
       w.put(w.strings.length);
       w.strings.push(s);
     } else {
@@ -212,13 +220,27 @@ export class Tape {
   }
 }
 
-/** One argument being written: the view, the next slot, the end of the room, the call's strings. */
+/** The strings of a call that has none (shared, never written to). */
+const NO_STRINGS = Object.freeze([]);
+
+/**
+ * The argument being written: the view, the next slot, the end of the room,
+ * the call's strings (one per module instance, reset for each argument).
+ */
 class Writing {
-  constructor(t, i, end) {
+  constructor() {
+    this.t = null;
+    this.i = 0;
+    this.end = 0;
+    this.strings = NO_STRINGS;
+  }
+
+  reset(t, i, end) {
     this.t = t;
     this.i = i;
     this.end = end;
-    this.strings = [];
+    this.strings = NO_STRINGS;
+    return this;
   }
 
   /** Writes one slot (counted past the end too, so that the caller learns the size needed). */

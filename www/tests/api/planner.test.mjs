@@ -190,3 +190,35 @@ test("results are finite for awkward but valid input", () => {
     if (t !== null) assertPath(t);
   }
 });
+
+test("an argument whose getters call into the module reads as its plain values", () => {
+  const start = { x: 0, y: 0, heading: 0 };
+  const goal = { x: 4, y: 3, heading: Math.PI / 2 };
+  const expected = A.planDubins(start, goal, 1);
+  // Each field read plans another path (its own arguments encoded while
+  // this one is being encoded), and one getter throws on its first read.
+  let thrown = false;
+  const busy = {
+    get x() {
+      A.planDubins({ x: 9, y: -9, heading: 1 }, { x: -7, y: 2, heading: 3 }, 2);
+      return 4;
+    },
+    get y() {
+      A.planTurn({ x: 1, y: 1, heading: 0 }, { x: -5, y: 5 }, 0.5);
+      return 3;
+    },
+    get heading() {
+      if (!thrown) {
+        thrown = true;
+        throw new Error("from the getter");
+      }
+      return Math.PI / 2;
+    },
+  };
+  assert.throws(() => A.planDubins(start, busy, 1), /from the getter/);
+  assert.deepEqual(A.planDubins(start, busy, 1), expected);
+  assert.deepEqual(A.planDubins(start, goal, 1), expected);
+  const planned = A.planDubins(start, { x: 4, y: 3, heading: Math.PI / 2 }, 1);
+  assert.equal(planned.length, expected.length);
+  close(planned.length, expected.segments.reduce((s, g) => s + g.length, 0));
+});
