@@ -124,33 +124,6 @@ fn a_struct_is_built_by_a_shape_literal_only_when_its_keys_are_that_shape() {
 }
 
 #[wasm_bindgen_test]
-fn a_struct_that_writes_other_fields_under_the_same_name_is_written_as_it_is() {
-    /// Writes `{x, y}` (a point's keys), then `{x, z}`, `{y, x}`, or
-    /// fewer fields than it announces, all as struct "Odd" of two fields.
-    struct Odd(u8);
-    impl Serialize for Odd {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use serde::ser::SerializeStruct;
-            let mut o = s.serialize_struct("Odd", 2)?;
-            let fields: &[&'static str] = match self.0 {
-                0 => &["x", "y"],
-                1 => &["x", "z"],
-                2 => &["y", "x"],
-                _ => &["x"],
-            };
-            for (i, f) in fields.iter().enumerate() {
-                o.serialize_field(f, &(i as f64 + 0.5))?;
-            }
-            o.end()
-        }
-    }
-    for round in [0, 1, 0, 2, 0, 3, 0, 3, 1, 1] {
-        same_as_serde_wasm_bindgen(&Odd(round));
-        same_as_serde_wasm_bindgen(&[Odd(round), Odd(0), Odd(round)]);
-    }
-}
-
-#[wasm_bindgen_test]
 fn arguments_read_back_what_serde_wasm_bindgen_writes() {
     for p in paths() {
         reads_back(&p);

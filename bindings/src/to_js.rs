@@ -7,8 +7,8 @@
 //! Here the serializer writes the value into one flat buffer of `f64`s in
 //! the module's memory (a "tape"), and one call to `js/tape.js` turns it
 //! into objects: keys are interned once and sent to JS once, numbers are
-//! read straight from memory. Tests (`src/oracle.rs`, run by `make test-wasm`)
-//! compare every result shape with serde-wasm-bindgen's.
+//! read straight from memory. A test (`tests/api/conversions.test.mjs`)
+//! compares every result shape with serde-wasm-bindgen's.
 
 use serde::ser::{self, Serialize};
 use std::cell::RefCell;
@@ -106,54 +106,25 @@ struct Keys {
     /// Each key's static name by index (`""` for strings interned by
     /// content, which are never field names).
     names: Vec<&'static str>,
-    /// What each struct (by name and field count) wrote last time: its
-    /// keys and result shape, in a slot picked by its name's address, so
-    /// that writing it again compares addresses instead of looking keys up.
-    layouts: [Layout; 64],
-    /// The key indices of the structs being written that have no layout
-    /// yet, innermost last (kept from call to call, so that it is allocated
-    /// once).
+    /// Which result shape a struct's key indices make, in a slot picked by
+    /// a hash of them; found in [`RESULT_SHAPES`] by name the first time.
+    shapes: [ShapeSlot; 64],
+    /// The key indices of the structs being written, innermost last (kept
+    /// from call to call, so that it is allocated once).
     struct_keys: Vec<u32>,
-    /// The structs being written, innermost last.
-    open: Vec<Open>,
+    /// Where each struct being written starts: on the tape, and in
+    /// `struct_keys`.
+    open: Vec<(usize, usize)>,
     count: u32,
 }
 
-/// The fields a struct wrote (at most [`MAX_SHAPE_FIELDS`]): each field
-/// name's address and length, its key index, and the result shape they
-/// make, if any.
+/// A struct's key indices (at most [`MAX_SHAPE_FIELDS`]) and the result
+/// shape they make, if any.
 #[derive(Clone, Copy, Default)]
-struct Layout {
-    /// The struct's name (address, length) and field count.
-    name: (usize, usize),
+struct ShapeSlot {
     len: usize,
-    fields: [(usize, usize); MAX_SHAPE_FIELDS],
     keys: [u32; MAX_SHAPE_FIELDS],
     shape: Option<u32>,
-}
-
-/// A struct being written.
-#[derive(Clone, Copy)]
-struct Open {
-    /// Where it starts on the tape, and in `struct_keys`.
-    start: usize,
-    first: usize,
-    /// Its name and field count, for its layout.
-    name: (usize, usize),
-    len: usize,
-    /// How it is being written.
-    mode: Mode,
-}
-
-/// How a struct is being written.
-#[derive(Clone, Copy, PartialEq)]
-enum Mode {
-    /// As its layout's slot says; `seen` fields matched so far.
-    Layout { slot: usize, seen: usize },
-    /// No layout yet: its keys go to `struct_keys`, to make one.
-    Learning,
-    /// It wrote other fields than its layout's: a plain object.
-    Plain,
 }
 
 impl Default for Keys {
@@ -164,7 +135,7 @@ impl Default for Keys {
             by_content: ByContent::default(),
             recent_strings: [(usize::MAX, [0; MAX_INTERNED_LEN], 0); 64],
             names: Vec::new(),
-            layouts: [Layout::default(); 64],
+            shapes: [ShapeSlot::default(); 64],
             struct_keys: Vec::new(),
             open: Vec::new(),
             count: 0,
@@ -360,52 +331,19 @@ impl Writer<'_> {
         self.put2(NUMBER, v);
     }
 
-    /// Writes a struct field's key: its layout's, when the field is the one
-    /// the layout expects next.
+    /// Writes a struct field's key, and notes it among the struct's keys.
     #[inline(never)]
     fn field_key(&mut self, key: &'static str) {
-        let at = (key.as_ptr() as usize, key.len());
-        let mut learning = false;
-        if let Some(open) = self.keys.open.last_mut() {
-            if let Mode::Layout { slot, seen } = open.mode {
-                let layout = &self.keys.layouts[slot];
-                if seen < layout.len && layout.fields[seen] == at {
-                    open.mode = Mode::Layout {
-                        slot,
-                        seen: seen + 1,
-                    };
-                    self.tape.push(f64::from(layout.keys[seen]));
-                    return;
-                }
-                open.mode = Mode::Plain;
-            }
-            learning = open.mode == Mode::Learning;
-        }
         let k = self.key(key);
         self.tape.push(k);
-        if learning {
-            self.keys.struct_keys.push(k as u32);
-        }
+        self.keys.struct_keys.push(k as u32);
     }
 
-    /// Begins a struct: its [`OBJECT`], and how it will be written.
+    /// Begins a struct: its [`OBJECT`], and where it and its keys start.
     #[inline(never)]
-    fn begin_struct(&mut self, name: &'static str, len: usize) {
-        let name = (name.as_ptr() as usize, name.len());
-        let slot = layout_slot(name, len);
-        let layout = &self.keys.layouts[slot];
-        let mode = if layout.name == name && layout.len == len && len > 0 {
-            Mode::Layout { slot, seen: 0 }
-        } else {
-            Mode::Learning
-        };
-        self.keys.open.push(Open {
-            start: self.tape.len(),
-            first: self.keys.struct_keys.len(),
-            name,
-            len,
-            mode,
-        });
+    fn begin_struct(&mut self) {
+        let at = (self.tape.len(), self.keys.struct_keys.len());
+        self.keys.open.push(at);
         self.tape.push(OBJECT);
     }
 
@@ -414,33 +352,44 @@ impl Writer<'_> {
     #[inline(never)]
     fn end_struct(&mut self) {
         self.tape.push(END);
-        let Some(open) = self.keys.open.pop() else {
+        let Some((start, first)) = self.keys.open.pop() else {
             return;
         };
-        let shape = match open.mode {
-            Mode::Layout { slot, seen } => {
-                let layout = &self.keys.layouts[slot];
-                if seen == layout.len {
-                    layout.shape
-                } else {
-                    None
+        let keys = &self.keys.struct_keys[first..];
+        if !keys.is_empty() && keys.len() <= MAX_SHAPE_FIELDS {
+            let hash = keys
+                .iter()
+                .fold(keys.len() as u32, |h, &k| h.wrapping_mul(0x9e37_79b9) ^ k);
+            let home = (hash.wrapping_mul(0x9e37_79b9) >> 26) as usize;
+            // Two slots per hash, so that two shapes that clash both stay.
+            let hit = [home, home ^ 1].into_iter().find_map(|slot| {
+                let cached = &self.keys.shapes[slot];
+                (cached.len == keys.len() && cached.keys[..keys.len()] == *keys)
+                    .then_some(cached.shape)
+            });
+            let shape = match hit {
+                Some(shape) => shape,
+                None => {
+                    let slot = if self.keys.shapes[home].len == 0 {
+                        home
+                    } else {
+                        home ^ 1
+                    };
+                    self.find_shape(first, slot)
                 }
+            };
+            if let Some(i) = shape {
+                self.tape[start] = SHAPE + f64::from(i);
             }
-            Mode::Plain => None,
-            Mode::Learning => self.learn(open),
-        };
-        if let Some(i) = shape {
-            self.tape[open.start] = SHAPE + f64::from(i);
         }
+        self.keys.struct_keys.truncate(first);
     }
 
-    /// The result shape of a struct written without a layout (its keys in
-    /// `struct_keys` from `open.first`, their names looked up in
-    /// [`RESULT_SHAPES`]), kept as its layout when it wrote as many fields
-    /// as it said.
+    /// The result shape of the struct keys from `first`, their names looked
+    /// up in [`RESULT_SHAPES`], kept in the cache at `slot`.
     #[inline(never)]
-    fn learn(&mut self, open: Open) -> Option<u32> {
-        let keys = &self.keys.struct_keys[open.first..];
+    fn find_shape(&mut self, first: usize, slot: usize) -> Option<u32> {
+        let keys = &self.keys.struct_keys[first..];
         let names = &self.keys.names;
         let shape = RESULT_SHAPES
             .iter()
@@ -448,28 +397,15 @@ impl Writer<'_> {
                 s.len() == keys.len() && s.iter().zip(keys).all(|(n, &k)| names[k as usize] == *n)
             })
             .map(|i| i as u32);
-        if keys.len() == open.len && keys.len() <= MAX_SHAPE_FIELDS {
-            let mut layout = Layout {
-                name: open.name,
-                len: open.len,
-                shape,
-                ..Layout::default()
-            };
-            for (i, &k) in keys.iter().enumerate() {
-                let n = names[k as usize];
-                layout.fields[i] = (n.as_ptr() as usize, n.len());
-                layout.keys[i] = k;
-            }
-            self.keys.layouts[layout_slot(open.name, open.len)] = layout;
-        }
-        self.keys.struct_keys.truncate(open.first);
+        let mut entry = ShapeSlot {
+            len: keys.len(),
+            shape,
+            ..ShapeSlot::default()
+        };
+        entry.keys[..keys.len()].copy_from_slice(keys);
+        self.keys.shapes[slot] = entry;
         shape
     }
-}
-
-/// The slot in [`Keys::layouts`] of a struct's name and field count.
-fn layout_slot(name: (usize, usize), len: usize) -> usize {
-    (name.0.wrapping_add(len) as u32).wrapping_mul(0x9e37_79b9) as usize >> 26
 }
 
 type Done = Result<(), Unsupported>;
@@ -605,8 +541,8 @@ impl<'w, 'a> ser::Serializer for &'w mut Writer<'a> {
         self.tape.push(OBJECT);
         Ok(self)
     }
-    fn serialize_struct(self, name: &'static str, len: usize) -> Result<Self, Unsupported> {
-        self.begin_struct(name, len);
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self, Unsupported> {
+        self.begin_struct();
         Ok(self)
     }
     fn serialize_struct_variant(
