@@ -7,8 +7,8 @@
 //! Here the serializer writes the value into one flat buffer of `f64`s in
 //! the module's memory (a "tape"), and one call to `js/tape.js` turns it
 //! into objects: keys are interned once and sent to JS once, numbers are
-//! read straight from memory. A test (`tests/api/conversions.test.mjs`)
-//! compares every result shape with serde-wasm-bindgen's.
+//! read straight from memory. Tests (`src/oracle.rs`, run by `make test-wasm`)
+//! compare every result shape with serde-wasm-bindgen's.
 
 use serde::ser::{self, Serialize};
 use std::cell::RefCell;
