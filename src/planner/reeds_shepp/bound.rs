@@ -10,19 +10,16 @@
 //! Used to solve the variants best first (`search::shortest`) and to skip
 //! those that cannot win.
 
-use super::formulas::{clamp, left_left, left_right, max, min, mod2pi, sqrt0, Local};
+use super::formulas::{clamp, left_left, left_right, max, min, sqrt0, Local};
+use super::lanes::F2;
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 
 /// `a` in `[0, 2π)`, with values within a tolerance below 2π taken as 0
 /// (a lower bound on a sum of arcs that is `a` modulo 2π).
 #[inline(always)]
-fn turn_at_least(a: f64) -> f64 {
-    let w = if a < 0.0 { a + TAU } else { a };
-    if w >= TAU - 1e-9 {
-        0.0
-    } else {
-        w
-    }
+fn turn_at_least(a: F2) -> F2 {
+    let w = F2::select(a.lt(0.0), a + TAU, a);
+    F2::select(w.ge(TAU - 1e-9), 0.0, w)
 }
 
 /// A lower bound on an angle `t` that must lie in `[0, π]`, from `m·cos t`
@@ -32,29 +29,32 @@ fn turn_at_least(a: f64) -> f64 {
 /// `t = π/2 + asin(−cos t)`. For `sin t < 0` (no angle in the range, unless
 /// rounding) 0.
 #[inline(always)]
-fn arc_at_least(c: f64, s: f64, inv: f64) -> f64 {
-    if s < 0.0 {
-        return 0.0;
-    }
-    let z = clamp(c * inv, -1.0, 1.0);
-    if z >= 0.0 {
-        let y = min(s * inv, 1.0);
-        max(y + y * y * y * (1.0 / 6.0), FRAC_PI_2 * (1.0 - z))
-    } else {
-        let x = -z;
-        FRAC_PI_2 + x + x * x * x * (1.0 / 6.0)
-    }
+fn arc_at_least(c: F2, s: F2, inv: f64) -> F2 {
+    // clamp(c·inv, −1, 1) as `formulas::clamp`: min(1, max(−1, c·inv)).
+    let z = F2::splat(1.0).min(F2::splat(-1.0).max(c * inv));
+    let y = (s * inv).min(1.0);
+    let up_to_half = (y + y * y * y * (1.0 / 6.0)).max(FRAC_PI_2 * (1.0 - z));
+    let x = -z;
+    let beyond = FRAC_PI_2 + x + x * x * x * (1.0 / 6.0);
+    F2::select(s.lt(0.0), 0.0, F2::select(z.ge(0.0), up_to_half, beyond))
 }
 
 /// The least `a + |mod2pi(target − a)|` over `a` in `[lo, π]` (`lo ≥ 0`):
 /// a turn of at least `lo` one way followed by whatever reaches `target`.
 #[inline(always)]
-fn turns_at_least(lo: f64, target: f64) -> f64 {
-    if target >= lo {
-        target
-    } else {
-        lo + mod2pi(target - lo).abs()
-    }
+fn turns_at_least(lo: f64, target: F2) -> F2 {
+    F2::select(target.ge(lo), target, lo + mod2pi(target - lo).abs())
+}
+
+/// [`mod2pi`](super::formulas::mod2pi) per lane: `x` in `(−π, π]` for `x` within two and
+/// a half turns of 0.
+#[inline(always)]
+fn mod2pi(x: F2) -> F2 {
+    const THREE_PI: f64 = 3.0 * PI;
+    let k = F2::one_if(x.gt(PI)) + F2::one_if(x.gt(THREE_PI))
+        - F2::one_if(x.le(-PI))
+        - F2::one_if(x.le(-THREE_PI));
+    x - TAU * k
 }
 
 /// Margin of the sign tests, relative to the vectors' length.
@@ -72,13 +72,10 @@ const ROOT_SLACK: f64 = 1e-7;
 /// below 0: by more than `SIGN·m` and `slack` (the rounding of the
 /// coordinates, carried into the products).
 #[inline(always)]
-fn unless_negative(bound: f64, sin_t: f64, sin_v: f64, m: f64, slack: f64) -> f64 {
+fn unless_negative(bound: F2, sin_t: impl Into<F2>, sin_v: F2, m: f64, slack: f64) -> F2 {
     let margin = SIGN * m + slack;
-    if sin_t < -margin || sin_v < -margin {
-        f64::INFINITY
-    } else {
-        bound
-    }
+    let wrong = sin_t.into().lt(-margin) | sin_v.lt(-margin);
+    F2::select(wrong, f64::INFINITY, bound)
 }
 
 /// Where [`pair`] sends each variant's bound (a variant's number as the
@@ -262,7 +259,9 @@ pub fn distances(ls: &[Local; 8]) -> [Distance; 4] {
 /// (transform `k + 2`), the same bits as two calls, from its left–left and
 /// left–right distances `same` and `crossed` (those of transform
 /// `k mod 4`, and, backwards, `crossed` those of the other reflection:
-/// see [`Distance`]); each sent to `out`.
+/// see [`Distance`]); each sent to `out`. The two problems are computed
+/// side by side, as the two lanes of [`F2`] (they differ only in the sign
+/// of x, φ and sin φ, and take the same branches on the distances).
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub fn pair<S: Sink>(l: &Local, k: usize, same: &Distance, crossed: &Distance, out: &mut S) {
@@ -279,22 +278,35 @@ pub fn pair<S: Sink>(l: &Local, k: usize, same: &Distance, crossed: &Distance, o
         crossed,
         apart: crossed.d2 >= 4.0 * l.r * l.r * (1.0 - SIGN),
     };
-    // As given and time-flipped (the sign of x, φ and sin φ), each written
-    // out (wasm is built without loop unrolling).
-    half(out, 8 * k, &d, l, 1.0, k >= 4);
-    half(out, 8 * (k + 2), &d, l, -1.0, k >= 4);
+    half(out, 8 * k, &d, l, k >= 4);
 }
 
-/// The bounds of `l` (`f = 1`) or of its time-flip (`f = −1`), from the
-/// shared distances, sent to `out` as variants `v + formula`.
+/// What differs between a problem (lane 0) and its time-flip (lane 1):
+/// the sign of the centres' x, of φ and of sin φ.
+struct Flipped {
+    xl: F2,
+    xr: F2,
+    phi: F2,
+    sp: F2,
+}
+
+/// The bounds of `l` and of its time-flip, from the shared distances, sent
+/// to `out` as variants `v + formula` and `v + 16 + formula`.
 #[inline(always)]
-fn half<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, backwards: bool) {
+fn half<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, backwards: bool) {
     let r = l.r;
     let two_r = 2.0 * r;
     let r2 = r * r;
     let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
     let (dl2, dl, inv_dl) = (d.same.d2, d.same.d, d.same.inv);
-    let (xl, yl, sp, cp, phi) = (f * d.xl, d.yl, f * l.sp, l.cp, f * l.phi);
+    let f = Flipped {
+        xl: F2::new(d.xl, -d.xl),
+        xr: F2::new(d.xr, -d.xr),
+        phi: F2::new(l.phi, -l.phi),
+        sp: F2::new(l.sp, -l.sp),
+    };
+    let (xl, yl, sp, cp, phi) = (f.xl, d.yl, f.sp, l.cp, f.phi);
+    let quarter = mod2pi(phi - FRAC_PI_2);
     if dl2 <= 16.0 * r2 * hi {
         // 8.3/8.4: r·(t + |u| + |v|) with |u| = 2·asin(z) ≥ 2z + z³/3
         // (z = d/4r); t's direction −(xi, eta)·(q − iz) (q = √(1 − z²),
@@ -310,28 +322,26 @@ fn half<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, backwards
         let v3 = arc_at_least(cv, sv.abs(), inv_dl);
         // Near z = 1, q (a square root of a difference) and the
         // directions from it carry rounding of about √ε: 1e-7 of slack.
-        let turns = max(
-            t3 + a + v3 - ROOT_SLACK,
-            max(turns_at_least(min(a, PI), phi), a),
+        let turns = (t3 + a + v3 - ROOT_SLACK).max(turns_at_least(min(a, PI), phi).max(a));
+        put(
+            out,
+            v + 2,
+            unless_negative(r * turns, st, F2::splat(0.0), dl, l.near),
         );
-        out.put(v + 2, unless_negative(r * turns, st, 0.0, dl, l.near));
     }
     if dl2 >= 8.0 * r2 * lo {
         // 8.9: |u| + r·(π/2 + t − v), t + v ≡ φ − π/2, t ≥ 0 ≥ v; t's
         // direction (xi, eta)·(−2r + i·rr), of length d²; v ≤ 0 needs
         // cos(φ − t) ≥ 0; u = 2r − rr ≤ 0 needs d ≥ √8·r.
         let wl = d.same.w;
-        let quarter = mod2pi(phi - FRAC_PI_2);
         let (c9, s9) = (-two_r * xl - wl * yl, wl * xl - two_r * yl);
         // t and |v| from their directions (v = φ − π/2 − t: cos v =
         // sin(φ − t), −sin v = cos(φ − t)).
         let inv9 = inv_dl * inv_dl;
         let (cv9, sv9) = (sp * c9 - cp * s9, cp * c9 + sp * s9);
-        let turns9 = max(
-            arc_at_least(c9, s9, inv9) + arc_at_least(cv9, sv9, inv9),
-            quarter.abs(),
-        );
-        out.put(
+        let turns9 = (arc_at_least(c9, s9, inv9) + arc_at_least(cv9, sv9, inv9)).max(quarter.abs());
+        put(
+            out,
             v + 5,
             unless_negative(
                 max(wl - two_r, 0.0) + r * (FRAC_PI_2 + turns9),
@@ -342,28 +352,45 @@ fn half<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, backwards
             ),
         );
     }
-    directional(out, v, d, l, f, backwards);
+    directional(out, v, d, l, &f, quarter, backwards);
 }
 
-/// The bounds other than 8.3/8.4 and 8.9 of `l` (`f = 1`) or of its
-/// time-flip (`f = −1`), from the shared distances, sent to `out` as
-/// variants `v + formula`.
+/// Sends lane 0 of `bound` as variant `v`, lane 1 (the time-flip's) as
+/// `v + 16`.
 #[inline(always)]
-fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, backwards: bool) {
+fn put<S: Sink>(out: &mut S, v: usize, bound: F2) {
+    let [a, b] = bound.lanes();
+    out.put(v, a);
+    out.put(v + 16, b);
+}
+
+/// The bounds other than 8.3/8.4 and 8.9 of `l` and of its time-flip, from
+/// the shared distances, sent to `out` as variants `v + formula` and
+/// `v + 16 + formula`.
+#[inline(always)]
+fn directional<S: Sink>(
+    out: &mut S,
+    v: usize,
+    d: &Shared,
+    l: &Local,
+    f: &Flipped,
+    quarter: F2,
+    backwards: bool,
+) {
     let r = l.r;
     let two_r = 2.0 * r;
     let r2 = r * r;
     let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
-    let (xl, yl, dl) = (f * d.xl, d.yl, d.same.d);
-    let (xr, yr) = (f * d.xr, d.yr);
+    let (xl, yl, dl) = (f.xl, d.yl, d.same.d);
+    let (xr, yr) = (f.xr, d.yr);
     let (dr2, dr, inv_dr) = (d.crossed.d2, d.crossed.d, d.crossed.inv);
-    let (phi, sp, cp) = (f * l.phi, f * l.sp, l.cp);
-    let quarter = mod2pi(phi - FRAC_PI_2);
+    let (phi, sp, cp) = (f.phi, f.sp, l.cp);
     let apart = d.apart;
     if apart {
         // 8.10: |u| + r·(π/2 + t − v), t − v ≡ φ − π/2 in [0, 2π); t =
         // arg(−eta, xi) in [0, π]; v ≤ 0 needs −cos(t − φ) ≥ 0.
-        out.put(
+        put(
+            out,
             v + 6,
             unless_negative(
                 max(dr - two_r, 0.0) + r * (FRAC_PI_2 + turn_at_least(quarter)),
@@ -381,7 +408,8 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
     // v = φ − t. Two circles closer than `near` are one: any t (a pure
     // arc), which the slack allows.
     // (Formula 0: variant v itself.)
-    out.put(
+    put(
+        out,
         v,
         unless_negative(
             dl + r * turn_at_least(phi),
@@ -397,11 +425,12 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
         // 8.2: u + r·(2t − φ), v = t − φ ≥ 0; t's direction
         // (xi, eta)·(u + 2ri), of length d².
         let (c2, s2) = (xr * wr - two_r * yr, yr * wr + two_r * xr);
-        let t2 = max(arc_at_least(c2, s2, inv_dr2), phi);
-        out.put(
+        let t2 = arc_at_least(c2, s2, inv_dr2).max(phi);
+        put(
+            out,
             v + 1,
             unless_negative(
-                wr + r * max(2.0 * t2 - phi, phi.abs()),
+                wr + r * (2.0 * t2 - phi).max(phi.abs()),
                 s2,
                 s2 * cp - c2 * sp,
                 dr2,
@@ -419,10 +448,11 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
             let (cv, sv) = (ct * cp + st * sp, st * cp - ct * sp);
             let inv = inv_dr * c.inv8;
             let outer = arc_at_least(ct, st, inv) + arc_at_least(cv, sv, inv);
-            out.put(
+            put(
+                out,
                 v + 4,
                 unless_negative(
-                    r * (c.e1 + max(phi.abs(), outer)),
+                    r * (c.e1 + phi.abs().max(outer)),
                     st,
                     sv,
                     dr * (a.abs() + b.abs()),
@@ -435,11 +465,12 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
             // (xi, eta)·(−2r + i·w), of length d²; u = 4r − w ≤ 0 needs
             // d ≥ √20·r.
             let (c11, s11) = (-two_r * xr - wr * yr, wr * xr - two_r * yr);
-            let t11 = max(arc_at_least(c11, s11, inv_dr2), phi);
-            out.put(
+            let t11 = arc_at_least(c11, s11, inv_dr2).max(phi);
+            put(
+                out,
                 v + 7,
                 unless_negative(
-                    max(wr - 2.0 * two_r, 0.0) + r * (PI + max(2.0 * t11 - phi, phi.abs())),
+                    max(wr - 2.0 * two_r, 0.0) + r * (PI + (2.0 * t11 - phi).max(phi.abs())),
                     s11,
                     s11 * cp - c11 * sp,
                     dr2,
@@ -463,10 +494,11 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
         let (cw, sw) = (c2 * cp - s2 * sp, s2 * cp + c2 * sp);
         let sv = st * cw - ct * sw;
         let m = dr * (a.abs() + b.abs());
-        out.put(
+        put(
+            out,
             v + 3,
             unless_negative(
-                r * max(turns_at_least(min(a7, PI), -phi), a7),
+                r * turns_at_least(min(a7, PI), -phi).max(a7),
                 st,
                 ROOT_SLACK * m - sv,
                 m,
