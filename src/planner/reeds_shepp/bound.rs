@@ -83,6 +83,15 @@ fn unless_negative(bound: F2, sin_t: impl Into<F2>, sin_v: F2, m: f64, slack: f6
 /// certainly infeasible.
 pub trait Sink {
     fn put(&mut self, variant: usize, bound: f64);
+
+    /// Lane 0 of `bound` as variant `v`, lane 1 (the time-flip's) as
+    /// `v + 16`.
+    #[inline(always)]
+    fn put_pair(&mut self, v: usize, bound: F2) {
+        let [a, b] = bound.lanes();
+        self.put(v, a);
+        self.put(v + 16, b);
+    }
 }
 
 /// Bounds by transform and formula, +∞ where none was given.
@@ -359,9 +368,7 @@ fn half<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, backwards: bool) 
 /// `v + 16`.
 #[inline(always)]
 fn put<S: Sink>(out: &mut S, v: usize, bound: F2) {
-    let [a, b] = bound.lanes();
-    out.put(v, a);
-    out.put(v + 16, b);
+    out.put_pair(v, bound);
 }
 
 /// The bounds other than 8.3/8.4 and 8.9 of `l` and of its time-flip, from
