@@ -10,7 +10,7 @@
 //! Used to solve the variants best first (`search::shortest`) and to skip
 //! those that cannot win.
 
-use super::formulas::{clamp, left_left, left_right, max, min, sqrt0, Local};
+use super::formulas::{left_left, left_right, max, min, Local};
 use super::lanes::F2;
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 
@@ -111,8 +111,7 @@ impl Sink for Table {
 #[inline(always)]
 pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
     let mut t = Table([[f64::INFINITY; 8]; 8]);
-    let ((xl, yl), (xr, yr)) = (left_left(l), left_right(l));
-    let (same, crossed) = (Distance::same(xl, yl, l), Distance::crossed(xr, yr, l));
+    let ([same, _], [crossed, _]) = Distance::of(l, l);
     pair(l, if backwards { 4 } else { 0 }, &same, &crossed, &mut t);
     t.0[if backwards { 4 } else { 0 }]
 }
@@ -163,103 +162,133 @@ pub struct Distance {
 }
 
 impl Distance {
+    /// From the start's left circle to the goal's left circle (`same`)
+    /// and to its right one (`crossed`), for two problems `a` and `b` of
+    /// one query (the same radius) side by side, the lanes of [`F2`]:
+    /// `([same of a, same of b], [crossed of a, crossed of b])`.
+    #[inline(always)]
+    pub fn of(a: &Local, b: &Local) -> ([Distance; 2], [Distance; 2]) {
+        let r = a.r;
+        let (x, y) = (F2::new(a.x, b.x), F2::new(a.y, b.y));
+        let (sp, cp) = (F2::new(a.sp, b.sp), F2::new(a.cp, b.cp));
+        // As `left_left` and `left_right`.
+        let (xl, yl) = (x - r * sp, (y - r) + r * cp);
+        let (xr, yr) = (x + r * sp, (y - r) - r * cp);
+        (Self::same(xl, yl, a), Self::crossed(xr, yr, a))
+    }
+
     /// From the start's left circle to the goal's left circle `(x, y)`.
     #[inline(always)]
-    pub fn same(x: f64, y: f64, l: &Local) -> Distance {
+    fn same(x: F2, y: F2, l: &Local) -> [Distance; 2] {
         let (d2, d, inv, w) = Self::common(x, y, l);
-        let z = min(0.25 * d * l.inv_r, 1.0);
+        let z = (0.25 * d * l.inv_r).min(1.0);
         let q = sqrt0(1.0 - z * z);
-        Distance {
-            d2,
-            d,
-            inv,
-            w,
-            e1: z,
-            e2: q,
-            ab7: (0.0, 0.0),
-            rot7: (1.0, 0.0),
-            ab8: (0.0, 0.0),
-            inv8: 0.0,
-        }
+        let zero = F2::splat(0.0);
+        Self::lanes(
+            [d2, d, inv, w, z, q],
+            [zero, zero, F2::splat(1.0), zero, zero, zero, zero],
+        )
     }
 
     /// From the start's left circle to the goal's right circle `(x, y)`.
     #[inline(always)]
-    pub fn crossed(x: f64, y: f64, l: &Local) -> Distance {
+    fn crossed(x: F2, y: F2, l: &Local) -> [Distance; 2] {
         let (d2, d, inv, w) = Self::common(x, y, l);
         let r2 = l.r * l.r;
         let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
-        let apart = d2 >= 4.0 * r2 * lo;
+        let zero = F2::splat(0.0);
         // 8.8: the middle arcs (2|u|, |u| = acos ρ ≥ √(2(1 − ρ))); 8.7:
         // the middle arcs (2u, u = acos ρ ≥ √(2(1 − ρ))).
-        // The formulas' ρ, sin u and (a, b), the same operations.
-        let (a8, ab8, inv8) = if apart && d2 <= 20.0 * r2 * hi {
-            let rho8 = clamp((20.0 - d2 * l.inv_r * l.inv_r) * (1.0 / 16.0), 0.0, 1.0);
-            let rho = clamp((20.0 - d2 / r2) / 16.0, 0.0, 1.0);
-            let su = -sqrt0(1.0 - rho * rho);
-            let (a, b) = (su - 0.0, rho - 1.0 - 1.0);
+        // The formulas' ρ, sin u and (a, b), the same operations; each
+        // lane's values 0 (and the rotation's (1, 0)) out of range.
+        let in8 = d2.ge(4.0 * r2 * lo) & d2.le(20.0 * r2 * hi);
+        let rho8 = clamp((20.0 - d2 * l.inv_r * l.inv_r) * (1.0 / 16.0), 0.0, 1.0);
+        let rho = clamp((20.0 - d2 / r2) / 16.0, 0.0, 1.0);
+        let su = -sqrt0(1.0 - rho * rho);
+        let (a, b) = (su - 0.0, rho - 1.0 - 1.0);
+        let a8 = 2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK);
+        // b ≤ −1.
+        let inv8 = 1.0 / (a * a + b * b).sqrt();
+        let (a8, ab8, inv8) = (
+            F2::select(in8, a8, zero),
+            (F2::select(in8, a, zero), F2::select(in8, b, zero)),
+            F2::select(in8, inv8, zero),
+        );
+        let in7 = d2.le(4.0 * r2 * hi);
+        let rho7 = (0.25 * (2.0 + d * l.inv_r)).min(1.0);
+        let rho = (0.25 * (2.0 + d / l.r)).min(1.0);
+        let su = sqrt0(1.0 - rho * rho);
+        let (sd, cd) = (2.0 * su * rho, rho * rho - su * su);
+        let (a, b) = (su - sd, rho - cd - 1.0);
+        // Where the formula's t2 < 0 it adds π: the opposite direction.
+        let s = F2::select((2.0 * (cd - rho - rho) + 3.0).lt(0.0), -1.0, 1.0);
+        let a7 = 2.0 * sqrt0(2.0 * (1.0 - rho7) - ACOS_SLACK);
+        let (a7, ab7, rot7) = (
+            F2::select(in7, a7, zero),
+            (F2::select(in7, s * a, zero), F2::select(in7, s * b, zero)),
             (
-                2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK),
-                (a, b),
-                // b ≤ −1.
-                1.0 / (a * a + b * b).sqrt(),
-            )
-        } else {
-            (0.0, (0.0, 0.0), 0.0)
-        };
-        let (a7, ab7, rot7) = if d2 <= 4.0 * r2 * hi {
-            let rho7 = min(0.25 * (2.0 + d * l.inv_r), 1.0);
-            let rho = min(0.25 * (2.0 + d / l.r), 1.0);
-            let su = sqrt0(1.0 - rho * rho);
-            let (sd, cd) = (2.0 * su * rho, rho * rho - su * su);
-            let (a, b) = (su - sd, rho - cd - 1.0);
-            // Where the formula's t2 < 0 it adds π: the opposite direction.
-            let s = if 2.0 * (cd - rho - rho) + 3.0 < 0.0 {
-                -1.0
-            } else {
-                1.0
-            };
-            (
-                2.0 * sqrt0(2.0 * (1.0 - rho7) - ACOS_SLACK),
-                (s * a, s * b),
-                (2.0 * rho * rho - 1.0, 2.0 * rho * su),
-            )
-        } else {
-            (0.0, (0.0, 0.0), (1.0, 0.0))
-        };
-        Distance {
-            d2,
-            d,
-            inv,
-            w,
-            e1: a8,
-            e2: a7,
-            ab7,
-            rot7,
-            ab8,
-            inv8,
-        }
+                F2::select(in7, 2.0 * rho * rho - 1.0, 1.0),
+                F2::select(in7, 2.0 * rho * su, zero),
+            ),
+        );
+        Self::lanes(
+            [d2, d, inv, w, a8, a7],
+            [ab7.0, ab7.1, rot7.0, rot7.1, ab8.0, ab8.1, inv8],
+        )
     }
 
+    /// The distance `d`, its square and reciprocal (0 for `d = 0`) and
+    /// `√(d² − 4r²)` (0 when below).
     #[inline(always)]
-    fn common(x: f64, y: f64, l: &Local) -> (f64, f64, f64, f64) {
+    fn common(x: F2, y: F2, l: &Local) -> (F2, F2, F2, F2) {
         let d2 = x * x + y * y;
         let d = d2.sqrt();
-        let inv = if d > 0.0 { 1.0 / d } else { 0.0 };
+        let inv = F2::select(d.gt(0.0), 1.0 / d, 0.0);
         (d2, d, inv, sqrt0(d2 - 4.0 * l.r * l.r))
     }
+
+    /// The two lanes' distances from their fields: `d2, d, inv, w, e1,
+    /// e2` and `ab7, rot7, ab8, inv8`.
+    #[inline(always)]
+    fn lanes(f: [F2; 6], g: [F2; 7]) -> [Distance; 2] {
+        [Self::lane::<0>(&f, &g), Self::lane::<1>(&f, &g)]
+    }
+
+    /// Lane `I` of [`Distance::lanes`].
+    #[inline(always)]
+    fn lane<const I: usize>(f: &[F2; 6], g: &[F2; 7]) -> Distance {
+        Distance {
+            d2: f[0].lanes()[I],
+            d: f[1].lanes()[I],
+            inv: f[2].lanes()[I],
+            w: f[3].lanes()[I],
+            e1: f[4].lanes()[I],
+            e2: f[5].lanes()[I],
+            ab7: (g[0].lanes()[I], g[1].lanes()[I]),
+            rot7: (g[2].lanes()[I], g[3].lanes()[I]),
+            ab8: (g[4].lanes()[I], g[5].lanes()[I]),
+            inv8: g[6].lanes()[I],
+        }
+    }
+}
+
+/// [`sqrt0`](super::formulas::sqrt0) per lane: `sqrt(max(0, a))`.
+#[inline(always)]
+fn sqrt0(a: F2) -> F2 {
+    F2::select(a.gt(0.0), a.sqrt(), 0.0)
+}
+
+/// [`clamp`](super::formulas::clamp) per lane: `min(hi, max(lo, x))`.
+#[inline(always)]
+fn clamp(x: F2, lo: f64, hi: f64) -> F2 {
+    F2::splat(hi).min(F2::splat(lo).max(x))
 }
 
 /// The four distances of a query's transforms `ls` (as [`search`]'s):
 /// left–left and left–right as given and reflected.
 #[inline(always)]
 pub fn distances(ls: &[Local; 8]) -> [Distance; 4] {
-    let d = |l: &Local| {
-        let (xl, yl) = left_left(l);
-        let (xr, yr) = left_right(l);
-        (Distance::same(xl, yl, l), Distance::crossed(xr, yr, l))
-    };
-    let ((a, b), (c, e)) = (d(&ls[0]), d(&ls[1]));
+    let ([a, c], [b, e]) = Distance::of(&ls[0], &ls[1]);
     [a, b, c, e]
 }
 
@@ -551,8 +580,8 @@ mod tests {
             };
             for k in [0, 4] {
                 let dist = |l: &Local| {
-                    let ((xl, yl), (xr, yr)) = (left_left(l), left_right(l));
-                    (Distance::same(xl, yl, l), Distance::crossed(xr, yr, l))
+                    let ([s, _], [c, _]) = Distance::of(l, l);
+                    (s, c)
                 };
                 let (s, c) = dist(&l);
                 let mut b = Table([[f64::INFINITY; 8]; 8]);

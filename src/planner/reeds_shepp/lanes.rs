@@ -8,7 +8,7 @@
 //! [`F2::select`] picks by it, with no branch.
 
 use crate::steering::lanes::{Lanes, Two};
-use core::ops::{Add, BitOr, Mul, Neg, Sub};
+use core::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Sub};
 
 /// Two `f64` lanes.
 #[derive(Clone, Copy)]
@@ -33,6 +33,12 @@ impl F2 {
     #[inline(always)]
     pub fn lanes(self) -> [f64; 2] {
         self.0.lanes()
+    }
+
+    #[inline(always)]
+    #[must_use]
+    pub fn sqrt(self) -> F2 {
+        F2(self.0.sqrt())
     }
 
     #[inline(always)]
@@ -108,6 +114,15 @@ impl BitOr for Mask {
     }
 }
 
+impl BitAnd for Mask {
+    type Output = Mask;
+    /// Set where both are.
+    #[inline(always)]
+    fn bitand(self, o: Mask) -> Mask {
+        Mask(self.0.and(o.0))
+    }
+}
+
 impl Neg for F2 {
     type Output = F2;
     #[inline(always)]
@@ -146,3 +161,4 @@ macro_rules! lanewise {
 lanewise!(Add, add);
 lanewise!(Sub, sub);
 lanewise!(Mul, mul);
+lanewise!(Div, div);
