@@ -31,6 +31,7 @@
 mod bound;
 mod build;
 mod formulas;
+mod lanes;
 mod search;
 mod word;
 

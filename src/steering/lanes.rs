@@ -1,10 +1,11 @@
-//! `Lanes`: two `f64` lanes and the IEEE operations the crowd's passes need,
+//! `Lanes`: two `f64` lanes and the IEEE operations the crowd's passes (and
+//! the Reeds–Shepp planner's bounds, `planner::reeds_shepp::lanes`) need,
 //! each lane by itself, so that every implementation gives the same bits as
 //! the scalar arithmetic: wasm's `f64x2` where the build has SIMD, two plain
 //! `f64`s elsewhere. Comparisons give a mask (all bits set where true).
 
 /// Two `f64` lanes.
-pub(super) trait Lanes: Copy {
+pub(crate) trait Lanes: Copy {
     fn new(a: f64, b: f64) -> Self;
     fn splat(x: f64) -> Self;
     fn add(self, o: Self) -> Self;
@@ -13,6 +14,12 @@ pub(super) trait Lanes: Copy {
     fn div(self, o: Self) -> Self;
     fn sqrt(self) -> Self;
     fn neg(self) -> Self;
+    /// Each lane without its sign bit.
+    fn abs(self) -> Self;
+    /// Per lane `o` unless `self > o` (wasm's `f64x2.pmax(o, self)`).
+    fn max(self, o: Self) -> Self;
+    /// Per lane `o` unless `self < o` (wasm's `f64x2.pmin(o, self)`).
+    fn min(self, o: Self) -> Self;
     fn lt(self, o: Self) -> Self;
     fn le(self, o: Self) -> Self;
     fn gt(self, o: Self) -> Self;
@@ -35,14 +42,14 @@ pub(super) trait Lanes: Copy {
 
 /// wasm's `f64x2`.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-pub(super) type Two = Simd;
+pub(crate) type Two = Simd;
 /// Two plain `f64`s.
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-pub(super) type Two = Plain;
+pub(crate) type Two = Plain;
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[derive(Clone, Copy)]
-pub(super) struct Simd(core::arch::wasm32::v128);
+pub(crate) struct Simd(core::arch::wasm32::v128);
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 impl Lanes for Simd {
@@ -77,6 +84,18 @@ impl Lanes for Simd {
     #[inline(always)]
     fn neg(self) -> Simd {
         Simd(core::arch::wasm32::f64x2_neg(self.0))
+    }
+    #[inline(always)]
+    fn abs(self) -> Simd {
+        Simd(core::arch::wasm32::f64x2_abs(self.0))
+    }
+    #[inline(always)]
+    fn max(self, o: Simd) -> Simd {
+        Simd(core::arch::wasm32::f64x2_pmax(o.0, self.0))
+    }
+    #[inline(always)]
+    fn min(self, o: Simd) -> Simd {
+        Simd(core::arch::wasm32::f64x2_pmin(o.0, self.0))
     }
     #[inline(always)]
     fn lt(self, o: Simd) -> Simd {
@@ -135,7 +154,7 @@ impl Lanes for Simd {
 
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[derive(Clone, Copy)]
-pub(super) struct Plain([f64; 2]);
+pub(crate) struct Plain([f64; 2]);
 
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 impl Plain {
@@ -183,6 +202,18 @@ impl Lanes for Plain {
     #[inline(always)]
     fn neg(self) -> Plain {
         Plain([-self.0[0], -self.0[1]])
+    }
+    #[inline(always)]
+    fn abs(self) -> Plain {
+        Plain([self.0[0].abs(), self.0[1].abs()])
+    }
+    #[inline(always)]
+    fn max(self, o: Plain) -> Plain {
+        self.map(o, |a, b| if a > b { a } else { b })
+    }
+    #[inline(always)]
+    fn min(self, o: Plain) -> Plain {
+        self.map(o, |a, b| if a < b { a } else { b })
     }
     #[inline(always)]
     fn lt(self, o: Plain) -> Plain {

@@ -57,7 +57,7 @@ mod facing;
 mod forces;
 mod grid;
 mod kinds;
-mod lanes;
+pub(crate) mod lanes;
 mod neighbours;
 pub mod orca;
 mod path_follow;

@@ -10,19 +10,16 @@
 //! Used to solve the variants best first (`search::shortest`) and to skip
 //! those that cannot win.
 
-use super::formulas::{clamp, left_left, left_right, max, min, mod2pi, sqrt0, Local};
+use super::formulas::{left_left, left_right, max, min, Local};
+use super::lanes::F2;
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 
 /// `a` in `[0, 2π)`, with values within a tolerance below 2π taken as 0
 /// (a lower bound on a sum of arcs that is `a` modulo 2π).
 #[inline(always)]
-fn turn_at_least(a: f64) -> f64 {
-    let w = if a < 0.0 { a + TAU } else { a };
-    if w >= TAU - 1e-9 {
-        0.0
-    } else {
-        w
-    }
+fn turn_at_least(a: F2) -> F2 {
+    let w = F2::select(a.lt(0.0), a + TAU, a);
+    F2::select(w.ge(TAU - 1e-9), 0.0, w)
 }
 
 /// A lower bound on an angle `t` that must lie in `[0, π]`, from `m·cos t`
@@ -32,29 +29,32 @@ fn turn_at_least(a: f64) -> f64 {
 /// `t = π/2 + asin(−cos t)`. For `sin t < 0` (no angle in the range, unless
 /// rounding) 0.
 #[inline(always)]
-fn arc_at_least(c: f64, s: f64, inv: f64) -> f64 {
-    if s < 0.0 {
-        return 0.0;
-    }
-    let z = clamp(c * inv, -1.0, 1.0);
-    if z >= 0.0 {
-        let y = min(s * inv, 1.0);
-        max(y + y * y * y * (1.0 / 6.0), FRAC_PI_2 * (1.0 - z))
-    } else {
-        let x = -z;
-        FRAC_PI_2 + x + x * x * x * (1.0 / 6.0)
-    }
+fn arc_at_least(c: F2, s: F2, inv: f64) -> F2 {
+    // clamp(c·inv, −1, 1) as `formulas::clamp`: min(1, max(−1, c·inv)).
+    let z = F2::splat(1.0).min(F2::splat(-1.0).max(c * inv));
+    let y = (s * inv).min(1.0);
+    let up_to_half = (y + y * y * y * (1.0 / 6.0)).max(FRAC_PI_2 * (1.0 - z));
+    let x = -z;
+    let beyond = FRAC_PI_2 + x + x * x * x * (1.0 / 6.0);
+    F2::select(s.lt(0.0), 0.0, F2::select(z.ge(0.0), up_to_half, beyond))
 }
 
 /// The least `a + |mod2pi(target − a)|` over `a` in `[lo, π]` (`lo ≥ 0`):
 /// a turn of at least `lo` one way followed by whatever reaches `target`.
 #[inline(always)]
-fn turns_at_least(lo: f64, target: f64) -> f64 {
-    if target >= lo {
-        target
-    } else {
-        lo + mod2pi(target - lo).abs()
-    }
+fn turns_at_least(lo: f64, target: F2) -> F2 {
+    F2::select(target.ge(lo), target, lo + mod2pi(target - lo).abs())
+}
+
+/// [`mod2pi`](super::formulas::mod2pi) per lane: `x` in `(−π, π]` for `x` within two and
+/// a half turns of 0.
+#[inline(always)]
+fn mod2pi(x: F2) -> F2 {
+    const THREE_PI: f64 = 3.0 * PI;
+    let k = F2::one_if(x.gt(PI)) + F2::one_if(x.gt(THREE_PI))
+        - F2::one_if(x.le(-PI))
+        - F2::one_if(x.le(-THREE_PI));
+    x - TAU * k
 }
 
 /// Margin of the sign tests, relative to the vectors' length.
@@ -72,13 +72,10 @@ const ROOT_SLACK: f64 = 1e-7;
 /// below 0: by more than `SIGN·m` and `slack` (the rounding of the
 /// coordinates, carried into the products).
 #[inline(always)]
-fn unless_negative(bound: f64, sin_t: f64, sin_v: f64, m: f64, slack: f64) -> f64 {
+fn unless_negative(bound: F2, sin_t: impl Into<F2>, sin_v: F2, m: f64, slack: f64) -> F2 {
     let margin = SIGN * m + slack;
-    if sin_t < -margin || sin_v < -margin {
-        f64::INFINITY
-    } else {
-        bound
-    }
+    let wrong = sin_t.into().lt(-margin) | sin_v.lt(-margin);
+    F2::select(wrong, f64::INFINITY, bound)
 }
 
 /// Where [`pair`] sends each variant's bound (a variant's number as the
@@ -86,6 +83,15 @@ fn unless_negative(bound: f64, sin_t: f64, sin_v: f64, m: f64, slack: f64) -> f6
 /// certainly infeasible.
 pub trait Sink {
     fn put(&mut self, variant: usize, bound: f64);
+
+    /// Lane 0 of `bound` as variant `v`, lane 1 (the time-flip's) as
+    /// `v + 16`.
+    #[inline(always)]
+    fn put_pair(&mut self, v: usize, bound: F2) {
+        let [a, b] = bound.lanes();
+        self.put(v, a);
+        self.put(v + 16, b);
+    }
 }
 
 /// Bounds by transform and formula, +∞ where none was given.
@@ -105,8 +111,7 @@ impl Sink for Table {
 #[inline(always)]
 pub fn all(l: &Local, backwards: bool) -> [f64; 8] {
     let mut t = Table([[f64::INFINITY; 8]; 8]);
-    let ((xl, yl), (xr, yr)) = (left_left(l), left_right(l));
-    let (same, crossed) = (Distance::same(xl, yl, l), Distance::crossed(xr, yr, l));
+    let ([same, _], [crossed, _]) = Distance::of(l, l);
     pair(l, if backwards { 4 } else { 0 }, &same, &crossed, &mut t);
     t.0[if backwards { 4 } else { 0 }]
 }
@@ -157,103 +162,133 @@ pub struct Distance {
 }
 
 impl Distance {
+    /// From the start's left circle to the goal's left circle (`same`)
+    /// and to its right one (`crossed`), for two problems `a` and `b` of
+    /// one query (the same radius) side by side, the lanes of [`F2`]:
+    /// `([same of a, same of b], [crossed of a, crossed of b])`.
+    #[inline(always)]
+    pub fn of(a: &Local, b: &Local) -> ([Distance; 2], [Distance; 2]) {
+        let r = a.r;
+        let (x, y) = (F2::new(a.x, b.x), F2::new(a.y, b.y));
+        let (sp, cp) = (F2::new(a.sp, b.sp), F2::new(a.cp, b.cp));
+        // As `left_left` and `left_right`.
+        let (xl, yl) = (x - r * sp, (y - r) + r * cp);
+        let (xr, yr) = (x + r * sp, (y - r) - r * cp);
+        (Self::same(xl, yl, a), Self::crossed(xr, yr, a))
+    }
+
     /// From the start's left circle to the goal's left circle `(x, y)`.
     #[inline(always)]
-    pub fn same(x: f64, y: f64, l: &Local) -> Distance {
+    fn same(x: F2, y: F2, l: &Local) -> [Distance; 2] {
         let (d2, d, inv, w) = Self::common(x, y, l);
-        let z = min(0.25 * d * l.inv_r, 1.0);
+        let z = (0.25 * d * l.inv_r).min(1.0);
         let q = sqrt0(1.0 - z * z);
-        Distance {
-            d2,
-            d,
-            inv,
-            w,
-            e1: z,
-            e2: q,
-            ab7: (0.0, 0.0),
-            rot7: (1.0, 0.0),
-            ab8: (0.0, 0.0),
-            inv8: 0.0,
-        }
+        let zero = F2::splat(0.0);
+        Self::lanes(
+            [d2, d, inv, w, z, q],
+            [zero, zero, F2::splat(1.0), zero, zero, zero, zero],
+        )
     }
 
     /// From the start's left circle to the goal's right circle `(x, y)`.
     #[inline(always)]
-    pub fn crossed(x: f64, y: f64, l: &Local) -> Distance {
+    fn crossed(x: F2, y: F2, l: &Local) -> [Distance; 2] {
         let (d2, d, inv, w) = Self::common(x, y, l);
         let r2 = l.r * l.r;
         let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
-        let apart = d2 >= 4.0 * r2 * lo;
+        let zero = F2::splat(0.0);
         // 8.8: the middle arcs (2|u|, |u| = acos ρ ≥ √(2(1 − ρ))); 8.7:
         // the middle arcs (2u, u = acos ρ ≥ √(2(1 − ρ))).
-        // The formulas' ρ, sin u and (a, b), the same operations.
-        let (a8, ab8, inv8) = if apart && d2 <= 20.0 * r2 * hi {
-            let rho8 = clamp((20.0 - d2 * l.inv_r * l.inv_r) * (1.0 / 16.0), 0.0, 1.0);
-            let rho = clamp((20.0 - d2 / r2) / 16.0, 0.0, 1.0);
-            let su = -sqrt0(1.0 - rho * rho);
-            let (a, b) = (su - 0.0, rho - 1.0 - 1.0);
+        // The formulas' ρ, sin u and (a, b), the same operations; each
+        // lane's values 0 (and the rotation's (1, 0)) out of range.
+        let in8 = d2.ge(4.0 * r2 * lo) & d2.le(20.0 * r2 * hi);
+        let rho8 = clamp((20.0 - d2 * l.inv_r * l.inv_r) * (1.0 / 16.0), 0.0, 1.0);
+        let rho = clamp((20.0 - d2 / r2) / 16.0, 0.0, 1.0);
+        let su = -sqrt0(1.0 - rho * rho);
+        let (a, b) = (su - 0.0, rho - 1.0 - 1.0);
+        let a8 = 2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK);
+        // b ≤ −1.
+        let inv8 = 1.0 / (a * a + b * b).sqrt();
+        let (a8, ab8, inv8) = (
+            F2::select(in8, a8, zero),
+            (F2::select(in8, a, zero), F2::select(in8, b, zero)),
+            F2::select(in8, inv8, zero),
+        );
+        let in7 = d2.le(4.0 * r2 * hi);
+        let rho7 = (0.25 * (2.0 + d * l.inv_r)).min(1.0);
+        let rho = (0.25 * (2.0 + d / l.r)).min(1.0);
+        let su = sqrt0(1.0 - rho * rho);
+        let (sd, cd) = (2.0 * su * rho, rho * rho - su * su);
+        let (a, b) = (su - sd, rho - cd - 1.0);
+        // Where the formula's t2 < 0 it adds π: the opposite direction.
+        let s = F2::select((2.0 * (cd - rho - rho) + 3.0).lt(0.0), -1.0, 1.0);
+        let a7 = 2.0 * sqrt0(2.0 * (1.0 - rho7) - ACOS_SLACK);
+        let (a7, ab7, rot7) = (
+            F2::select(in7, a7, zero),
+            (F2::select(in7, s * a, zero), F2::select(in7, s * b, zero)),
             (
-                2.0 * sqrt0(2.0 * (1.0 - rho8) - ACOS_SLACK),
-                (a, b),
-                // b ≤ −1.
-                1.0 / (a * a + b * b).sqrt(),
-            )
-        } else {
-            (0.0, (0.0, 0.0), 0.0)
-        };
-        let (a7, ab7, rot7) = if d2 <= 4.0 * r2 * hi {
-            let rho7 = min(0.25 * (2.0 + d * l.inv_r), 1.0);
-            let rho = min(0.25 * (2.0 + d / l.r), 1.0);
-            let su = sqrt0(1.0 - rho * rho);
-            let (sd, cd) = (2.0 * su * rho, rho * rho - su * su);
-            let (a, b) = (su - sd, rho - cd - 1.0);
-            // Where the formula's t2 < 0 it adds π: the opposite direction.
-            let s = if 2.0 * (cd - rho - rho) + 3.0 < 0.0 {
-                -1.0
-            } else {
-                1.0
-            };
-            (
-                2.0 * sqrt0(2.0 * (1.0 - rho7) - ACOS_SLACK),
-                (s * a, s * b),
-                (2.0 * rho * rho - 1.0, 2.0 * rho * su),
-            )
-        } else {
-            (0.0, (0.0, 0.0), (1.0, 0.0))
-        };
-        Distance {
-            d2,
-            d,
-            inv,
-            w,
-            e1: a8,
-            e2: a7,
-            ab7,
-            rot7,
-            ab8,
-            inv8,
-        }
+                F2::select(in7, 2.0 * rho * rho - 1.0, 1.0),
+                F2::select(in7, 2.0 * rho * su, zero),
+            ),
+        );
+        Self::lanes(
+            [d2, d, inv, w, a8, a7],
+            [ab7.0, ab7.1, rot7.0, rot7.1, ab8.0, ab8.1, inv8],
+        )
     }
 
+    /// The distance `d`, its square and reciprocal (0 for `d = 0`) and
+    /// `√(d² − 4r²)` (0 when below).
     #[inline(always)]
-    fn common(x: f64, y: f64, l: &Local) -> (f64, f64, f64, f64) {
+    fn common(x: F2, y: F2, l: &Local) -> (F2, F2, F2, F2) {
         let d2 = x * x + y * y;
         let d = d2.sqrt();
-        let inv = if d > 0.0 { 1.0 / d } else { 0.0 };
+        let inv = F2::select(d.gt(0.0), 1.0 / d, 0.0);
         (d2, d, inv, sqrt0(d2 - 4.0 * l.r * l.r))
     }
+
+    /// The two lanes' distances from their fields: `d2, d, inv, w, e1,
+    /// e2` and `ab7, rot7, ab8, inv8`.
+    #[inline(always)]
+    fn lanes(f: [F2; 6], g: [F2; 7]) -> [Distance; 2] {
+        [Self::lane::<0>(&f, &g), Self::lane::<1>(&f, &g)]
+    }
+
+    /// Lane `I` of [`Distance::lanes`].
+    #[inline(always)]
+    fn lane<const I: usize>(f: &[F2; 6], g: &[F2; 7]) -> Distance {
+        Distance {
+            d2: f[0].lanes()[I],
+            d: f[1].lanes()[I],
+            inv: f[2].lanes()[I],
+            w: f[3].lanes()[I],
+            e1: f[4].lanes()[I],
+            e2: f[5].lanes()[I],
+            ab7: (g[0].lanes()[I], g[1].lanes()[I]),
+            rot7: (g[2].lanes()[I], g[3].lanes()[I]),
+            ab8: (g[4].lanes()[I], g[5].lanes()[I]),
+            inv8: g[6].lanes()[I],
+        }
+    }
+}
+
+/// [`sqrt0`](super::formulas::sqrt0) per lane: `sqrt(max(0, a))`.
+#[inline(always)]
+fn sqrt0(a: F2) -> F2 {
+    F2::select(a.gt(0.0), a.sqrt(), 0.0)
+}
+
+/// [`clamp`](super::formulas::clamp) per lane: `min(hi, max(lo, x))`.
+#[inline(always)]
+fn clamp(x: F2, lo: f64, hi: f64) -> F2 {
+    F2::splat(hi).min(F2::splat(lo).max(x))
 }
 
 /// The four distances of a query's transforms `ls` (as [`search`]'s):
 /// left–left and left–right as given and reflected.
 #[inline(always)]
 pub fn distances(ls: &[Local; 8]) -> [Distance; 4] {
-    let d = |l: &Local| {
-        let (xl, yl) = left_left(l);
-        let (xr, yr) = left_right(l);
-        (Distance::same(xl, yl, l), Distance::crossed(xr, yr, l))
-    };
-    let ((a, b), (c, e)) = (d(&ls[0]), d(&ls[1]));
+    let ([a, c], [b, e]) = Distance::of(&ls[0], &ls[1]);
     [a, b, c, e]
 }
 
@@ -262,7 +297,9 @@ pub fn distances(ls: &[Local; 8]) -> [Distance; 4] {
 /// (transform `k + 2`), the same bits as two calls, from its left–left and
 /// left–right distances `same` and `crossed` (those of transform
 /// `k mod 4`, and, backwards, `crossed` those of the other reflection:
-/// see [`Distance`]); each sent to `out`.
+/// see [`Distance`]); each sent to `out`. The two problems are computed
+/// side by side, as the two lanes of [`F2`] (they differ only in the sign
+/// of x, φ and sin φ, and take the same branches on the distances).
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 pub fn pair<S: Sink>(l: &Local, k: usize, same: &Distance, crossed: &Distance, out: &mut S) {
@@ -279,22 +316,35 @@ pub fn pair<S: Sink>(l: &Local, k: usize, same: &Distance, crossed: &Distance, o
         crossed,
         apart: crossed.d2 >= 4.0 * l.r * l.r * (1.0 - SIGN),
     };
-    // As given and time-flipped (the sign of x, φ and sin φ), each written
-    // out (wasm is built without loop unrolling).
-    half(out, 8 * k, &d, l, 1.0, k >= 4);
-    half(out, 8 * (k + 2), &d, l, -1.0, k >= 4);
+    half(out, 8 * k, &d, l, k >= 4);
 }
 
-/// The bounds of `l` (`f = 1`) or of its time-flip (`f = −1`), from the
-/// shared distances, sent to `out` as variants `v + formula`.
+/// What differs between a problem (lane 0) and its time-flip (lane 1):
+/// the sign of the centres' x, of φ and of sin φ.
+struct Flipped {
+    xl: F2,
+    xr: F2,
+    phi: F2,
+    sp: F2,
+}
+
+/// The bounds of `l` and of its time-flip, from the shared distances, sent
+/// to `out` as variants `v + formula` and `v + 16 + formula`.
 #[inline(always)]
-fn half<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, backwards: bool) {
+fn half<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, backwards: bool) {
     let r = l.r;
     let two_r = 2.0 * r;
     let r2 = r * r;
     let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
     let (dl2, dl, inv_dl) = (d.same.d2, d.same.d, d.same.inv);
-    let (xl, yl, sp, cp, phi) = (f * d.xl, d.yl, f * l.sp, l.cp, f * l.phi);
+    let f = Flipped {
+        xl: F2::new(d.xl, -d.xl),
+        xr: F2::new(d.xr, -d.xr),
+        phi: F2::new(l.phi, -l.phi),
+        sp: F2::new(l.sp, -l.sp),
+    };
+    let (xl, yl, sp, cp, phi) = (f.xl, d.yl, f.sp, l.cp, f.phi);
+    let quarter = mod2pi(phi - FRAC_PI_2);
     if dl2 <= 16.0 * r2 * hi {
         // 8.3/8.4: r·(t + |u| + |v|) with |u| = 2·asin(z) ≥ 2z + z³/3
         // (z = d/4r); t's direction −(xi, eta)·(q − iz) (q = √(1 − z²),
@@ -310,28 +360,26 @@ fn half<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, backwards
         let v3 = arc_at_least(cv, sv.abs(), inv_dl);
         // Near z = 1, q (a square root of a difference) and the
         // directions from it carry rounding of about √ε: 1e-7 of slack.
-        let turns = max(
-            t3 + a + v3 - ROOT_SLACK,
-            max(turns_at_least(min(a, PI), phi), a),
+        let turns = (t3 + a + v3 - ROOT_SLACK).max(turns_at_least(min(a, PI), phi).max(a));
+        put(
+            out,
+            v + 2,
+            unless_negative(r * turns, st, F2::splat(0.0), dl, l.near),
         );
-        out.put(v + 2, unless_negative(r * turns, st, 0.0, dl, l.near));
     }
     if dl2 >= 8.0 * r2 * lo {
         // 8.9: |u| + r·(π/2 + t − v), t + v ≡ φ − π/2, t ≥ 0 ≥ v; t's
         // direction (xi, eta)·(−2r + i·rr), of length d²; v ≤ 0 needs
         // cos(φ − t) ≥ 0; u = 2r − rr ≤ 0 needs d ≥ √8·r.
         let wl = d.same.w;
-        let quarter = mod2pi(phi - FRAC_PI_2);
         let (c9, s9) = (-two_r * xl - wl * yl, wl * xl - two_r * yl);
         // t and |v| from their directions (v = φ − π/2 − t: cos v =
         // sin(φ − t), −sin v = cos(φ − t)).
         let inv9 = inv_dl * inv_dl;
         let (cv9, sv9) = (sp * c9 - cp * s9, cp * c9 + sp * s9);
-        let turns9 = max(
-            arc_at_least(c9, s9, inv9) + arc_at_least(cv9, sv9, inv9),
-            quarter.abs(),
-        );
-        out.put(
+        let turns9 = (arc_at_least(c9, s9, inv9) + arc_at_least(cv9, sv9, inv9)).max(quarter.abs());
+        put(
+            out,
             v + 5,
             unless_negative(
                 max(wl - two_r, 0.0) + r * (FRAC_PI_2 + turns9),
@@ -342,28 +390,43 @@ fn half<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, backwards
             ),
         );
     }
-    directional(out, v, d, l, f, backwards);
+    directional(out, v, d, l, &f, quarter, backwards);
 }
 
-/// The bounds other than 8.3/8.4 and 8.9 of `l` (`f = 1`) or of its
-/// time-flip (`f = −1`), from the shared distances, sent to `out` as
-/// variants `v + formula`.
+/// Sends lane 0 of `bound` as variant `v`, lane 1 (the time-flip's) as
+/// `v + 16`.
 #[inline(always)]
-fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, backwards: bool) {
+fn put<S: Sink>(out: &mut S, v: usize, bound: F2) {
+    out.put_pair(v, bound);
+}
+
+/// The bounds other than 8.3/8.4 and 8.9 of `l` and of its time-flip, from
+/// the shared distances, sent to `out` as variants `v + formula` and
+/// `v + 16 + formula`.
+#[inline(always)]
+fn directional<S: Sink>(
+    out: &mut S,
+    v: usize,
+    d: &Shared,
+    l: &Local,
+    f: &Flipped,
+    quarter: F2,
+    backwards: bool,
+) {
     let r = l.r;
     let two_r = 2.0 * r;
     let r2 = r * r;
     let (lo, hi) = (1.0 - SIGN, 1.0 + SIGN);
-    let (xl, yl, dl) = (f * d.xl, d.yl, d.same.d);
-    let (xr, yr) = (f * d.xr, d.yr);
+    let (xl, yl, dl) = (f.xl, d.yl, d.same.d);
+    let (xr, yr) = (f.xr, d.yr);
     let (dr2, dr, inv_dr) = (d.crossed.d2, d.crossed.d, d.crossed.inv);
-    let (phi, sp, cp) = (f * l.phi, f * l.sp, l.cp);
-    let quarter = mod2pi(phi - FRAC_PI_2);
+    let (phi, sp, cp) = (f.phi, f.sp, l.cp);
     let apart = d.apart;
     if apart {
         // 8.10: |u| + r·(π/2 + t − v), t − v ≡ φ − π/2 in [0, 2π); t =
         // arg(−eta, xi) in [0, π]; v ≤ 0 needs −cos(t − φ) ≥ 0.
-        out.put(
+        put(
+            out,
             v + 6,
             unless_negative(
                 max(dr - two_r, 0.0) + r * (FRAC_PI_2 + turn_at_least(quarter)),
@@ -381,7 +444,8 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
     // v = φ − t. Two circles closer than `near` are one: any t (a pure
     // arc), which the slack allows.
     // (Formula 0: variant v itself.)
-    out.put(
+    put(
+        out,
         v,
         unless_negative(
             dl + r * turn_at_least(phi),
@@ -397,11 +461,12 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
         // 8.2: u + r·(2t − φ), v = t − φ ≥ 0; t's direction
         // (xi, eta)·(u + 2ri), of length d².
         let (c2, s2) = (xr * wr - two_r * yr, yr * wr + two_r * xr);
-        let t2 = max(arc_at_least(c2, s2, inv_dr2), phi);
-        out.put(
+        let t2 = arc_at_least(c2, s2, inv_dr2).max(phi);
+        put(
+            out,
             v + 1,
             unless_negative(
-                wr + r * max(2.0 * t2 - phi, phi.abs()),
+                wr + r * (2.0 * t2 - phi).max(phi.abs()),
                 s2,
                 s2 * cp - c2 * sp,
                 dr2,
@@ -419,10 +484,11 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
             let (cv, sv) = (ct * cp + st * sp, st * cp - ct * sp);
             let inv = inv_dr * c.inv8;
             let outer = arc_at_least(ct, st, inv) + arc_at_least(cv, sv, inv);
-            out.put(
+            put(
+                out,
                 v + 4,
                 unless_negative(
-                    r * (c.e1 + max(phi.abs(), outer)),
+                    r * (c.e1 + phi.abs().max(outer)),
                     st,
                     sv,
                     dr * (a.abs() + b.abs()),
@@ -435,11 +501,12 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
             // (xi, eta)·(−2r + i·w), of length d²; u = 4r − w ≤ 0 needs
             // d ≥ √20·r.
             let (c11, s11) = (-two_r * xr - wr * yr, wr * xr - two_r * yr);
-            let t11 = max(arc_at_least(c11, s11, inv_dr2), phi);
-            out.put(
+            let t11 = arc_at_least(c11, s11, inv_dr2).max(phi);
+            put(
+                out,
                 v + 7,
                 unless_negative(
-                    max(wr - 2.0 * two_r, 0.0) + r * (PI + max(2.0 * t11 - phi, phi.abs())),
+                    max(wr - 2.0 * two_r, 0.0) + r * (PI + (2.0 * t11 - phi).max(phi.abs())),
                     s11,
                     s11 * cp - c11 * sp,
                     dr2,
@@ -463,10 +530,11 @@ fn directional<S: Sink>(out: &mut S, v: usize, d: &Shared, l: &Local, f: f64, ba
         let (cw, sw) = (c2 * cp - s2 * sp, s2 * cp + c2 * sp);
         let sv = st * cw - ct * sw;
         let m = dr * (a.abs() + b.abs());
-        out.put(
+        put(
+            out,
             v + 3,
             unless_negative(
-                r * max(turns_at_least(min(a7, PI), -phi), a7),
+                r * turns_at_least(min(a7, PI), -phi).max(a7),
                 st,
                 ROOT_SLACK * m - sv,
                 m,
@@ -512,8 +580,8 @@ mod tests {
             };
             for k in [0, 4] {
                 let dist = |l: &Local| {
-                    let ((xl, yl), (xr, yr)) = (left_left(l), left_right(l));
-                    (Distance::same(xl, yl, l), Distance::crossed(xr, yr, l))
+                    let ([s, _], [c, _]) = Distance::of(l, l);
+                    (s, c)
                 };
                 let (s, c) = dist(&l);
                 let mut b = Table([[f64::INFINITY; 8]; 8]);

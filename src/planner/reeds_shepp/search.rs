@@ -5,6 +5,7 @@
 
 use super::bound;
 use super::formulas::{self, max, min, Local};
+use super::lanes::F2;
 use super::word::{Base, ReedsSheppWord};
 use core::f64::consts::{FRAC_PI_2, PI};
 
@@ -329,24 +330,39 @@ pub(super) fn search<S: Sink>(l: Local, sink: &mut S) {
 /// with the low 8 cleared (a bound ≥ 0 rounded down, still a bound; a NaN
 /// one, never for finite input, solved rather than lost, as 0) and the
 /// variant in them. Reused from query to query (nothing to clear: `n`
-/// counts the keys written).
+/// counts the keys written; 64 places for the 44 variants, so that the
+/// place is the count masked, not checked).
 pub(super) struct Keys {
-    key: [u64; 44],
+    key: [u64; 64],
     n: usize,
 }
 
 impl Keys {
     pub fn new() -> Keys {
-        Keys { key: [0; 44], n: 0 }
+        Keys { key: [0; 64], n: 0 }
+    }
+
+    /// Variant `variant`'s key from `at_least = max(bound, 0)`, kept
+    /// (counted) when finite; no branch.
+    #[inline(always)]
+    fn push(&mut self, variant: usize, at_least: f64) {
+        self.key[self.n & 63] = (at_least.to_bits() & !0xFF) | variant as u64;
+        self.n += usize::from(at_least != f64::INFINITY);
     }
 }
 
 impl bound::Sink for Keys {
-    /// Written without branches, kept (counted) when finite.
     #[inline(always)]
     fn put(&mut self, variant: usize, bound: f64) {
-        self.key[self.n] = (max(bound, 0.0).to_bits() & !0xFF) | variant as u64;
-        self.n += usize::from(bound != f64::INFINITY);
+        self.push(variant, max(bound, 0.0));
+    }
+
+    /// Both lanes' `max(bound, 0)` in one instruction.
+    #[inline(always)]
+    fn put_pair(&mut self, v: usize, bound: F2) {
+        let [a, b] = bound.max(0.0).lanes();
+        self.push(v, a);
+        self.push(v + 16, b);
     }
 }
 
