@@ -31,6 +31,7 @@ mod arc;
 mod conversions;
 pub mod distance;
 mod intersect;
+pub(crate) mod lanes;
 mod line;
 pub(crate) mod math;
 mod number;

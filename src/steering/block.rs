@@ -8,12 +8,12 @@
 //! divisions (about a hundred cycles from its position to its next one), too
 //! long for the processor to overlap many vehicles. Split in passes, each
 //! pass is a loop of short independent chains, two vehicles at a time
-//! ([`super::lanes`]). Any vehicle whose numbers leave the ordinary range (a
+//! ([`crate::geom::lanes`]). Any vehicle whose numbers leave the ordinary range (a
 //! force that must shrink below the smallest normal, a speed at rest or
 //! beyond 1e150, a result that is not finite) is left to the general code,
 //! which gives the same bits as this one in the ordinary range.
 
-use super::lanes::{Lanes, Two};
+use crate::geom::lanes::{Lanes, Two};
 use crate::Vec2;
 
 /// Vehicles per block: the passes' scratch stays in the L1 cache.

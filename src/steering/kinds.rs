@@ -1,6 +1,6 @@
 //! The steering sums of a run of vehicles that share one behaviour set added
 //! as a weighted sum, behaviour by behaviour over the whole run: two vehicles
-//! at a time ([`super::lanes`]) for the kinds written out here (seek, flee,
+//! at a time ([`crate::geom::lanes`]) for the kinds written out here (seek, flee,
 //! separation, alignment and cohesion from the gathered neighbour sums), one
 //! at a time through the world's per-vehicle code for every other kind. Each
 //! vehicle gets the operations of the per-vehicle code in the same order
@@ -10,9 +10,9 @@
 //! run it two vehicles at a time, add its arm to [`weighted`].
 
 use super::behavior::BehaviorKind;
-use super::lanes::{Lanes, Two};
 use super::neighbours::Flock;
 use super::sets::Entry;
+use crate::geom::lanes::{Lanes, Two};
 use crate::geom::Vec2;
 
 /// A run of vehicles: their previous positions, velocities and max speeds,

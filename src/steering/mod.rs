@@ -57,7 +57,6 @@ mod facing;
 mod forces;
 mod grid;
 mod kinds;
-pub(crate) mod lanes;
 mod neighbours;
 pub mod orca;
 mod path_follow;

@@ -33,9 +33,9 @@
 use super::behavior::{Behavior, BehaviorKind};
 use super::forces;
 use super::grid::{Ahead, Block, Grid};
-use super::lanes::{Lanes, Two};
 use super::sets::Sets;
 use super::VehicleId;
+use crate::geom::lanes::{Lanes, Two};
 
 /// The neighbour radii one vehicle's behaviours ask for: its first
 /// separation, alignment and cohesion (0: not asked), and what the sums

@@ -284,7 +284,7 @@ fn clamp(x: F2, lo: f64, hi: f64) -> F2 {
     F2::splat(hi).min(F2::splat(lo).max(x))
 }
 
-/// The four distances of a query's transforms `ls` (as [`search`]'s):
+/// The four distances of a query's transforms `ls` (as [`search`](mod@super::search)'s):
 /// left–left and left–right as given and reflected.
 #[inline(always)]
 pub fn distances(ls: &[Local; 8]) -> [Distance; 4] {

@@ -7,7 +7,7 @@
 //! scalar arithmetic written the same way; comparisons give a [`Mask`] and
 //! [`F2::select`] picks by it, with no branch.
 
-use crate::steering::lanes::{Lanes, Two};
+use crate::geom::lanes::{Lanes, Two};
 use core::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Sub};
 
 /// Two `f64` lanes.

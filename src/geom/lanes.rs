@@ -1,5 +1,6 @@
-//! `Lanes`: two `f64` lanes and the IEEE operations the crowd's passes (and
-//! the Reeds–Shepp planner's bounds, `planner::reeds_shepp::lanes`) need,
+//! `Lanes`: two `f64` lanes and the IEEE operations the crowd's passes
+//! (`steering`) and the Reeds–Shepp planner's bounds
+//! (`planner::reeds_shepp::lanes`) need,
 //! each lane by itself, so that every implementation gives the same bits as
 //! the scalar arithmetic: wasm's `f64x2` where the build has SIMD, two plain
 //! `f64`s elsewhere. Comparisons give a mask (all bits set where true).
