@@ -56,7 +56,34 @@ const END: f64 = -1.0;
 const SHAPE: f64 = 16.0;
 
 /// Structs with more fields than this are never a result shape.
-const MAX_SHAPE_FIELDS: usize = 8;
+const MAX_SHAPE_FIELDS: usize = 7;
+
+/// The key indices of a struct written so far, packed: 16 bits each from
+/// the low end, their count in the top 8 bits. Two structs have the same
+/// signature exactly when they have the same keys in the same order, so a
+/// result shape is found by comparing one number. [`NO_SHAPE`] for a struct
+/// of more than [`MAX_SHAPE_FIELDS`] fields or a key index above 16 bits.
+type Signature = u128;
+const NO_SHAPE: Signature = u128::MAX;
+
+// Every result shape fits in a signature.
+const _: () = {
+    let mut i = 0;
+    while i < RESULT_SHAPES.len() {
+        assert!(RESULT_SHAPES[i].len() <= MAX_SHAPE_FIELDS);
+        i += 1;
+    }
+};
+
+/// `sig` with one more key, `k`.
+#[inline]
+fn with_key(sig: Signature, k: u32) -> Signature {
+    let n = (sig >> 120) as usize;
+    if n >= MAX_SHAPE_FIELDS || k > 0xFFFF {
+        return NO_SHAPE;
+    }
+    (sig | (u128::from(k) << (16 * n))) + (1 << 120)
+}
 
 /// Strings from `serialize_str` up to this length are interned (words like
 /// `"RSL"`, kinds like `"arc"`), up to [`MAX_INTERNED`] of them; others go
@@ -106,24 +133,22 @@ struct Keys {
     /// Each key's static name by index (`""` for strings interned by
     /// content, which are never field names).
     names: Vec<&'static str>,
-    /// Which result shape a struct's key indices make, in a slot picked by
-    /// a hash of them; found in [`RESULT_SHAPES`] by name the first time.
+    /// Which result shape a struct's keys make, in a slot picked by a hash
+    /// of their [`Signature`]; found in [`RESULT_SHAPES`] by name the first
+    /// time.
     shapes: [ShapeSlot; 64],
-    /// The key indices of the structs being written, innermost last (kept
-    /// from call to call, so that it is allocated once).
-    struct_keys: Vec<u32>,
-    /// Where each struct being written starts: on the tape, and in
-    /// `struct_keys`.
-    open: Vec<(usize, usize)>,
+    /// Where each struct being written starts on the tape, and the
+    /// signature of the struct around it so far, innermost last (kept from
+    /// call to call, so that it is allocated once).
+    open: Vec<(usize, Signature)>,
     count: u32,
 }
 
-/// A struct's key indices (at most [`MAX_SHAPE_FIELDS`]) and the result
-/// shape they make, if any.
+/// A struct's keys (their [`Signature`], 0 for an empty slot) and the
+/// result shape they make, if any.
 #[derive(Clone, Copy, Default)]
 struct ShapeSlot {
-    len: usize,
-    keys: [u32; MAX_SHAPE_FIELDS],
+    sig: Signature,
     shape: Option<u32>,
 }
 
@@ -136,7 +161,6 @@ impl Default for Keys {
             recent_strings: [(usize::MAX, [0; MAX_INTERNED_LEN], 0); 64],
             names: Vec::new(),
             shapes: [ShapeSlot::default(); 64],
-            struct_keys: Vec::new(),
             open: Vec::new(),
             count: 0,
         }
@@ -187,13 +211,13 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     tape.clear();
     let (written, new_keys, strings) = KEYS.with(|keys| {
         let mut keys = keys.borrow_mut();
-        keys.struct_keys.clear();
         keys.open.clear();
         let mut w = Writer {
             tape: &mut tape,
             keys: &mut keys,
             new_keys: Vec::new(),
             strings: Vec::new(),
+            sig: 0,
         };
         let written = value.serialize(&mut w);
         (written, w.new_keys, w.strings)
@@ -244,6 +268,8 @@ struct Writer<'a> {
     new_keys: Vec<String>,
     /// Strings that go across with this result (long or not interned).
     strings: Vec<String>,
+    /// The keys of the innermost struct being written, so far.
+    sig: Signature,
 }
 
 impl Writer<'_> {
@@ -336,14 +362,15 @@ impl Writer<'_> {
     fn field_key(&mut self, key: &'static str) {
         let k = self.key(key);
         self.tape.push(k);
-        self.keys.struct_keys.push(k as u32);
+        self.sig = with_key(self.sig, k as u32);
     }
 
-    /// Begins a struct: its [`OBJECT`], and where it and its keys start.
+    /// Begins a struct: its [`OBJECT`], where it starts, and the keys of
+    /// the struct around it so far.
     #[inline(never)]
     fn begin_struct(&mut self) {
-        let at = (self.tape.len(), self.keys.struct_keys.len());
-        self.keys.open.push(at);
+        self.keys.open.push((self.tape.len(), self.sig));
+        self.sig = 0;
         self.tape.push(OBJECT);
     }
 
@@ -352,58 +379,45 @@ impl Writer<'_> {
     #[inline(never)]
     fn end_struct(&mut self) {
         self.tape.push(END);
-        let Some((start, first)) = self.keys.open.pop() else {
+        let Some((start, outer)) = self.keys.open.pop() else {
             return;
         };
-        let keys = &self.keys.struct_keys[first..];
-        if !keys.is_empty() && keys.len() <= MAX_SHAPE_FIELDS {
-            let hash = keys
-                .iter()
-                .fold(keys.len() as u32, |h, &k| h.wrapping_mul(0x9e37_79b9) ^ k);
-            let home = (hash.wrapping_mul(0x9e37_79b9) >> 26) as usize;
-            // Two slots per hash, so that two shapes that clash both stay.
-            let hit = [home, home ^ 1].into_iter().find_map(|slot| {
-                let cached = &self.keys.shapes[slot];
-                (cached.len == keys.len() && cached.keys[..keys.len()] == *keys)
-                    .then_some(cached.shape)
-            });
-            let shape = match hit {
-                Some(shape) => shape,
-                None => {
-                    let slot = if self.keys.shapes[home].len == 0 {
-                        home
-                    } else {
-                        home ^ 1
-                    };
-                    self.find_shape(first, slot)
-                }
-            };
-            if let Some(i) = shape {
-                self.tape[start] = SHAPE + f64::from(i);
-            }
+        let sig = core::mem::replace(&mut self.sig, outer);
+        if sig == 0 || sig == NO_SHAPE {
+            return;
         }
-        self.keys.struct_keys.truncate(first);
+        let fold = (sig as u64) ^ ((sig >> 64) as u64);
+        let home = (fold.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58) as usize;
+        // Two slots per hash, so that two shapes that clash both stay.
+        let shape = if self.keys.shapes[home].sig == sig {
+            self.keys.shapes[home].shape
+        } else if self.keys.shapes[home ^ 1].sig == sig {
+            self.keys.shapes[home ^ 1].shape
+        } else {
+            let slot = if self.keys.shapes[home].sig == 0 {
+                home
+            } else {
+                home ^ 1
+            };
+            self.find_shape(sig, slot)
+        };
+        if let Some(i) = shape {
+            self.tape[start] = SHAPE + f64::from(i);
+        }
     }
 
-    /// The result shape of the struct keys from `first`, their names looked
-    /// up in [`RESULT_SHAPES`], kept in the cache at `slot`.
+    /// The result shape of the struct keys `sig`, their names looked up in
+    /// [`RESULT_SHAPES`], kept in the cache at `slot`.
     #[inline(never)]
-    fn find_shape(&mut self, first: usize, slot: usize) -> Option<u32> {
-        let keys = &self.keys.struct_keys[first..];
+    fn find_shape(&mut self, sig: Signature, slot: usize) -> Option<u32> {
+        let n = (sig >> 120) as usize;
         let names = &self.keys.names;
+        let name = |i: usize| names[((sig >> (16 * i)) & 0xFFFF) as usize];
         let shape = RESULT_SHAPES
             .iter()
-            .position(|s| {
-                s.len() == keys.len() && s.iter().zip(keys).all(|(n, &k)| names[k as usize] == *n)
-            })
+            .position(|s| s.len() == n && s.iter().enumerate().all(|(i, f)| name(i) == *f))
             .map(|i| i as u32);
-        let mut entry = ShapeSlot {
-            len: keys.len(),
-            shape,
-            ..ShapeSlot::default()
-        };
-        entry.keys[..keys.len()].copy_from_slice(keys);
-        self.keys.shapes[slot] = entry;
+        self.keys.shapes[slot] = ShapeSlot { sig, shape };
         shape
     }
 }
