@@ -145,24 +145,34 @@ impl Near {
 }
 
 impl Cells {
-    /// Rebuilds the grid over `pos` (slot order; `info(slot)` gives the rest
-    /// of each entry) with cells `cell(span_x, span_y)` wide (wider when the
+    /// Rebuilds the grid over `pos` (slot order; `info(slot, entry)` gives
+    /// the rest of each entry) with cells `cell(span_x, span_y)` wide (wider when the
     /// vehicles are spread so thinly that the grid would need more than
     /// `4n + 64` cells).
     pub fn build(
         &mut self,
         pos: &[[f64; 2]],
         cell: impl Fn(f64, f64) -> f64,
-        info: impl Fn(usize) -> Info,
+        mut info: impl FnMut(usize, usize) -> Info,
     ) {
         let n = pos.len();
         let (mut min_x, mut min_y) = (f64::INFINITY, f64::INFINITY);
         let (mut max_x, mut max_y) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+        // (Compares rather than `f64::min`/`max`, which wasm calls as
+        // functions: the same values, NaN left out either way.)
         for p in pos {
-            min_x = min_x.min(p[0]);
-            max_x = max_x.max(p[0]);
-            min_y = min_y.min(p[1]);
-            max_y = max_y.max(p[1]);
+            if p[0] < min_x {
+                min_x = p[0];
+            }
+            if p[0] > max_x {
+                max_x = p[0];
+            }
+            if p[1] < min_y {
+                min_y = p[1];
+            }
+            if p[1] > max_y {
+                max_y = p[1];
+            }
         }
         let (span_x, span_y) = (max_x - min_x, max_y - min_y);
         let cap = 4 * n + 64;
@@ -224,7 +234,7 @@ impl Cells {
             let c = c as usize;
             let at = self.start[c] as usize;
             self.xy[at] = *p;
-            self.info[at] = info(slot);
+            self.info[at] = info(slot, at);
             self.ids[at] = self.info[at].id;
             self.slot[at] = slot as u32;
             self.entry_of[slot] = at as u32;
@@ -399,7 +409,7 @@ mod tests {
             cells.build(
                 &pos,
                 |_, _| cell,
-                |slot| Info {
+                |slot, _| Info {
                     id: 1000 - slot as u32,
                     ..Info::default()
                 },
