@@ -16,6 +16,14 @@
 /// `maxNeighbors` (10 in its examples).
 pub const MAX_NEIGHBOURS: usize = 10;
 
+/// How much wider (in squared distance) each search for the nearest is
+/// than the last when the last found too few: a little (the guess was the
+/// last step's farthest, and the neighbours have moved a little since),
+/// then four times; then the whole range. (In a crowd of 10,000 moving
+/// as a block, 5% of the searches found too few, and 1.3 times was enough
+/// for all but 0.4% of those.)
+const WIDER: [f64; 2] = [1.3, 4.0];
+
 /// What the lines of the neighbours need, stored in cell order beside the
 /// positions.
 #[derive(Debug, Clone, Copy, Default)]
@@ -267,8 +275,8 @@ impl Cells {
     /// (the last step's farthest kept, say): every entry within it is
     /// gathered from the cells of the square that holds that disc, and if
     /// there are at least [`MAX_NEIGHBOURS`], the nearest of them are the
-    /// answer; else the search runs again over a wider square (four times
-    /// the squared distance, then the whole range). Any guess gives the
+    /// answer; else the search runs again over a wider square ([`WIDER`]
+    /// times the squared distance, then the whole range). Any guess gives the
     /// same answer (a good one, the fewest distances compared and kept).
     pub fn nearest(
         &self,
@@ -285,19 +293,18 @@ impl Cells {
         } else {
             range2
         };
-        for attempt in 0..3 {
+        let mut wider = WIDER.iter();
+        loop {
             let found = self.gather(x, y, me, t, range2, buf);
             if found >= MAX_NEIGHBOURS || t >= range2 || t.is_nan() {
                 keep_nearest(&mut buf[..found], out);
                 return;
             }
-            t = if attempt == 0 {
-                (t * 4.0).min(range2)
-            } else {
-                range2
+            t = match wider.next() {
+                Some(&k) if t * k < range2 => t * k,
+                _ => range2,
             };
         }
-        out.len = 0;
     }
 
     /// Gathers into `buf` every entry but `me` within squared distance `t`
