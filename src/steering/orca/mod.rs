@@ -124,8 +124,37 @@ pub(crate) struct Orca {
     guess: Vec<f64>,
     /// The neighbour search's scratch.
     found: Vec<Found>,
+    /// By slot: how each vehicle avoids.
+    avoid: Vec<Avoid>,
     /// The largest max speed.
     s_max: f64,
+}
+
+/// How one vehicle avoids, read from its set once a step.
+#[derive(Debug, Clone, Copy)]
+struct Avoid {
+    /// Its time horizon, at least the step; NaN when it does not avoid.
+    tau: f64,
+    pushes: bool,
+    walls: bool,
+}
+
+impl Avoid {
+    #[inline]
+    fn avoids(&self) -> bool {
+        !self.tau.is_nan()
+    }
+}
+
+/// The larger of `a` and `b`, as `f64::max` for numbers that are not NaN
+/// (`b` when it is NaN); a compare and a select, where wasm calls `fmax`.
+#[inline]
+fn larger(a: f64, b: f64) -> f64 {
+    if b > a {
+        b
+    } else {
+        a
+    }
 }
 
 /// A wall near a body: the unit direction from the wall's nearest point to
@@ -178,11 +207,31 @@ impl Orca {
     /// velocity, position and heading in `next` (the others keep theirs).
     pub(crate) fn step(&mut self, b: &Bodies<'_>, next: Next<'_>, dt: f64) {
         let n = b.pos.len();
+        // Each slot's avoidance, read once: its horizon (at least the
+        // step; NaN when it does not avoid) and whether it pushes apart.
+        // (`larger` rather than `f64::max`, which wasm calls as a function:
+        // the same values for these finite, non-negative numbers.)
         let (mut r_max, mut s_max, mut any) = (0.0f64, 0.0f64, false);
+        self.avoid.clear();
         for i in 0..n {
-            r_max = r_max.max(b.radius[i]);
-            s_max = s_max.max(b.max_speed[i]);
-            any |= b.sets[i].inner().avoid_vehicles.is_some();
+            r_max = larger(r_max, b.radius[i]);
+            s_max = larger(s_max, b.max_speed[i]);
+            let inner = b.sets[i].inner();
+            self.avoid.push(match inner.avoid_vehicles {
+                Some((t, push)) => {
+                    any = true;
+                    Avoid {
+                        tau: larger(dt, t),
+                        pushes: push,
+                        walls: inner.walls,
+                    }
+                }
+                None => Avoid {
+                    tau: f64::NAN,
+                    pushes: false,
+                    walls: false,
+                },
+            });
         }
         if !any {
             return;
@@ -191,46 +240,43 @@ impl Orca {
         // The widest reach of any avoiding vehicle.
         let reach = |i: usize, tau: f64| b.radius[i] + r_max + tau * (b.max_speed[i] + s_max);
         let mut reach_max = 0.0f64;
-        for i in 0..n {
-            if let Some((t, _)) = b.sets[i].inner().avoid_vehicles {
-                reach_max = reach_max.max(reach(i, t.max(dt)));
+        for (i, a) in self.avoid.iter().enumerate() {
+            if a.avoids() {
+                reach_max = larger(reach_max, reach(i, a.tau));
             }
         }
         let lo = 1.5 * r_max;
-        let hi = reach_max.max(lo);
+        let hi = larger(reach_max, lo);
         // Cells about one average spacing wide: at a uniform density the
         // nearest MAX_NEIGHBOURS lie within sqrt(10 / π) ≈ 1.8 spacings, so
         // the square searched around a vehicle spans about 4 × 4 cells,
         // holding about 1.3 times the disc's vehicles.
         let cell = |sx: f64, sy: f64| crate::geom::math::clamp((sx * sy / n as f64).sqrt(), lo, hi);
-        self.cells.build(b.pos, cell, |i| {
-            let avoid = b.sets[i].inner().avoid_vehicles;
+        // (Entries of vehicles that do not avoid are never read: no need
+        // to clear what they hold from an earlier step.)
+        self.own.resize(n, Own::default());
+        let (avoid, own) = (&self.avoid, &mut self.own);
+        self.cells.build(b.pos, cell, |i, e| {
+            let a = avoid[i];
+            if a.avoids() {
+                let r = reach(i, a.tau);
+                own[e] = Own {
+                    pref: next.vel[i],
+                    max_speed: b.max_speed[i],
+                    inv_tau: 1.0 / a.tau,
+                    range2: r * r,
+                    walls: a.walls,
+                };
+            }
             Info {
                 vel: b.vel[i],
                 next_vel: next.vel[i],
                 radius: b.radius[i],
                 id: b.ids[i].0,
-                avoids: avoid.is_some(),
-                pushes: avoid.is_some_and(|(_, push)| push),
+                avoids: a.avoids(),
+                pushes: a.pushes,
             }
         });
-        // (Entries of vehicles that do not avoid are never read: no need
-        // to clear what they hold from an earlier step.)
-        self.own.resize(n, Own::default());
-        for i in 0..n {
-            let Some((t, _)) = b.sets[i].inner().avoid_vehicles else {
-                continue;
-            };
-            let tau = t.max(dt);
-            let r = reach(i, tau);
-            self.own[self.cells.entry_of[i] as usize] = Own {
-                pref: next.vel[i],
-                max_speed: b.max_speed[i],
-                inv_tau: 1.0 / tau,
-                range2: r * r,
-                walls: b.sets[i].inner().walls,
-            };
-        }
         self.near.resize(n, Near::default());
         self.vel.resize(n, [0.0; 2]);
         let inv_dt = 1.0 / dt;
@@ -424,7 +470,7 @@ impl Orca {
         let v = Vec2::new(info.vel[0], info.vel[1]);
         let pref = Vec2::new(own.pref[0], own.pref[1]);
         let start = program::start(pref, own.max_speed);
-        let reach = forces::length(pref - v).max(forces::length(start - v));
+        let reach = larger(forces::length(pref - v), forces::length(start - v));
         if !reach.is_finite() {
             return None;
         }

@@ -16,6 +16,14 @@
 /// `maxNeighbors` (10 in its examples).
 pub const MAX_NEIGHBOURS: usize = 10;
 
+/// How much wider (in squared distance) each search for the nearest is
+/// than the last when the last found too few: a little (the guess was the
+/// last step's farthest, and the neighbours have moved a little since),
+/// then four times; then the whole range. (In a crowd of 10,000 moving
+/// as a block, 5% of the searches found too few, and 1.3 times was enough
+/// for all but 0.4% of those.)
+const WIDER: [f64; 2] = [1.3, 4.0];
+
 /// What the lines of the neighbours need, stored in cell order beside the
 /// positions.
 #[derive(Debug, Clone, Copy, Default)]
@@ -145,24 +153,34 @@ impl Near {
 }
 
 impl Cells {
-    /// Rebuilds the grid over `pos` (slot order; `info(slot)` gives the rest
-    /// of each entry) with cells `cell(span_x, span_y)` wide (wider when the
+    /// Rebuilds the grid over `pos` (slot order; `info(slot, entry)` gives
+    /// the rest of each entry) with cells `cell(span_x, span_y)` wide (wider when the
     /// vehicles are spread so thinly that the grid would need more than
     /// `4n + 64` cells).
     pub fn build(
         &mut self,
         pos: &[[f64; 2]],
         cell: impl Fn(f64, f64) -> f64,
-        info: impl Fn(usize) -> Info,
+        mut info: impl FnMut(usize, usize) -> Info,
     ) {
         let n = pos.len();
         let (mut min_x, mut min_y) = (f64::INFINITY, f64::INFINITY);
         let (mut max_x, mut max_y) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+        // (Compares rather than `f64::min`/`max`, which wasm calls as
+        // functions: the same values, NaN left out either way.)
         for p in pos {
-            min_x = min_x.min(p[0]);
-            max_x = max_x.max(p[0]);
-            min_y = min_y.min(p[1]);
-            max_y = max_y.max(p[1]);
+            if p[0] < min_x {
+                min_x = p[0];
+            }
+            if p[0] > max_x {
+                max_x = p[0];
+            }
+            if p[1] < min_y {
+                min_y = p[1];
+            }
+            if p[1] > max_y {
+                max_y = p[1];
+            }
         }
         let (span_x, span_y) = (max_x - min_x, max_y - min_y);
         let cap = 4 * n + 64;
@@ -224,7 +242,7 @@ impl Cells {
             let c = c as usize;
             let at = self.start[c] as usize;
             self.xy[at] = *p;
-            self.info[at] = info(slot);
+            self.info[at] = info(slot, at);
             self.ids[at] = self.info[at].id;
             self.slot[at] = slot as u32;
             self.entry_of[slot] = at as u32;
@@ -257,8 +275,8 @@ impl Cells {
     /// (the last step's farthest kept, say): every entry within it is
     /// gathered from the cells of the square that holds that disc, and if
     /// there are at least [`MAX_NEIGHBOURS`], the nearest of them are the
-    /// answer; else the search runs again over a wider square (four times
-    /// the squared distance, then the whole range). Any guess gives the
+    /// answer; else the search runs again over a wider square ([`WIDER`]
+    /// times the squared distance, then the whole range). Any guess gives the
     /// same answer (a good one, the fewest distances compared and kept).
     pub fn nearest(
         &self,
@@ -275,19 +293,18 @@ impl Cells {
         } else {
             range2
         };
-        for attempt in 0..3 {
+        let mut wider = WIDER.iter();
+        loop {
             let found = self.gather(x, y, me, t, range2, buf);
             if found >= MAX_NEIGHBOURS || t >= range2 || t.is_nan() {
                 keep_nearest(&mut buf[..found], out);
                 return;
             }
-            t = if attempt == 0 {
-                (t * 4.0).min(range2)
-            } else {
-                range2
+            t = match wider.next() {
+                Some(&k) if t * k < range2 => t * k,
+                _ => range2,
             };
         }
-        out.len = 0;
     }
 
     /// Gathers into `buf` every entry but `me` within squared distance `t`
@@ -399,7 +416,7 @@ mod tests {
             cells.build(
                 &pos,
                 |_, _| cell,
-                |slot| Info {
+                |slot, _| Info {
                     id: 1000 - slot as u32,
                     ..Info::default()
                 },
