@@ -28,6 +28,31 @@ pub(crate) type Block = [Range<usize>; 2 * REACH + 1];
 /// own row from it on, then each row above.
 pub(crate) type Ahead = [Range<usize>; REACH + 1];
 
+/// The smallest and largest coordinates of `pos`: `[min_x, min_y, max_x,
+/// max_y]` (±∞ the wrong way round for none; NaN coordinates left out).
+/// Written with comparisons, not `f64::min`/`max`: wasm has no instruction
+/// for their NaN rule and calls them as functions.
+#[inline]
+pub(crate) fn extent(pos: &[[f64; 2]]) -> [f64; 4] {
+    let (mut min_x, mut min_y) = (f64::INFINITY, f64::INFINITY);
+    let (mut max_x, mut max_y) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+    for p in pos {
+        if p[0] < min_x {
+            min_x = p[0];
+        }
+        if p[0] > max_x {
+            max_x = p[0];
+        }
+        if p[1] < min_y {
+            min_y = p[1];
+        }
+        if p[1] > max_y {
+            max_y = p[1];
+        }
+    }
+    [min_x, min_y, max_x, max_y]
+}
+
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Grid {
     min_x: f64,
@@ -52,24 +77,7 @@ impl Grid {
     #[inline(never)]
     pub fn build(&mut self, pos: &[[f64; 2]], vel: &[[f64; 2]], radius: f64) {
         let n = pos.len();
-        let (mut min_x, mut min_y) = (f64::INFINITY, f64::INFINITY);
-        let (mut max_x, mut max_y) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
-        // (Comparisons, not f64::min: positions are never NaN, and wasm
-        // has no instruction for f64::min's NaN rule.)
-        for p in pos {
-            if p[0] < min_x {
-                min_x = p[0];
-            }
-            if p[0] > max_x {
-                max_x = p[0];
-            }
-            if p[1] < min_y {
-                min_y = p[1];
-            }
-            if p[1] > max_y {
-                max_y = p[1];
-            }
-        }
+        let [mut min_x, mut min_y, max_x, max_y] = extent(pos);
         let (span_x, span_y) = (max_x - min_x, max_y - min_y);
         let cap = 4 * n + 64;
         let mut cell = if radius.is_finite() && radius > 0.0 {

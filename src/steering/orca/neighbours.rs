@@ -164,24 +164,7 @@ impl Cells {
         mut info: impl FnMut(usize, usize) -> Info,
     ) {
         let n = pos.len();
-        let (mut min_x, mut min_y) = (f64::INFINITY, f64::INFINITY);
-        let (mut max_x, mut max_y) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
-        // (Compares rather than `f64::min`/`max`, which wasm calls as
-        // functions: the same values, NaN left out either way.)
-        for p in pos {
-            if p[0] < min_x {
-                min_x = p[0];
-            }
-            if p[0] > max_x {
-                max_x = p[0];
-            }
-            if p[1] < min_y {
-                min_y = p[1];
-            }
-            if p[1] > max_y {
-                max_y = p[1];
-            }
-        }
+        let [mut min_x, mut min_y, max_x, max_y] = crate::steering::grid::extent(pos);
         let (span_x, span_y) = (max_x - min_x, max_y - min_y);
         let cap = 4 * n + 64;
         let cell = cell(span_x, span_y);
