@@ -130,6 +130,29 @@ pub fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
     v
 }
 
+/// The larger of two numbers (for numbers that are not NaN): a
+/// comparison, where `f64::max` is a call in wasm (its NaN rule).
+#[inline(always)]
+#[must_use]
+pub fn larger(a: f64, b: f64) -> f64 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The smaller of two numbers (not NaN), as [`larger`].
+#[inline(always)]
+#[must_use]
+pub fn smaller(a: f64, b: f64) -> f64 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

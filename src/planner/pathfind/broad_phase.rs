@@ -7,7 +7,8 @@
 //! (a digital differential analyser, cell by cell), an arc the cells of its
 //! box. An obstacle listed in several cells is visited once per query.
 
-use super::collision::{larger, smaller, Bounds};
+use super::collision::Bounds;
+use crate::geom::math::{larger, smaller};
 use crate::Point;
 use core::cell::Cell;
 

@@ -13,6 +13,7 @@ use super::broad_phase::CellGrid;
 use super::obstacles::{Circle, Obstacles};
 use crate::error::Field;
 use crate::geom::distance::{line_arc, line_line, point_line_squared};
+use crate::geom::math::{larger, smaller};
 use crate::{Arc, Line, Point, Segment, Vec2};
 
 /// Which obstacle, by its index in [`Obstacles`].
@@ -31,27 +32,6 @@ impl ObstacleId {
             ObstacleId::Circle(i) => Field::named("obstacles").key("circles").index(i),
             ObstacleId::Polygon(i) => Field::named("obstacles").key("polygons").index(i),
         }
-    }
-}
-
-/// The larger of two numbers (for numbers that are not NaN): a
-/// comparison, where `f64::max` is a call in wasm (its NaN rule).
-#[inline(always)]
-pub(crate) fn larger(a: f64, b: f64) -> f64 {
-    if a > b {
-        a
-    } else {
-        b
-    }
-}
-
-/// The smaller of two numbers (not NaN), as [`larger`].
-#[inline(always)]
-pub(crate) fn smaller(a: f64, b: f64) -> f64 {
-    if a < b {
-        a
-    } else {
-        b
     }
 }
 

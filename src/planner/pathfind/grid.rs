@@ -21,13 +21,13 @@
 //! to the Dubins length for a goal pose, is a lower bound; paths through
 //! other positions or headings are not considered.
 
-use super::collision::larger;
 use super::grid_curves::{
     by_length, heading, tile_range, translate, CurveTable, Piece, Shape, MASK_REACH, NEIGHBOURS,
 };
 use super::tile_distance::TileDistance;
 use super::{Goal, NoPath};
 use crate::error::{Error, Field, Reason};
+use crate::geom::math::larger;
 use crate::planner::error::{check_point, check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
 use crate::{Path, Point, Pose, Segment};
 use core::cmp::Ordering;

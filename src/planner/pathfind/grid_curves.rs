@@ -8,11 +8,12 @@
 //! ones planned on this thread): a plan that comes after another on the same
 //! grid (a wall painted, the start moved) reads them.
 
-use super::collision::{larger, smaller, Bounds};
+use super::collision::Bounds;
 use super::grid::Grid;
 use super::tangent_graph::Sector;
 use crate::geom::distance::segment_meets_box;
 use crate::geom::math::clamp;
+use crate::geom::math::{larger, smaller};
 use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
 use core::cell::RefCell;
 use core::f64::consts::FRAC_PI_4;

@@ -327,7 +327,7 @@ pub(crate) fn free_turn_within(
             }
         };
         if let Some(t) = t {
-            free = super::collision::smaller(free, t);
+            free = crate::geom::math::smaller(free, t);
             if free == 0.0 {
                 break;
             }

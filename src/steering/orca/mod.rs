@@ -56,6 +56,7 @@ use super::behaviors::polygon;
 use super::forces;
 use super::sets::BySlot;
 use super::VehicleId;
+use crate::geom::math::larger;
 use crate::geom::{Point, Vec2};
 use lines::{vehicle_line, wall_line};
 use neighbours::{Cells, Found, Info, Near};
@@ -146,17 +147,6 @@ impl Avoid {
     }
 }
 
-/// The larger of `a` and `b`, as `f64::max` for numbers that are not NaN
-/// (`b` when it is NaN); a compare and a select, where wasm calls `fmax`.
-#[inline]
-fn larger(a: f64, b: f64) -> f64 {
-    if b > a {
-        b
-    } else {
-        a
-    }
-}
-
 /// A wall near a body: the unit direction from the wall's nearest point to
 /// the body, and the distance (negative inside a circle).
 #[derive(Debug, Clone, Copy)]
@@ -214,14 +204,14 @@ impl Orca {
         let (mut r_max, mut s_max, mut any) = (0.0f64, 0.0f64, false);
         self.avoid.clear();
         for i in 0..n {
-            r_max = larger(r_max, b.radius[i]);
-            s_max = larger(s_max, b.max_speed[i]);
+            r_max = larger(b.radius[i], r_max);
+            s_max = larger(b.max_speed[i], s_max);
             let inner = b.sets[i].inner();
             self.avoid.push(match inner.avoid_vehicles {
                 Some((t, push)) => {
                     any = true;
                     Avoid {
-                        tau: larger(dt, t),
+                        tau: larger(t, dt),
                         pushes: push,
                         walls: inner.walls,
                     }
@@ -242,11 +232,11 @@ impl Orca {
         let mut reach_max = 0.0f64;
         for (i, a) in self.avoid.iter().enumerate() {
             if a.avoids() {
-                reach_max = larger(reach_max, reach(i, a.tau));
+                reach_max = larger(reach(i, a.tau), reach_max);
             }
         }
         let lo = 1.5 * r_max;
-        let hi = larger(reach_max, lo);
+        let hi = larger(lo, reach_max);
         // Cells about one average spacing wide: at a uniform density the
         // nearest MAX_NEIGHBOURS lie within sqrt(10 / π) ≈ 1.8 spacings, so
         // the square searched around a vehicle spans about 4 × 4 cells,
@@ -470,7 +460,7 @@ impl Orca {
         let v = Vec2::new(info.vel[0], info.vel[1]);
         let pref = Vec2::new(own.pref[0], own.pref[1]);
         let start = program::start(pref, own.max_speed);
-        let reach = larger(forces::length(pref - v), forces::length(start - v));
+        let reach = larger(forces::length(start - v), forces::length(pref - v));
         if !reach.is_finite() {
             return None;
         }
