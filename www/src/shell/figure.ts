@@ -63,7 +63,8 @@ export class Figure {
   private readonly bar: HTMLDivElement;
   private readonly caption: HTMLParagraphElement;
   private readonly list: HTMLDListElement;
-  private readonly rows = new Map<string, { row: HTMLDivElement; dt: HTMLElement; dd: HTMLElement | null }>();
+  /** The rows by key, with the text last written into each (compared instead of reading the DOM back). */
+  private readonly rows = new Map<string, { row: HTMLDivElement; dt: HTMLElement; dd: HTMLElement | null; head: string; text: string }>();
   private readonly buttons = new Map<string, HTMLButtonElement>();
   private readonly listeners: (() => void)[] = [];
   private current: string;
@@ -161,17 +162,18 @@ export class Figure {
           row.className = "group";
           row.append(dt);
         }
-        r = { row, dt, dd };
+        r = { row, dt, dd, head: "", text: "" };
         this.rows.set(spec.key, r);
       }
       if (this.list.children[i] !== r.row) this.list.insertBefore(r.row, this.list.children[i] ?? null);
       const n = spec.n;
       if (!n) {
-        if (r.dt.textContent !== spec.group) r.dt.textContent = spec.group;
+        if (r.head !== spec.group) r.dt.textContent = r.head = spec.group;
         return;
       }
       const head = n.symbol ? `${n.symbol} ${n.label}` : n.label;
-      if (r.dt.textContent !== head) {
+      if (r.head !== head) {
+        r.head = head;
         r.dt.replaceChildren();
         if (n.symbol) {
           const v = document.createElement("var");
@@ -179,7 +181,7 @@ export class Figure {
           r.dt.append(v, ` ${n.label}`);
         } else r.dt.textContent = n.label;
       }
-      if (r.dd && r.dd.textContent !== n.text) r.dd.textContent = n.text;
+      if (r.dd && r.text !== n.text) r.dd.textContent = r.text = n.text;
     });
     for (const l of this.listeners) l();
   }
