@@ -76,16 +76,17 @@ function parts(piece: RoadPiece | null): { lines: number[]; radii: number[] } {
   return { lines, radii };
 }
 
+/** The road step's row for piece `i` (from profile `i` to `i + 1`): its kind, word and length. */
+export function pieceNumber(i: number, piece: RoadPiece | null): FigureNumber {
+  return piece
+    ? num(`piece${i}`, `${i} → ${i + 1}: ${piece.kind} (${piece.centerline.word})`, piece.centerline.length, 1)
+    : word(`piece${i}`, `${i} → ${i + 1}`, "cannot be built");
+}
+
 export function roadNumbers(step: RoadStep, f: RoadFigureInput): FigureNumber[] {
   const first = f.pieces[0];
   const piece = first?.piece ?? null;
-  if (step === "road") {
-    return f.pieces.map((p, i) =>
-      p.piece
-        ? num(`piece${i}`, `${i} → ${i + 1}: ${p.piece.kind} (${p.piece.centerline.word})`, p.piece.centerline.length, 1)
-        : word(`piece${i}`, `${i} → ${i + 1}`, "cannot be built"),
-    );
-  }
+  if (step === "road") return f.pieces.map((p, i) => pieceNumber(i, p.piece));
   const out: FigureNumber[] = [word("kind", "the piece", piece ? `${piece.kind} (${piece.centerline.word})` : "cannot be built")];
   const c = first?.construction ?? null;
   if (step === "fillet") {

@@ -14,7 +14,8 @@ import { dot, label, strokeLine } from "../shell/draw.js";
 import { LANE_FILL, fillPath, strokeMarkings } from "../shell/road-draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
 import { Figure } from "../shell/figure.js";
-import { ROAD_PRESETS, ROAD_STEPS, drawBezierBend, isRoadStep, roadNumbers } from "./road-figures.js";
+import type { FigureNumber } from "../shell/figure.js";
+import { ROAD_PRESETS, ROAD_STEPS, drawBezierBend, isRoadStep, pieceNumber, roadNumbers } from "./road-figures.js";
 import type { RoadStep } from "./road-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { downloadText } from "../shell/download.js";
@@ -221,69 +222,68 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     rebuildHandles();
   };
 
-  // Pieces and edges are memoised by their inputs, so moving one profile
-  // rebuilds only the pieces it touches (the rest are reused as they are).
-  let pieceCache = new Map<string, PieceResult>();
-  let edgeCache = new Map<string, Point[]>();
-  const poseKey = (p: Pose): string => `${p.x},${p.y},${p.heading}`;
+  // Pieces and edges are memoised by position and inputs: moving one profile
+  // rebuilds only the pieces it touches, and the rest are reused as they are
+  // after a comparison of numbers (no keys built for the 1,000 pieces of a long road).
+  type Built<T> = { a: Pose; b: Pose | null; inputs: string; value: T };
+  let builtPieces: Built<PieceResult>[] = [];
+  let builtEdges: Built<Point[]>[] = [];
+  const samePose = (p: Pose, q: Pose | null | undefined): boolean => !!q && p.x === q.x && p.y === q.y && p.heading === q.heading;
+  /** Whether `memo` was built from these inputs. */
+  const builtFrom = <T>(memo: Built<T> | undefined, a: Pose, b: Pose | null, inputs: string): memo is Built<T> =>
+    !!memo && memo.inputs === inputs && samePose(a, memo.a) && (b === null ? memo.b === null : samePose(b, memo.b));
+
+  function buildPiece(pa: Pose, pb: Pose): PieceResult {
+    const a = profileOf(pa);
+    const b = profileOf(pb);
+    const r: PieceResult = { box: null, surface: null, error: null, construction: null, bezier: null };
+    try {
+      r.surface = api.roadMarkings(a, b);
+      r.box = new Bounds().paths(r.surface.lanes.map((l) => l.outline)).paths(r.surface.piece.boundaries).box();
+    } catch (e) {
+      r.error = errorMessage(e).replace(/^b: /, "");
+    }
+    if (state.construction) {
+      try {
+        r.construction = api.roadConstruction(a, b);
+      } catch {
+        r.construction = null;
+      }
+    }
+    if (state.bezier) {
+      try {
+        r.bezier = api.bezierOffsets(a, b);
+      } catch {
+        r.bezier = null;
+      }
+    }
+    return r;
+  }
 
   function compute(): void {
     const lanesKey = JSON.stringify(state.lanes);
-    const flags = `${state.construction ? 1 : 0}${state.bezier ? 1 : 0}`;
-    const nextEdges = new Map<string, Point[]>();
-    const nextPieces = new Map<string, PieceResult>();
-    edges = state.profiles.map((p) => {
-      const key = `${poseKey(p)}|${lanesKey}`;
-      let e = nextEdges.get(key) ?? edgeCache.get(key);
-      if (!e) {
-        try {
-          e = api.profileEdges(profileOf(p));
-        } catch {
-          e = [];
-        }
+    const pieceInputs = `${lanesKey}|${state.construction ? 1 : 0}${state.bezier ? 1 : 0}`;
+    builtEdges = state.profiles.map((p, i) => {
+      const memo = builtEdges[i];
+      if (builtFrom(memo, p, null, lanesKey)) return memo;
+      let e: Point[];
+      try {
+        e = api.profileEdges(profileOf(p));
+      } catch {
+        e = [];
       }
-      nextEdges.set(key, e);
-      return e;
+      return { a: { ...p }, b: null, inputs: lanesKey, value: e };
     });
-    pieces = [];
+    edges = builtEdges.map((m) => m.value);
+    const next: Built<PieceResult>[] = [];
     for (let i = 0; i + 1 < state.profiles.length; i++) {
       const pa = state.profiles[i] as Pose;
       const pb = state.profiles[i + 1] as Pose;
-      const key = `${poseKey(pa)}|${poseKey(pb)}|${lanesKey}|${flags}`;
-      const cached = nextPieces.get(key) ?? pieceCache.get(key);
-      if (cached) {
-        nextPieces.set(key, cached);
-        pieces.push(cached);
-        continue;
-      }
-      const a = profileOf(pa);
-      const b = profileOf(pb);
-      const r: PieceResult = { box: null, surface: null, error: null, construction: null, bezier: null };
-      try {
-        r.surface = api.roadMarkings(a, b);
-        r.box = new Bounds().paths(r.surface.lanes.map((l) => l.outline)).paths(r.surface.piece.boundaries).box();
-      } catch (e) {
-        r.error = errorMessage(e).replace(/^b: /, "");
-      }
-      if (state.construction) {
-        try {
-          r.construction = api.roadConstruction(a, b);
-        } catch {
-          r.construction = null;
-        }
-      }
-      if (state.bezier) {
-        try {
-          r.bezier = api.bezierOffsets(a, b);
-        } catch {
-          r.bezier = null;
-        }
-      }
-      nextPieces.set(key, r);
-      pieces.push(r);
+      const memo = builtPieces[i];
+      next.push(builtFrom(memo, pa, pb, pieceInputs) ? memo : { a: { ...pa }, b: { ...pb }, inputs: pieceInputs, value: buildPiece(pa, pb) });
     }
-    pieceCache = nextPieces;
-    edgeCache = nextEdges;
+    builtPieces = next;
+    pieces = next.map((m) => m.value);
   }
 
   function update(change: () => void): void {
@@ -291,6 +291,18 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     compute();
     render();
     changes.emit();
+  }
+
+  // Each piece's figure row and readout text, kept with the piece they were
+  // written for (a drag rewrites the two pieces it rebuilt, not all of them).
+  const rowOf = new WeakMap<PieceResult, { i: number; number: FigureNumber; line: string }>();
+  function pieceRow(p: PieceResult, i: number): { number: FigureNumber; line: string } {
+    const kept = rowOf.get(p);
+    if (kept && kept.i === i) return kept;
+    const s = p.surface?.piece ?? null;
+    const row = { i, number: pieceNumber(i, s), line: `${i}→${i + 1}: ${s ? `${s.kind} (${s.centerline.word}, ${s.centerline.length.toFixed(1)})` : "—"}` };
+    rowOf.set(p, row);
+    return row;
   }
 
   function render(): void {
@@ -304,11 +316,13 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     if (state.bezier && pinched.length)
       notes.push(`The Bézier offsets pinch (an edge passes its centre of curvature) on piece${pinched.length > 1 ? "s" : ""} ${pinched.join(", ")}.`);
     status.textContent = notes.join(" ");
-    const shown = pieces.map((p) => ({ piece: p.surface?.piece ?? null, construction: p.construction, bezier: p.bezier }));
-    figure.show(roadNumbers(state.step, { pieces: shown }));
-    readout.textContent = pieces
-      .map((p, i) => `${i}→${i + 1}: ${p.surface ? `${p.surface.piece.kind} (${p.surface.piece.centerline.word}, ${p.surface.piece.centerline.length.toFixed(1)})` : "—"}`)
-      .join("   ");
+    const rows = pieces.map(pieceRow);
+    if (state.step === "road") figure.show(rows.map((r) => r.number));
+    else {
+      const shown = pieces.map((p) => ({ piece: p.surface?.piece ?? null, construction: p.construction, bezier: p.bezier }));
+      figure.show(roadNumbers(state.step, { pieces: shown }));
+    }
+    readout.textContent = rows.map((r) => r.line).join("   ");
   }
 
   function renderLaneEditor(): void {

@@ -172,6 +172,62 @@ test("clicking empty space adds a profile", async () => {
   await context.close();
 });
 
+test("a drag rebuilds the pieces it touches, and every piece, figure row and read-out matches the API's own piece", async () => {
+  const A = await import("../../pkg/arcline.js");
+  A.initSync({ module: readFileSync(new URL("../../pkg/arcline_bg.wasm", import.meta.url)) });
+  const { page, context, problems } = await openPage(env.browser, env.base + "/");
+  await page.evaluate(() =>
+    window.__arcline.diagrams.road.setState({
+      profiles: [
+        { x: -40, y: -15, heading: 0 },
+        { x: 0, y: 5, heading: Math.PI / 2 },
+        { x: 30, y: 20, heading: 0 },
+        { x: 60, y: 24, heading: 0.2 },
+        { x: 90, y: 30, heading: 0 },
+      ],
+    }),
+  );
+  await page.locator('[data-diagram="road"]').scrollIntoViewIfNeeded();
+  const k = await pxPerUnit(page, "road");
+  const from = await screenPointOf(page, "road", "profile 2 centre");
+  await drag(page, from, { x: from.x, y: from.y - 6 * k });
+  await page.waitForFunction(() => window.__arcline.diagrams.road.getState().profiles[2].y > 24);
+  // The API's pieces for the profiles the diagram now holds, computed here in Node.
+  const check = async () => {
+    const s = await state(page);
+    const rows = await page.evaluate(() => window.__arcline.diagrams.road.figure().numbers);
+    const shown = await page.locator('[data-diagram="road"] [data-number] dd').allTextContents();
+    const expected = s.profiles.slice(1).map((b, i) => {
+      try {
+        return A.roadMarkings({ ...s.profiles[i], lanes: s.lanes }, { ...b, lanes: s.lanes }).piece;
+      } catch (e) {
+        return e;
+      }
+    });
+    assert.equal(s.readout.pieces.length, expected.length);
+    expected.forEach((piece, i) => {
+      assert.equal(rows[i].key, `piece${i}`);
+      if (piece instanceof Error) {
+        assert.equal(s.readout.pieces[i].error, piece.message.replace(/^b: /, ""), `piece ${i}`);
+        assert.equal(shown[i], "cannot be built", `piece ${i}`);
+        return;
+      }
+      assert.equal(s.readout.pieces[i].kind, piece.kind, `piece ${i}`);
+      assert.equal(s.readout.pieces[i].word, piece.centerline.word, `piece ${i}`);
+      assert.equal(rows[i].value, piece.centerline.length, `piece ${i}`);
+      assert.equal(shown[i], piece.centerline.length.toFixed(1), `piece ${i}`);
+    });
+    assert.equal(shown.length, expected.length);
+  };
+  await check();
+  // Pieces are kept by position: after the last profile goes, the rest still match.
+  await page.locator('[data-diagram="road"]').getByRole("button", { name: "remove last profile" }).click();
+  await page.waitForFunction(() => window.__arcline.diagrams.road.getState().profiles.length === 4);
+  await check();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("the OpenDRIVE download holds one road per piece, linked end to start", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
   const section = page.locator('[data-diagram="road"]');
