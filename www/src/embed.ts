@@ -23,6 +23,7 @@ import type { FigureReadout } from "./shell/figure.js";
 import { DIAGRAMS, SYSTEM_OF, isKind } from "./registry.js";
 import { loadApi, onTrap, restartApi, startErrorMessage } from "./runtime.js";
 import { applyTheme, elementSheet } from "./shell/style.js";
+import { inOwnTask } from "./shell/tasks.js";
 
 export class ArclineDemo extends HTMLElement {
   private diagram: Diagram | null = null;
@@ -75,7 +76,8 @@ export class ArclineDemo extends HTMLElement {
     shadow.replaceChildren(this.root);
     this.unwatchTheme = applyTheme(this.root, this);
     this.unsubscribe = onTrap(() => this.showTrap());
-    loadApi(SYSTEM_OF[this.kind]).then((api) => this.mountWith(api), (e: unknown) => this.showError(e));
+    // Each element mounts in a task of its own: a page of many diagrams stays responsive while they start.
+    loadApi(SYSTEM_OF[this.kind]).then((api) => inOwnTask(() => this.mountWith(api)), (e: unknown) => this.showError(e));
   }
 
   disconnectedCallback(): void {

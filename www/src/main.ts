@@ -9,6 +9,7 @@ import { DIAGRAMS, SYSTEM_OF, isKind } from "./registry.js";
 import { loadApi, onTrap, restartApi, startErrorMessage, wasmMemoryBytes, type System } from "./runtime.js";
 import { changedFields, hashForChanges, sceneFromHash } from "./share.js";
 import { applyTheme, pageSheet } from "./shell/style.js";
+import { nextTask } from "./shell/tasks.js";
 
 declare global {
   interface Window {
@@ -38,12 +39,14 @@ function sceneLink(): string {
   return `${location.origin}${location.pathname}${location.search}${sceneHash()}`;
 }
 
-function mountAll(api: Api, restore: Record<string, unknown>): void {
+/** Mounts every section's diagram, each in a task of its own (the page answers input between them). */
+async function mountAll(api: Api, restore: Record<string, unknown>): Promise<void> {
   const params = new URLSearchParams(location.search);
   const embed = params.get("embed") === "1";
   const only = params.get("kind") ?? "";
   if (embed) document.body.classList.add("embed");
   let hashTimer = 0;
+  let first = true;
   for (const section of document.querySelectorAll<HTMLElement>("[data-diagram]")) {
     const kind = section.dataset["diagram"] ?? "";
     const root = section.querySelector<HTMLElement>(".mount");
@@ -57,6 +60,8 @@ function mountAll(api: Api, restore: Record<string, unknown>): void {
     if (embed) for (const [k, v] of params) if (k !== "embed" && k !== "kind") options[k] = v;
     // Light or dark as the page's colour scheme (its section's) and the reader's preference say.
     if (!root.classList.contains("arcline-theme")) applyTheme(root, section);
+    if (!first) await nextTask();
+    first = false;
     const d = mount(root, api, options);
     diagrams[kind] = d;
     mounted[kind] ??= d.getState();
@@ -119,7 +124,7 @@ function pageSystem(): System {
 async function main(): Promise<void> {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, pageSheet()];
   const api = await loadApi(pageSystem());
-  mountAll(api, sceneFromHash(location.hash));
+  await mountAll(api, sceneFromHash(location.hash));
   setupShare();
   onTrap(showTrap);
   // Ready once the diagrams have drawn (and framed) their first frame.
