@@ -45,6 +45,9 @@ const TOUCH_GRAB_RADIUS_PX = 24;
  * each draw (of the diagram kind `only`, when set) and in each simulation
  * step (diagrams that simulate push to `step`). Exposed as `window.__arclineFrameStats`.
  */
+/** How near the page's viewport a stage counts as on screen, in CSS pixels. */
+const NEAR_PX = 120;
+
 export const frameStats = { enabled: false, move: [] as number[], draw: [] as number[], step: [] as number[], only: "" };
 (window as unknown as { __arclineFrameStats: typeof frameStats }).__arclineFrameStats = frameStats;
 
@@ -109,10 +112,17 @@ export class View {
     this.resizeObserver.observe(this.stage);
     this.visibility =
       typeof IntersectionObserver === "function"
-        ? new IntersectionObserver((entries) => this.setOnScreen(entries[entries.length - 1]?.isIntersecting ?? true), { rootMargin: "120px" })
+        ? new IntersectionObserver((entries) => this.setOnScreen(entries[entries.length - 1]?.isIntersecting ?? true), { rootMargin: `${NEAR_PX}px` })
         : null;
     this.visibility?.observe(this.stage);
-    this.resize();
+    // The size now; the first frame is drawn at the next animation frame,
+    // once the diagram has set up what it draws, and only if the stage is
+    // on screen or near it (what the observer will report).
+    const rect = this.measure();
+    this.onScreen =
+      this.visibility === null ||
+      (rect.bottom >= -NEAR_PX && rect.top <= window.innerHeight + NEAR_PX && rect.right >= -NEAR_PX && rect.left <= window.innerWidth + NEAR_PX);
+    this.requestDraw();
     this.listen();
   }
 
@@ -360,7 +370,12 @@ export class View {
   }
 
   private resize(): void {
-    // The canvas fills the stage's padding box (inside its border).
+    this.measure();
+    this.draw();
+  }
+
+  /** Sizes the canvas to the stage's padding box (inside its border), which clears it; returns that box. */
+  private measure(): DOMRect {
     const rect = this.canvas.getBoundingClientRect();
     const width = Math.max(1, rect.width);
     const height = Math.max(1, rect.height);
@@ -373,7 +388,7 @@ export class View {
     this.scale = Math.min(width, height) / span;
     // A framed subject is fitted again to the new size (unless the reader has taken the camera).
     if (this.following) this.framed = false;
-    this.draw();
+    return rect;
   }
 
   private drawGrid(): void {

@@ -172,6 +172,15 @@ test("a subject moved out of view is brought back; a pan stops following; Fit fr
 
 test("a view off screen does not paint; scrolled into view it paints its subject framed", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
+  // Whether the road's canvas differs from a blank canvas of its size.
+  const painted = () =>
+    page.evaluate(() => {
+      const c = document.querySelector('[data-diagram="road"] .stage canvas');
+      const blank = Object.assign(document.createElement("canvas"), { width: c.width, height: c.height });
+      return c.toDataURL() !== blank.toDataURL();
+    });
+  // Far below the first screen at load, it has not been painted at all.
+  assert.equal(await painted(), false, "the road painted while off screen at load");
   // The road is far below the first screen: a change to it is not painted yet...
   await page.evaluate(() => window.__arcline.diagrams.road.setState({ profiles: [{ x: -40, y: -15, heading: 0 }, { x: 0, y: 5, heading: Math.PI / 2 }, { x: 200, y: 90, heading: 0 }] }));
   await page.waitForFunction(() => document.querySelector('[data-diagram="road"] .stage').hasAttribute("data-stale"));
@@ -179,6 +188,7 @@ test("a view off screen does not paint; scrolled into view it paints its subject
   await page.locator('[data-diagram="road"] .stage').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => !document.querySelector('[data-diagram="road"] .stage').hasAttribute("data-stale"));
   assertInside((await frames(page)).road, "road scrolled into view");
+  assert.equal(await painted(), true, "the road not painted once in view");
   assert.deepEqual(problems, []);
   await context.close();
 });
