@@ -17,7 +17,7 @@ import { Bounds } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import { arrow, circle, label, strokeLine, strokePath, poseMarker } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
-import { Figure, num } from "../shell/figure.js";
+import { Figure, num, withThousands } from "../shell/figure.js";
 import { STEERING_STEPS, drawSeekFigure, isSteeringStep, seekNumbers } from "./steering-figures.js";
 import type { SteeringStep } from "./steering-figures.js";
 import { Emitter } from "../shell/emitter.js";
@@ -188,7 +188,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     max: MAX_COUNT,
     step: 1000,
     value: state.count,
-    format: (v) => v.toLocaleString("en"),
+    format: (v) => withThousands(v),
     onInput: (v) => update(() => (state.count = Math.round(v)), true),
   });
   const sceneSelect = select(bar, "scene", CROWD_SCENES, state.scene, (v) => update(() => (state.scene = v), true));
@@ -656,7 +656,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         : "keep apart only by separation, which pushes after they touch, so bodies overlap";
       note.textContent =
         state.scene === "scatter"
-          ? `${state.count.toLocaleString("en")} vehicles: ${CROWD_TEXT[state.behavior]}; they ${state.avoid ? how : `keep apart by separation within ${CROWD_RADIUS} (about 8 neighbours at the start)`}. ${crowdWorker ? "Stepped in a worker, so the page draws every frame while the next step is taken; drawn" : "Drawn"} as pixels in one image from the vehicles' positions.`
+          ? `${withThousands(state.count)} vehicles: ${CROWD_TEXT[state.behavior]}; they ${state.avoid ? how : `keep apart by separation within ${CROWD_RADIUS} (about 8 neighbours at the start)`}. ${crowdWorker ? "Stepped in a worker, so the page draws every frame while the next step is taken; drawn" : "Drawn"} as pixels in one image from the vehicles' positions.`
           : `Each vehicle arrives at its own goal (${state.scene === "circleSwap" ? "the opposite point of the ring" : "across the other stream"}) and ${state.avoid ? how : "does not avoid the others: they walk through each other"}. Bodies drawn at their radius.`;
     } else {
       const legend = "Blue: velocity. Green: desired velocity. Dashed red: steering = desired − velocity. Red: the force applied (truncated to max force, ×10). Orange: the seek path.";
