@@ -48,6 +48,7 @@ mod contact;
 mod lines;
 mod neighbours;
 mod program;
+mod reuse;
 
 pub use neighbours::MAX_NEIGHBOURS;
 
@@ -125,6 +126,8 @@ pub(crate) struct Orca {
     guess: Vec<f64>,
     /// The neighbour search's scratch.
     found: Vec<Found>,
+    /// The neighbour lists kept across steps.
+    lists: reuse::Lists,
     /// By slot: how each vehicle avoids.
     avoid: Vec<Avoid>,
     /// The largest max speed.
@@ -245,33 +248,63 @@ impl Orca {
         // (Entries of vehicles that do not avoid are never read: no need
         // to clear what they hold from an earlier step.)
         self.own.resize(n, Own::default());
-        let (avoid, own) = (&self.avoid, &mut self.own);
-        self.cells.build(b.pos, cell, |i, e| {
-            let a = avoid[i];
-            if a.avoids() {
-                let r = reach(i, a.tau);
-                own[e] = Own {
-                    pref: next.vel[i],
-                    max_speed: b.max_speed[i],
-                    inv_tau: 1.0 / a.tau,
-                    range2: r * r,
-                    walls: a.walls,
-                };
-            }
-            Info {
-                vel: b.vel[i],
-                next_vel: next.vel[i],
-                radius: b.radius[i],
-                id: b.ids[i].0,
-                avoids: a.avoids(),
-                pushes: a.pushes,
-            }
-        });
+        // Each entry's rest, and its own part if it avoids.
+        macro_rules! fill {
+            () => {{
+                let (avoid, own, pref) = (&self.avoid, &mut self.own, &*next.vel);
+                move |i: usize, e: usize| {
+                    let a = avoid[i];
+                    if a.avoids() {
+                        let r = reach(i, a.tau);
+                        own[e] = Own {
+                            pref: pref[i],
+                            max_speed: b.max_speed[i],
+                            inv_tau: 1.0 / a.tau,
+                            range2: r * r,
+                            walls: a.walls,
+                        };
+                    }
+                    Info {
+                        vel: b.vel[i],
+                        next_vel: pref[i],
+                        radius: b.radius[i],
+                        id: b.ids[i].0,
+                        avoids: a.avoids(),
+                        pushes: a.pushes,
+                    }
+                }
+            }};
+        }
         self.near.resize(n, Near::default());
         self.vel.resize(n, [0.0; 2]);
         let inv_dt = 1.0 / dt;
         // Everyone's neighbours first: whether a neighbour counts the
-        // vehicle among its own decides who takes which share.
+        // vehicle among its own decides who takes which share. From the
+        // lists of the last build while they give the grid's answer
+        // (`reuse`), else from the grid built again.
+        let mut reused = false;
+        if self.lists.usable(b.ids) {
+            self.cells.refresh(b.pos, fill!());
+            let slack = self.lists.slack(&self.cells);
+            reused = slack.is_finite()
+                && (0..n).all(|e| {
+                    !self.cells.info[e].avoids
+                        || self.lists.select(
+                            &self.cells,
+                            e,
+                            self.own[e].range2,
+                            slack,
+                            &mut self.found,
+                            &mut self.near[e],
+                        )
+                });
+            self.lists.tried(reused);
+        }
+        let lists = !reused && self.lists.want_build();
+        if !reused {
+            self.cells.build(b.pos, cell, fill!());
+            self.lists.begin(&self.cells, b.ids, lists);
+        }
         for e in 0..n {
             let info = self.cells.info[e];
             if info.avoids {
@@ -281,14 +314,22 @@ impl Orca {
                     self.guess.resize(id + 1, f64::INFINITY);
                 }
                 let near = &mut self.near[e];
-                self.cells
-                    .nearest(e, range2, self.guess[id], &mut self.found, near);
+                let guess = self.guess[id];
+                if lists {
+                    self.lists
+                        .build(&self.cells, e, range2, guess, &mut self.found, near);
+                } else if !reused {
+                    self.cells.nearest(e, range2, guess, &mut self.found, near);
+                }
                 self.guess[id] = if near.len == MAX_NEIGHBOURS {
                     near.found[MAX_NEIGHBOURS - 1].d2 * GUESS_GROWTH
                 } else {
                     f64::INFINITY
                 };
             }
+        }
+        if lists {
+            self.lists.end();
         }
         for e in 0..n {
             if self.cells.info[e].avoids {

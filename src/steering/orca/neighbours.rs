@@ -1,6 +1,7 @@
 //! The neighbour query of collision avoidance: a uniform grid over every
-//! vehicle's previous position, rebuilt each step by a counting sort (its
-//! buffers keep their capacity), and a search for the
+//! vehicle's previous position, rebuilt by a counting sort on each step
+//! that the lists kept across steps cannot answer (`reuse`; its buffers
+//! keep their capacity), and a search for the
 //! [`MAX_NEIGHBOURS`] nearest within a range: every vehicle within a
 //! guessed distance (the last step's farthest neighbour, a little more) is
 //! gathered from the cells of the square around it, without a branch on
@@ -62,7 +63,7 @@ pub(crate) struct Cells {
     /// The rest of each entry, same order.
     pub info: Vec<Info>,
     /// The id of each entry (what the search reads beside the positions).
-    ids: Vec<u32>,
+    pub ids: Vec<u32>,
 }
 
 /// One neighbour found: its squared distance, id and entry (index into
@@ -237,6 +238,19 @@ impl Cells {
         self.start[0] = 0;
     }
 
+    /// Refills the entries from `pos` (slot order) and `info` in the order
+    /// of the last [`Cells::build`] (for the same slots; the cells are
+    /// then stale, not to be searched).
+    pub fn refresh(&mut self, pos: &[[f64; 2]], mut info: impl FnMut(usize, usize) -> Info) {
+        for (e, &slot) in self.slot.iter().enumerate() {
+            let slot = slot as usize;
+            self.xy[e] = pos[slot];
+            let i = info(slot, e);
+            self.ids[e] = i.id;
+            self.info[e] = i;
+        }
+    }
+
     #[inline]
     fn cell_xy(&self, x: f64, y: f64) -> (usize, usize) {
         let cx = ((x - self.min_x) * self.inv_cell) as usize;
@@ -294,7 +308,7 @@ impl Cells {
     /// (and closer than `sqrt(range2)`) of `(x, y)`, from the cells that
     /// cover the square around that disc; returns how many (`buf` may be
     /// longer). Written without a branch on the distances.
-    fn gather(
+    pub(super) fn gather(
         &self,
         x: f64,
         y: f64,
