@@ -305,7 +305,8 @@ impl Orca {
             self.cells.build(b.pos, cell, fill!());
             self.lists.begin(&self.cells, b.ids, lists);
         }
-        for e in 0..n {
+        // (Reused lists need no guess: the last build's stand for the next.)
+        for e in 0..if reused { 0 } else { n } {
             let info = self.cells.info[e];
             if info.avoids {
                 let range2 = self.own[e].range2;
@@ -318,7 +319,7 @@ impl Orca {
                 if lists {
                     self.lists
                         .build(&self.cells, e, range2, guess, &mut self.found, near);
-                } else if !reused {
+                } else {
                     self.cells.nearest(e, range2, guess, &mut self.found, near);
                 }
                 self.guess[id] = if near.len == MAX_NEIGHBOURS {

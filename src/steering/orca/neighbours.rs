@@ -239,15 +239,13 @@ impl Cells {
     }
 
     /// Refills the entries from `pos` (slot order) and `info` in the order
-    /// of the last [`Cells::build`] (for the same slots; the cells are
-    /// then stale, not to be searched).
+    /// of the last [`Cells::build`], for the same slots with the same ids
+    /// (the cells are then stale, not to be searched).
     pub fn refresh(&mut self, pos: &[[f64; 2]], mut info: impl FnMut(usize, usize) -> Info) {
         for (e, &slot) in self.slot.iter().enumerate() {
             let slot = slot as usize;
             self.xy[e] = pos[slot];
-            let i = info(slot, e);
-            self.ids[e] = i.id;
-            self.info[e] = i;
+            self.info[e] = info(slot, e);
         }
     }
 

@@ -147,8 +147,9 @@ impl Lists {
 
     /// Entry `e`'s nearest (within `sqrt(range2)`) into `out`, and its
     /// list, from the grid: every entry within the search distance
-    /// (`sqrt(guess)`, or the range) plus the skin, sorted, the first
-    /// taken if that is exact, else the grid's search (and no list).
+    /// (`sqrt(guess)`, else the range) plus the skin, sorted, the first
+    /// taken if that is exact, else (positions not finite) the grid's
+    /// search and no list.
     /// Entries must be built in order, each once, after [`Lists::begin`].
     pub fn build(
         &mut self,
@@ -165,17 +166,22 @@ impl Lists {
         } else {
             range2
         };
-        let reach = t.sqrt() + SKIN;
+        // The guessed distance, and if the nearest are not all within it
+        // (or fewer than enough), the range.
         let mut kept = None;
-        if x.is_finite() && y.is_finite() && reach.is_finite() {
-            let count = cells.gather(x, y, e, reach * reach, f64::INFINITY, buf);
-            let all = &mut buf[..count];
-            sort(all);
-            if select(all, range2, reach, 0.0, out) {
-                kept = Some(count);
+        for t in [t, range2] {
+            let reach = t.sqrt() + SKIN;
+            if x.is_finite() && y.is_finite() && reach.is_finite() {
+                let count = cells.gather(x, y, e, reach * reach, f64::INFINITY, buf);
+                let all = &mut buf[..count];
+                sort(all);
+                if select(all, range2, reach, 0.0, out) {
+                    kept = Some((count, reach));
+                    break;
+                }
             }
         }
-        if let Some(count) = kept {
+        if let Some((count, reach)) = kept {
             self.entries.extend(buf[..count].iter().map(|f| f.entry));
             self.reach[e] = reach;
         } else {
@@ -331,8 +337,8 @@ mod tests {
             let mut lists = Lists::default();
             cells.build(&pos, |_, _| 2.0, info);
             let (mut buf, mut near) = (Vec::new(), Near::default());
-            // A short guess (some lists cannot answer, and the grid does),
-            // then none (every list answers).
+            // Guesses too short (the nearest are then taken from the
+            // whole range), and none.
             for guess in [1.0, 9.0, f64::INFINITY] {
                 lists.begin(&cells, &ids, true);
                 for e in 0..pos.len() {
