@@ -62,7 +62,7 @@ pub(super) struct Lists {
 
 /// At most how many builds go without lists after lists that could not
 /// be used even once (a crowd in turmoil, where building them is waste).
-const MAX_BACKOFF: u32 = 8;
+const MAX_BACKOFF: u32 = 4;
 
 /// Whether `kept` are the numbers of `ids`.
 fn same_ids(kept: &[u32], ids: &[super::VehicleId]) -> bool {
