@@ -128,6 +128,8 @@ pub(crate) struct Orca {
     found: Vec<Found>,
     /// The neighbour lists kept across steps.
     lists: reuse::Lists,
+    /// What the entries' fixed parts were computed from.
+    fixed: Fixed,
     /// By slot: how each vehicle avoids.
     avoid: Vec<Avoid>,
     /// The largest max speed.
@@ -135,6 +137,48 @@ pub(crate) struct Orca {
 }
 
 /// How one vehicle avoids, read from its set once a step.
+/// Each slot's radius, max speed and avoidance, and the largest radius
+/// and max speed, as the entries' fixed parts (everything but the
+/// positions and velocities) were last computed from: while they are the
+/// same, a refresh of the entries need not compute those parts again.
+#[derive(Debug, Clone, Default)]
+struct Fixed {
+    by_slot: Vec<[u64; 4]>,
+    widest: [u64; 2],
+}
+
+impl Fixed {
+    /// The bits that decide a slot's fixed parts.
+    #[inline]
+    fn bits(b: &Bodies<'_>, a: &Avoid, i: usize) -> [u64; 4] {
+        [
+            b.radius[i].to_bits(),
+            b.max_speed[i].to_bits(),
+            a.tau.to_bits(),
+            u64::from(a.pushes) | u64::from(a.walls) << 1,
+        ]
+    }
+
+    /// Whether the fixed parts would be computed from the same numbers.
+    fn same(&self, b: &Bodies<'_>, avoid: &[Avoid], r_max: f64, s_max: f64) -> bool {
+        self.widest == [r_max.to_bits(), s_max.to_bits()]
+            && self.by_slot.len() == avoid.len()
+            && avoid
+                .iter()
+                .enumerate()
+                .zip(&self.by_slot)
+                .all(|((i, a), k)| Self::bits(b, a, i) == *k)
+    }
+
+    /// Records the numbers the fixed parts are computed from now.
+    fn keep(&mut self, b: &Bodies<'_>, avoid: &[Avoid], r_max: f64, s_max: f64) {
+        self.widest = [r_max.to_bits(), s_max.to_bits()];
+        self.by_slot.clear();
+        self.by_slot
+            .extend(avoid.iter().enumerate().map(|(i, a)| Self::bits(b, a, i)));
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 struct Avoid {
     /// Its time horizon, at least the step; NaN when it does not avoid.
@@ -283,8 +327,28 @@ impl Orca {
         // lists of the last build while they give the grid's answer
         // (`reuse`), else from the grid built again.
         let mut reused = false;
+        let fixed = self.fixed.same(b, &self.avoid, r_max, s_max);
+        if !fixed {
+            self.fixed.keep(b, &self.avoid, r_max, s_max);
+        }
         if self.lists.usable(b.ids) {
-            self.cells.refresh(b.pos, fill!());
+            if fixed {
+                // Only the positions and velocities differ from what the
+                // entries hold.
+                let (cells, own) = (&mut self.cells, &mut self.own);
+                for (e, &slot) in cells.slot.iter().enumerate() {
+                    let slot = slot as usize;
+                    cells.xy[e] = b.pos[slot];
+                    let info = &mut cells.info[e];
+                    info.vel = b.vel[slot];
+                    info.next_vel = next.vel[slot];
+                    if info.avoids {
+                        own[e].pref = next.vel[slot];
+                    }
+                }
+            } else {
+                self.cells.refresh(b.pos, fill!());
+            }
             let slack = self.lists.slack(&self.cells);
             reused = slack.is_finite()
                 && (0..n).all(|e| {
