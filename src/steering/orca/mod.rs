@@ -335,14 +335,16 @@ impl Orca {
             if fixed {
                 // Only the positions and velocities differ from what the
                 // entries hold.
+                // (In slot order: the reads go in order, the writes by
+                // entry.)
                 let (cells, own) = (&mut self.cells, &mut self.own);
-                for (e, &slot) in cells.slot.iter().enumerate() {
-                    let slot = slot as usize;
+                for (slot, a) in self.avoid.iter().enumerate() {
+                    let e = cells.entry_of[slot] as usize;
                     cells.xy[e] = b.pos[slot];
                     let info = &mut cells.info[e];
                     info.vel = b.vel[slot];
                     info.next_vel = next.vel[slot];
-                    if info.avoids {
+                    if a.avoids() {
                         own[e].pref = next.vel[slot];
                     }
                 }
