@@ -39,6 +39,8 @@ pub mod geom;
 pub mod planner;
 pub mod road;
 pub mod steering;
+#[cfg(test)]
+mod test_rng;
 #[cfg(feature = "typescript")]
 pub mod typescript;
 

@@ -86,13 +86,8 @@ mod tests {
     /// the same answers and the same key order.
     #[test]
     fn behaves_as_btreemap() {
-        let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move |n: u64| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s % n
-        };
+        let mut rng = crate::test_rng::Xorshift::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move |n: u64| rng.next_u64() % n;
         let mut ours = SortedMap::default();
         let mut theirs = BTreeMap::new();
         for step in 0..20_000u32 {

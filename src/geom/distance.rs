@@ -446,13 +446,8 @@ mod tests {
     fn meeting_a_box_agrees_with_the_distance_to_it() {
         // Random lines and arcs against the unit box: meets ⇔ distance 0
         // (away from the boundary cases, where rounding decides).
-        let mut s: u64 = 0x1234_5678_9abc_def0;
-        let mut next = move || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s >> 11) as f64 / (1u64 << 53) as f64 * 6.0 - 3.0
-        };
+        let mut rng = crate::test_rng::Xorshift::new(0x1234_5678_9abc_def0);
+        let mut next = move || rng.unit() * 6.0 - 3.0;
         let (lo, hi) = (Point::new(0.0, 0.0), Point::new(1.0, 1.0));
         let mut met = 0;
         for i in 0..20_000 {

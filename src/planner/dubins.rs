@@ -1010,13 +1010,8 @@ mod tests {
 
     #[test]
     fn shortcut_shortest_equals_solving_all_six() {
-        let mut s: u64 = 0xDEAD_BEEF_1234_5678;
-        let mut next = move || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::test_rng::Xorshift::new(0xDEAD_BEEF_1234_5678);
+        let mut next = move || rng.unit();
         for i in 0..100_000 {
             let r = 0.1 + next() * 3.0;
             let span = if i % 2 == 0 { 4.5 * r } else { 30.0 };

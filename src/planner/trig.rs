@@ -408,13 +408,8 @@ mod tests {
 
     #[test]
     fn atan2_is_within_two_ulp_of_libm() {
-        let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::test_rng::Xorshift::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move || rng.unit();
         let mut worst = 0;
         let mut same = 0;
         let n = 2_000_000;

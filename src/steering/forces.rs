@@ -265,13 +265,8 @@ mod tests {
 
     #[test]
     fn truncate_is_the_seeds_bit_for_bit_even_at_the_boundary() {
-        let mut s = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::test_rng::Xorshift::new(0x2545_F491_4F6C_DD1D);
+        let mut next = || rng.unit();
         for _ in 0..200_000 {
             let max = next() * 10.0;
             let angle = next() * core::f64::consts::TAU;

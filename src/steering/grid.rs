@@ -290,13 +290,8 @@ mod tests {
 
     #[test]
     fn block_holds_every_neighbour_within_the_radius() {
-        let mut s = 12345u64;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
+        let mut rng = crate::test_rng::Xorshift::new(12345);
+        let mut next = || rng.next_u64();
         let pos: Vec<[f64; 2]> = (0..500)
             .map(|_| {
                 [

@@ -578,13 +578,8 @@ mod tests {
     /// the same counts, the same sums to rounding.
     #[test]
     fn the_pass_gives_every_pair_within_the_radii() {
-        let mut s = 99u64;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::test_rng::Xorshift::new(99);
+        let mut next = || rng.unit();
         let mut pos: Vec<[f64; 2]> = (0..3000)
             .map(|_| [next() * 80.0 - 40.0, next() * 60.0])
             .collect();

@@ -191,13 +191,8 @@ mod tests {
 
     #[test]
     fn allows_within_is_only_true_when_the_half_planes_allow_the_disc() {
-        let mut s = 7u64;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::test_rng::Xorshift::new(7);
+        let mut next = || rng.unit();
         let (mut yes, mut no) = (0, 0);
         for _ in 0..20_000 {
             let rel_p = Vec2::new(next() * 12.0 - 6.0, next() * 12.0 - 6.0);

@@ -389,13 +389,8 @@ mod tests {
 
     #[test]
     fn the_nearest_are_those_a_brute_force_search_finds() {
-        let mut s = 99u64;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::test_rng::Xorshift::new(99);
+        let mut next = || rng.unit();
         let pos: Vec<[f64; 2]> = (0..700)
             .map(|k| {
                 if k % 3 == 0 {

@@ -310,13 +310,8 @@ mod tests {
 
     #[test]
     fn lists_give_the_brute_force_answer_or_none() {
-        let mut s = 7u64;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::test_rng::Xorshift::new(7);
+        let mut next = || rng.unit();
         let mut pos: Vec<[f64; 2]> = (0..600)
             .map(|k| {
                 if k % 5 == 0 {
