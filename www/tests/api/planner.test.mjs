@@ -176,6 +176,44 @@ test("bad input throws an Error naming the argument", () => {
   throwsNamed(() => A.poseAtTime({ segments: [{ kind: "arc", center: { x: 0, y: 0 }, radius: -1, startAngle: 0, sweep: 1 }] }, 1, 1), "path");
 });
 
+// The exact words for each argument of the planners, the first bad one in
+// order named.
+test("planner errors name the first bad argument and the field in it", () => {
+  const s = { x: 0, y: 0, heading: 0 };
+  const g = { x: 5, y: 1, heading: 1 };
+  const message = (fn) => {
+    try {
+      fn();
+    } catch (e) {
+      assert.ok(e instanceof Error && !(e instanceof WebAssembly.RuntimeError), String(e));
+      return e.message;
+    }
+    assert.fail("expected an Error");
+  };
+  for (const plan of [A.planDubins, A.planReedsShepp, A.dubinsCandidates]) {
+    assert.equal(message(() => plan(s, g, undefined)), "radius: is missing");
+    assert.equal(message(() => plan(s, g, null)), "radius: is missing");
+    assert.equal(message(() => plan(s, g, "3")), "radius: must be a number");
+    assert.equal(message(() => plan(s, g, { radius: 3 })), "radius: must be a number");
+    assert.equal(message(() => plan(s, null, 1)), "goal: is missing");
+    assert.equal(message(() => plan(s, { x: 1, y: 2 }, 1)), "goal.heading: is missing");
+    assert.equal(message(() => plan(s, { x: 1, y: "a string longer than twenty-four", heading: 0 }, 1)), "goal.y: must be a number");
+    assert.equal(message(() => plan({ x: 0, y: 0 }, null, "3")), "start.heading: is missing");
+    assert.equal(message(() => plan(s, [1, 2, 3], undefined)), "goal: must be an object");
+    // Read in order: a good start and goal, the radius then checked by the core.
+    assert.match(message(() => plan(s, g, -1)), /^radius: /);
+  }
+  assert.equal(message(() => A.planTurn(s, { y: 1 }, 1)), "target.x: is missing");
+  assert.equal(message(() => A.planTurnSides(s, { x: 1, y: 1 }, true)), "radius: must be a number");
+  // Inherited fields are read as own ones, and the values after a nested
+  // object are where they belong.
+  const proto = { heading: 0.5 };
+  const inherited = Object.assign(Object.create(proto), { x: 3, y: 4 });
+  const a = A.planDubins(inherited, g, 1.5);
+  const b = A.planDubins({ x: 3, y: 4, heading: 0.5 }, g, 1.5);
+  assert.deepEqual(a, b);
+});
+
 test("results are finite for awkward but valid input", () => {
   for (const [s, g, r] of [
     [{ x: 0, y: 0, heading: Math.PI }, { x: -5, y: 0, heading: -Math.PI }, 1],
