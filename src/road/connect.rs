@@ -133,8 +133,17 @@ pub(crate) fn s_curve(
         .ok_or_else(|| unsolvable(name, Unsolvable::HermiteNoTangent))?;
     trace.intermediate = Some(mid);
     let first = half(a, mid, half_width, name, trace, Unsolvable::SCurveFirstHalf);
+    // The second half starts where the first ends: at `mid`, unless the
+    // first left out a line too short to keep at its start (its arc then
+    // starts at `a` and ends short of `mid` by less than that line).
+    let joint = match &first {
+        Ok(f) if f.kind == PieceKind::LineArc && f.path.segments().len() == 1 => {
+            Pose::at(f.path.end_pose().position(), mid.heading)
+        }
+        _ => mid,
+    };
     let second = half(
-        mid,
+        joint,
         b,
         half_width,
         name,

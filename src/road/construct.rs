@@ -118,7 +118,8 @@ fn push_line(segs: &mut Vec<Segment>, from: Point, to: Point, min_len: f64) {
 /// take `M` with `CM` = the shorter leg; the perpendiculars at the shorter
 /// leg's end and at `M` meet at the centre `O`. The arc is on the shorter
 /// leg's side, so `kind` is `ArcLine` when `|CA| <= |CB|`. A line shorter
-/// than 1e-9 of `|AB|` is left out (a pure arc keeps kind `ArcLine`).
+/// than 1e-9 of `|AB|` is left out (a pure arc keeps kind `ArcLine`; one
+/// that would start it leaves the arc starting at `A`).
 /// `None` when the radius comes out non-positive or non-finite. Past a
 /// right angle the radius and `M` come from tangency instead of the legs
 /// (the same values, better conditioned there: see the body).
@@ -186,7 +187,10 @@ pub(crate) fn fillet(
         (arc.center, PieceKind::ArcLine)
     } else {
         push_line(&mut segs, a.position(), m, min_len);
-        let arc = Arc::from_pose(Pose::at(m, a.heading), radius, turn, abs);
+        // Without its line the arc starts at `a` itself (the piece starts
+        // exactly at its profile; the end moves by less than `min_len`).
+        let from = if segs.is_empty() { a.position() } else { m };
+        let arc = Arc::from_pose(Pose::at(from, a.heading), radius, turn, abs);
         segs.push(Segment::Arc(arc));
         (arc.center, PieceKind::LineArc)
     };

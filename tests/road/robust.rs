@@ -541,3 +541,28 @@ fn network_edited_a_hundred_thousand_times_stays_valid() {
         edits(100_000, seed).unwrap();
     }
 }
+
+/// An S-curve whose first half would open with a line of 1.7e-10 (under
+/// 1e-9 of the half's length, so left out): its arc starts at `a` itself,
+/// not 1.7e-10 along the heading (found by the constrained pairs above).
+#[test]
+fn an_s_curve_without_its_first_line_starts_at_its_profile() {
+    let lanes = lanes_of(&[0.2]);
+    let a = Profile {
+        x: 0.0,
+        y: 0.0,
+        heading: PI,
+        lanes: lanes.clone(),
+    };
+    let b = Profile {
+        x: -0.519_883_408_931_591_1,
+        y: -0.000_479_957_775_932_560_2,
+        heading: 3.141_592_656_741_881_5,
+        lanes,
+    };
+    let piece = connect_profiles(&a, &b).unwrap();
+    assert_eq!(piece.kind, PieceKind::SCurve);
+    let start = piece.centerline.start_pose().position();
+    assert!(start.distance(a.position()) <= 1e-13, "{start:?}");
+    check_pair(&a, &b).unwrap();
+}
