@@ -205,8 +205,7 @@ test("planner errors name the first bad argument and the field in it", () => {
   }
   assert.equal(message(() => A.planTurn(s, { y: 1 }, 1)), "target.x: is missing");
   assert.equal(message(() => A.planTurnSides(s, { x: 1, y: 1 }, true)), "radius: must be a number");
-  // Inherited fields are read as own ones, and the values after a nested
-  // object are where they belong.
+  // Inherited fields are read as own ones.
   const proto = { heading: 0.5 };
   const inherited = Object.assign(Object.create(proto), { x: 3, y: 4 });
   const a = A.planDubins(inherited, g, 1.5);
