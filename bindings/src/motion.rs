@@ -8,7 +8,7 @@ use arcline::planner::Motion;
 use wasm_bindgen::prelude::*;
 
 /// `poseAt(path, distance)`: position and heading `distance` along `path`,
-/// clamped to `[0, length]`.
+/// clamped to `[0, length]`; the heading is in `(-π, π]`.
 #[wasm_bindgen(js_name = poseAt, unchecked_return_type = "Pose")]
 pub fn pose_at(
     #[wasm_bindgen(unchecked_param_type = "Path")] path: JsValue,

@@ -111,9 +111,11 @@ impl Path {
     }
 
     /// Position and the vehicle's heading `distance` along the path (on a
-    /// reversing segment, against the direction of travel): the seed's listing 2
-    /// (walk the segments, subtracting each length). `distance` is clamped to
-    /// `[0, length]`; NaN counts as 0.
+    /// reversing segment, against the direction of travel): walk the
+    /// segments, subtracting each length. `distance` is clamped to
+    /// `[0, length]`; NaN counts as 0. The heading is in `(-π, π]`, the range
+    /// of the headings the planners take, so `pose_at(0.0)` of a path planned
+    /// from a pose has that pose's heading.
     ///
     /// # Examples
     /// ```
@@ -128,11 +130,13 @@ impl Path {
         for (i, seg) in self.segments.iter().enumerate() {
             let len = seg.length();
             if remaining < len {
-                return seg.pose_at(remaining, self.heading_near(i));
+                let pose = seg.pose_at(remaining, self.heading_near(i));
+                return Pose::at(pose.position(), normalize_angle(pose.heading));
             }
             remaining -= len;
         }
-        self.end_pose()
+        let end = self.end_pose();
+        Pose::at(end.position(), normalize_angle(end.heading))
     }
 
     /// Whether each segment starts where the previous one ends (within `tol`)
@@ -271,6 +275,23 @@ mod tests {
         let q = p.pose_at(2.5 * PI);
         let s = core::f64::consts::FRAC_1_SQRT_2 * 10.0;
         assert!(q.approx_eq(Pose::new(s, 10.0 - s, PI / 4.0), 1e-12));
+    }
+
+    #[test]
+    fn poses_along_a_path_have_headings_in_the_planners_range() {
+        // A left turn from (0, 0) heading east: centre (0, 2), start angle
+        // 3π/2, so the arc's own heading formula gives 3π/2 + π/2 = 2π there.
+        let left = Arc::new(Point::new(0.0, 2.0), 2.0, 1.5 * PI, PI).unwrap();
+        let p = Path::single(left).unwrap();
+        assert_eq!(p.pose_at(0.0).heading, 0.0);
+        // Half way round (a quarter turn of the circle) it faces north: 2π + π/2.
+        assert!((p.pose_at(PI).heading - FRAC_PI_2).abs() < 1e-15);
+        // At the end it faces west, π (the top of the range, not -π): 3π/2 + π + π/2 = 3π.
+        assert!((p.pose_at(2.0 * PI).heading - PI).abs() < 1e-15);
+        for k in 0..=64 {
+            let h = p.pose_at(f64::from(k) * 2.0 * PI / 64.0).heading;
+            assert!(h > -PI && h <= PI, "{h}");
+        }
     }
 
     #[test]

@@ -98,4 +98,4 @@ pub fn digest() -> u64 {
 }
 
 /// The digest of the current results; a change here is a change in results.
-pub const GOLDEN: u64 = 0x570c_dac7_bb55_c0ff;
+pub const GOLDEN: u64 = 0x9c5f_4f49_91bf_22c7;

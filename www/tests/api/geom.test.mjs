@@ -48,6 +48,21 @@ test("poseAt walks the segments as listing 2 and clamps at both ends", () => {
   near(end.y, 20);
 });
 
+test("poseAt gives headings in (-π, π], the start pose's own at 0", () => {
+  // A left turn from heading 0: its arc starts at angle 3π/2 from its centre,
+  // so the arc's heading formula gives 3π/2 + π/2 = 2π at the start.
+  const turn = A.planTurn({ x: 0, y: 0, heading: 0 }, { x: 0, y: 10 }, 2);
+  assert.equal(A.poseAt(turn, 0).heading, 0);
+  // From heading -3 round to heading 3: the headings along it cross ±π.
+  const path = A.planDubins({ x: 0, y: 0, heading: -3 }, { x: 10, y: 0, heading: 3 }, 1);
+  near(A.poseAt(path, 0).heading, -3);
+  near(A.poseAt(path, path.length).heading, 3);
+  for (let k = 0; k <= 100; k++) {
+    const h = A.poseAt(path, (path.length * k) / 100).heading;
+    assert.ok(h > -PI && h <= PI, `heading ${h} at ${k}%`);
+  }
+});
+
 test("pathToSvg writes M, exact A arcs and L, in y-up coordinates", () => {
   assert.equal(A.pathToSvg(quarterThenLine), "M0 0 A10 10 0 0 1 10 10 L10 20");
   const cw = { segments: [{ kind: "arc", center: { x: 0, y: 0 }, radius: 2, startAngle: 0, sweep: -1.5 * PI }] };
