@@ -337,7 +337,8 @@ impl RoadNetworkJs {
     #[wasm_bindgen(js_name = addJunction)]
     pub fn add_junction(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number[]")] profile_ids: JsValue,
+        #[wasm_bindgen(js_name = "profileIds", unchecked_param_type = "number[]")]
+        profile_ids: JsValue,
     ) -> Result<u32, JsError> {
         let ids: Vec<ProfileId> = arg(profile_ids, "profileIds")?;
         Ok(self.inner.add_junction(&ids).map_err(from_core)?.0)
