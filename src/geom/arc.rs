@@ -192,7 +192,7 @@ impl Arc {
     }
 
     /// Position and the vehicle's heading `distance` along the arc (not
-    /// clamped): the seed's listing 2, `theta = start ± distance / r`, heading
+    /// clamped): `theta = start ± distance / r`, heading
     /// `theta ± 90°` (the sign of [`Arc::side`]: on a reversing arc the
     /// vehicle faces against the direction of travel).
     #[inline]

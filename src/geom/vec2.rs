@@ -104,7 +104,7 @@ impl Vec2 {
         self.try_normalize().unwrap_or(Vec2::ZERO)
     }
 
-    /// This vector shortened to at most `max` long (the seed's `truncate`);
+    /// This vector shortened to at most `max` long (steering's `truncate`);
     /// unchanged when already shorter. A negative `max` acts as zero.
     #[inline]
     #[must_use]

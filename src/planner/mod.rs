@@ -1,5 +1,5 @@
-//! Paths for a unit with a minimum turning radius (seed 000, Pinter's
-//! "Toward more realistic pathfinding"): the seed's turn-then-go to a point,
+//! Paths for a unit with a minimum turning radius (after Pinter, "Toward
+//! More Realistic Pathfinding"): turn-then-go to a point,
 //! the six Dubins words to a pose, the 48 Reeds–Shepp words (reversing
 //! allowed), and motion along a path over time.
 //!

@@ -1,5 +1,5 @@
-//! Motion along a path over time (seed 000, listing 2):
-//! `distance = speed × time`, then walk the segments.
+//! Motion along a path over time: `distance = speed × time`, then walk the
+//! segments.
 
 use crate::error::Error;
 use crate::{Path, Pose};

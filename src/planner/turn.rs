@@ -1,8 +1,8 @@
-//! Turn then go (seed 000, figures 5 and 6): turn on the tightest circle until
+//! Turn then go (Pinter, "Toward More Realistic Pathfinding"): turn on the tightest circle until
 //! facing the target, then drive straight; the shorter of the right and left
 //! turns wins.
 //!
-//! For the right turn the seed puts the circle's centre `P` at
+//! For the right turn the circle's centre `P` lies at
 //! `heading − 90°` from the origin, `r` away; `h = |target − P|`; the target
 //! is unreachable on that side when `h < r`; `d = sqrt(h² − r²)`,
 //! `θ = acos(r / h)`, `φ` = the angle from `P` to the target (full quadrant),
@@ -45,7 +45,7 @@ fn sqrt(x: f64) -> f64 {
 )]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum Side {
-    /// Clockwise (the seed's first case, `heading − 90°`).
+    /// Clockwise (the side computed first, `heading − 90°`).
     Right,
     /// Counter-clockwise.
     Left,
@@ -71,7 +71,7 @@ impl Side {
 )]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub enum Unreachable {
-    /// The seed's `h < r`: the target is inside this turning circle.
+    /// `h < r`: the target is inside this turning circle.
     InsideCircle,
     /// The target is the start itself (on both circles, where they touch).
     TargetAtStart,
@@ -146,8 +146,8 @@ pub struct TurnSides {
 }
 
 impl TurnSides {
-    /// The shorter reachable side (the right one on a tie, as the seed
-    /// computes it first), or `None` when neither reaches.
+    /// The shorter reachable side (the right one on a tie, as it is
+    /// computed first), or `None` when neither reaches.
     #[must_use]
     pub fn best(&self) -> Option<&TurnSide> {
         match (self.right.length(), self.left.length()) {
@@ -231,7 +231,7 @@ fn one_side(start: Pose, target: Point, r: f64, side: Side, at_start: bool) -> T
     }
 }
 
-/// Both sides of the seed's turn-then-go, with their constructions (`P`, `h`,
+/// Both sides of turn-then-go, with their constructions (`P`, `h`,
 /// `Q`, `θ`, `φ`, `d`) for drawing.
 ///
 /// # Errors
@@ -265,7 +265,7 @@ pub fn turn_then_go_sides(start: Pose, target: Point, radius: f64) -> Result<Tur
     })
 }
 
-/// The seed's turn-then-go: an arc on the tightest circle, then a straight
+/// Turn then go: an arc on the tightest circle, then a straight
 /// line to `target`; the shorter of the right and left turns (right on a tie).
 ///
 /// `None` when the target is the start itself: the two turning circles touch

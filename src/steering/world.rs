@@ -957,7 +957,7 @@ fn exact_inverse(mass: f64) -> f64 {
     }
 }
 
-/// The velocity `truncate(raw, maxSpeed)` and its heading where the seed's
+/// The velocity `truncate(raw, maxSpeed)` and its heading where the plain
 /// arithmetic fails: `|raw|²` overflows (a force of 1e300 over a mass of
 /// 1e-300: `raw · 0` was NaN and froze the vehicle) or underflows (speeds
 /// below 1e-154), or `maxSpeed / |raw|` is subnormal (1e-300 / 1.8e17: the
