@@ -374,6 +374,43 @@ fn a_dragged_arm_stops_where_the_junction_still_builds() {
 }
 
 #[test]
+fn the_dragged_arms_own_placement_is_checked_like_every_other_arm() {
+    let lanes = two_lanes();
+    let opts = JunctionOptions::default();
+    let message = |arms: &[Profile], arm: &Profile| {
+        constrain_arm(arms, 1, arm, &opts).unwrap_err().to_string()
+    };
+    let mut bad = crossroads(12.0, &lanes);
+    bad[1].x = f64::NAN;
+    let moved = Profile {
+        y: 2.0,
+        ..crossroads(12.0, &lanes)[1].clone()
+    };
+    // arms[1] is replaced by `arm` in the junction tried, yet it is an argument.
+    assert_eq!(message(&bad, &moved), "arms[1].x: must be a finite number");
+    assert_eq!(
+        message(&bad, &bad[1].clone()),
+        "arms[1].x: must be a finite number"
+    );
+    let mut narrow = crossroads(12.0, &lanes);
+    narrow[1].lanes[0].width = -1.0;
+    assert_eq!(
+        message(&narrow, &moved),
+        "arms[1].lanes[0].width: must be greater than zero"
+    );
+    // The arguments in their order: arms before index, index before arm.
+    let mut far = moved.clone();
+    far.heading = f64::INFINITY;
+    assert_eq!(message(&bad, &far), "arms[1].x: must be a finite number");
+    assert_eq!(
+        constrain_arm(&crossroads(12.0, &lanes), 4, &far, &opts)
+            .unwrap_err()
+            .to_string(),
+        "index: must be from 0 to 3"
+    );
+}
+
+#[test]
 fn a_network_junction_is_rebuilt_saved_and_removed_with_its_arms() {
     let lanes = two_lanes();
     let mut net = RoadNetwork::new();

@@ -23,10 +23,12 @@ const PRECISION: f64 = 1e-6;
 /// a millionth of the arm's width (and of a radian).
 ///
 /// # Errors
-/// The errors of [`connect_junction_with`] about `arms` or `options`;
-/// [`Reason::OutOfRange`] about `index` past the last arm; a profile error
-/// about `arm`; and, when not even the arm's own placement (with `arm`'s
-/// lanes) builds, the error of the proposed junction.
+/// A profile error about `arms[i]` (every arm, `arms[index]` too, though
+/// `arm` takes its place); [`Reason::OutOfRange`] about `index` past the
+/// last arm; a profile error about `arm`; the errors of
+/// [`connect_junction_with`] about the number of `arms` or `options`; and,
+/// when not even the arm's own placement (with `arm`'s lanes) builds, the
+/// error of the proposed junction.
 ///
 /// # Examples
 /// ```
@@ -51,7 +53,9 @@ pub fn constrain_arm(
     arm: &Profile,
     options: &JunctionOptions,
 ) -> Result<Profile, Error> {
-    arm.validate().map_err(|e| Name::Arg("arm").wrap(e))?;
+    for (i, p) in arms.iter().enumerate() {
+        p.validate().map_err(|e| Name::Item("arms", i).wrap(e))?;
+    }
     let Some(current) = arms.get(index) else {
         return Err(Error::at(
             "index",
@@ -61,6 +65,7 @@ pub fn constrain_arm(
             },
         ));
     };
+    arm.validate().map_err(|e| Name::Arg("arm").wrap(e))?;
     let mut list = arms.to_vec();
     let mut builds = |p: &Profile| {
         list[index] = p.clone();

@@ -109,6 +109,9 @@ test("constrainArm: a dragged arm stops where the junction still builds", () => 
   assert.deepEqual(A.constrainArm(arms, 0, arm(0, 20)), arm(0, 20));
   throwsMessage(() => A.constrainArm(arms, 4, arms[0]), /^index: must be from 0 to 3$/);
   throwsMessage(() => A.constrainArm(arms, 1.5, arms[0]), /^index: must be a whole number/);
+  // The dragged arm's own placement is an argument too, though `arm` replaces it.
+  const bad = arms.map((a, k) => (k === 1 ? { ...a, x: NaN } : a));
+  throwsMessage(() => A.constrainArm(bad, 1, { ...arms[1], y: 2 }), /^arms\[1\]\.x: must be a finite number$/);
   // advanceProfile: 10 behind arm 0's mouth (it heads west): (22, 0).
   const behind = A.advanceProfile(arms[0], -10);
   near(behind.x, 22);
