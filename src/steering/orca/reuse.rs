@@ -35,6 +35,25 @@ const SKIN: f64 = 1.0;
 /// Relative margin of the exactness test, for rounding.
 const MARGIN: f64 = 1e-9;
 
+/// The most candidates a list keeps. A list is sorted when it is built (by
+/// insertion: quadratic in its length), so a packed crowd, or a first step
+/// with no guess over a wide range (a long time horizon), must not gather
+/// thousands: past this many, the entry's nearest come from the grid's
+/// search, and its list from within the farthest of them plus the skin,
+/// or it has none. (At a uniform density a list holds 15 to 50.)
+const MAX_CANDIDATES: usize = 128;
+
+/// What one try at a list within a reach gave.
+enum Try {
+    /// The list holds this many candidates and gave the answer.
+    Kept(usize),
+    /// It cannot prove its first the grid's answer (or a position or the
+    /// reach is not finite).
+    Unproven,
+    /// More candidates than [`MAX_CANDIDATES`].
+    TooMany,
+}
+
 /// The candidates of every avoiding vehicle, by entry of the grid's order
 /// at the last build.
 #[derive(Debug, Clone, Default)]
@@ -148,8 +167,10 @@ impl Lists {
     /// Entry `e`'s nearest (within `sqrt(range2)`) into `out`, and its
     /// list, from the grid: every entry within the search distance
     /// (`sqrt(guess)`, else the range) plus the skin, sorted, the first
-    /// taken if that is exact, else (positions not finite) the grid's
-    /// search and no list.
+    /// taken if that is exact. When that gathers more than
+    /// [`MAX_CANDIDATES`], the nearest come from the grid's search and the
+    /// list from within the farthest of them plus the skin; else (positions
+    /// not finite, or still too many) from the grid's search, with no list.
     /// Entries must be built in order, each once, after [`Lists::begin`].
     pub fn build(
         &mut self,
@@ -166,17 +187,42 @@ impl Lists {
         } else {
             range2
         };
+        let attempt = |reach: f64, buf: &mut Vec<Found>, out: &mut Near| {
+            if !(x.is_finite() && y.is_finite() && reach.is_finite()) {
+                return Try::Unproven;
+            }
+            let count = cells.gather(x, y, e, reach * reach, f64::INFINITY, buf);
+            if count > MAX_CANDIDATES {
+                return Try::TooMany;
+            }
+            let all = &mut buf[..count];
+            sort(all);
+            if select(all, range2, reach, 0.0, out) {
+                Try::Kept(count)
+            } else {
+                Try::Unproven
+            }
+        };
         // The guessed distance, and if the nearest are not all within it
         // (or fewer than enough), the range.
-        let mut kept = None;
+        let (mut kept, mut answered) = (None, false);
         for t in [t, range2] {
             let reach = t.sqrt() + SKIN;
-            if x.is_finite() && y.is_finite() && reach.is_finite() {
-                let count = cells.gather(x, y, e, reach * reach, f64::INFINITY, buf);
-                let all = &mut buf[..count];
-                sort(all);
-                if select(all, range2, reach, 0.0, out) {
+            match attempt(reach, buf, out) {
+                Try::Kept(count) => {
                     kept = Some((count, reach));
+                    break;
+                }
+                Try::Unproven => {}
+                Try::TooMany => {
+                    cells.nearest(e, range2, guess, buf, out);
+                    answered = true;
+                    if out.len == MAX_NEIGHBOURS {
+                        let reach = out.found[MAX_NEIGHBOURS - 1].d2.sqrt() + SKIN;
+                        if let Try::Kept(count) = attempt(reach, buf, out) {
+                            kept = Some((count, reach));
+                        }
+                    }
                     break;
                 }
             }
@@ -185,10 +231,18 @@ impl Lists {
             self.entries.extend(buf[..count].iter().map(|f| f.entry));
             self.reach[e] = reach;
         } else {
-            cells.nearest(e, range2, guess, buf, out);
+            if !answered {
+                cells.nearest(e, range2, guess, buf, out);
+            }
             self.complete = false;
         }
         self.start[e + 1] = self.entries.len() as u32;
+    }
+
+    /// How many candidates the lists hold in all.
+    #[cfg(test)]
+    fn candidates(&self) -> usize {
+        self.entries.len()
     }
 
     /// Closes a build: entries that do not avoid have empty lists.
@@ -306,6 +360,52 @@ mod tests {
         all.sort_by(|a, b| a.partial_cmp(b).unwrap());
         all.truncate(MAX_NEIGHBOURS);
         all
+    }
+
+    #[test]
+    fn a_packed_crowd_keeps_short_lists_and_the_grids_answer() {
+        // 400 vehicles within 0.2 of one another and 100 in a ring 30 away,
+        // over a range that holds them all (a long time horizon): each
+        // entry's candidates were every other vehicle.
+        let mut rng = crate::test_rng::Xorshift::new(11);
+        let mut next = || rng.unit();
+        let mut pos: Vec<[f64; 2]> = (0..400).map(|_| [next() * 0.2, next() * 0.2]).collect();
+        pos.extend((0..100).map(|k| {
+            let a = f64::from(k) * core::f64::consts::TAU / 100.0;
+            [30.0 * a.cos(), 30.0 * a.sin()]
+        }));
+        let ids: Vec<VehicleId> = (0..pos.len()).map(|k| VehicleId(1000 - k as u32)).collect();
+        let info = |slot: usize, _| Info {
+            id: 1000 - slot as u32,
+            ..Info::default()
+        };
+        let mut cells = Cells::default();
+        cells.build(&pos, |_, _| 0.75, info);
+        let (mut buf, mut near) = (Vec::new(), Near::default());
+        let range2 = 1e6;
+        for guess in [f64::INFINITY, 1e-4] {
+            let mut lists = Lists::default();
+            lists.begin(&cells, &ids, true);
+            for e in 0..pos.len() {
+                lists.build(&cells, e, range2, guess, &mut buf, &mut near);
+                let slot = cells.slot[e] as usize;
+                near.sort();
+                let got: Vec<(f64, u32)> = near.list().iter().map(|f| (f.d2, f.id)).collect();
+                assert_eq!(got, brute(&pos, slot, range2), "guess {guess}");
+            }
+            lists.end();
+            // (Every other vehicle as a candidate would be 249,500.)
+            assert!(
+                lists.candidates() <= 20 * pos.len(),
+                "{} candidates",
+                lists.candidates()
+            );
+            // The ring's vehicles (far from the pack) still have lists.
+            assert!(
+                (0..pos.len()).filter(|&e| !lists.reach[e].is_nan()).count() >= 100,
+                "guess {guess}"
+            );
+        }
     }
 
     #[test]
