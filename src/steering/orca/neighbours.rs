@@ -257,6 +257,11 @@ impl Cells {
     }
 
     #[inline]
+    /// The side of a cell.
+    pub(super) fn cell_side(&self) -> f64 {
+        self.cell
+    }
+
     fn cell_index(&self, x: f64, y: f64) -> usize {
         let (cx, cy) = self.cell_xy(x, y);
         cy * self.width + cx
@@ -271,8 +276,10 @@ impl Cells {
     /// gathered from the cells of the square that holds that disc, and if
     /// there are at least [`MAX_NEIGHBOURS`], the nearest of them are the
     /// answer; else the search runs again over a wider square ([`WIDER`]
-    /// times the squared distance, then the whole range). Any guess gives the
-    /// same answer (a good one, the fewest distances compared and kept).
+    /// times the squared distance, then the whole range). With no guess the
+    /// search starts two cells out and widens four times each pass. Any
+    /// guess gives the same answer (a good one, the fewest distances
+    /// compared and kept).
     pub fn nearest(
         &self,
         me: usize,
@@ -282,11 +289,20 @@ impl Cells {
         out: &mut Near,
     ) {
         let [x, y] = self.xy[me];
-        // (A guess that does not compare, or beyond the range, is the range.)
-        let mut t = if guess > 0.0 && guess < range2 {
+        // A guess that does not compare, or beyond the range, is none: the
+        // search starts two cells out and doubles its distance until the
+        // range (a wide range in a dense crowd would otherwise read every
+        // vehicle in it).
+        let guessed = guess > 0.0 && guess < range2;
+        let mut t = if guessed {
             guess
         } else {
-            range2
+            let two_cells = 4.0 * self.cell * self.cell;
+            if two_cells > 0.0 && two_cells < range2 {
+                two_cells
+            } else {
+                range2
+            }
         };
         let mut wider = WIDER.iter();
         loop {
@@ -295,7 +311,7 @@ impl Cells {
                 keep_nearest(&mut buf[..found], out);
                 return;
             }
-            t = match wider.next() {
+            t = match if guessed { wider.next() } else { Some(&4.0) } {
                 Some(&k) if t * k < range2 => t * k,
                 _ => range2,
             };

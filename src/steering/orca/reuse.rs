@@ -43,6 +43,11 @@ const MARGIN: f64 = 1e-9;
 /// or it has none. (At a uniform density a list holds 15 to 50.)
 const MAX_CANDIDATES: usize = 128;
 
+/// With no guess, a range of at most this many cells is gathered whole for
+/// a list (a few dozen vehicles at the crowd's mean spacing); a wider one
+/// goes to the grid's search first.
+const WIDE: f64 = 4.0;
+
 /// What one try at a list within a reach gave.
 enum Try {
     /// The list holds this many candidates and gave the answer.
@@ -167,10 +172,11 @@ impl Lists {
     /// Entry `e`'s nearest (within `sqrt(range2)`) into `out`, and its
     /// list, from the grid: every entry within the search distance
     /// (`sqrt(guess)`, else the range) plus the skin, sorted, the first
-    /// taken if that is exact. When that gathers more than
-    /// [`MAX_CANDIDATES`], the nearest come from the grid's search and the
-    /// list from within the farthest of them plus the skin; else (positions
-    /// not finite, or still too many) from the grid's search, with no list.
+    /// taken if that is exact. With no guess, or when that gathers more
+    /// than [`MAX_CANDIDATES`], the nearest come from the grid's search and
+    /// the list from within the farthest of them plus the skin; else
+    /// (positions not finite, or still too many) from the grid's search,
+    /// with no list.
     /// Entries must be built in order, each once, after [`Lists::begin`].
     pub fn build(
         &mut self,
@@ -182,11 +188,6 @@ impl Lists {
         out: &mut Near,
     ) {
         let [x, y] = cells.xy[e];
-        let t = if guess > 0.0 && guess < range2 {
-            guess
-        } else {
-            range2
-        };
         let attempt = |reach: f64, buf: &mut Vec<Found>, out: &mut Near| {
             if !(x.is_finite() && y.is_finite() && reach.is_finite()) {
                 return Try::Unproven;
@@ -204,27 +205,42 @@ impl Lists {
             }
         };
         // The guessed distance, and if the nearest are not all within it
-        // (or fewer than enough), the range.
+        // (or fewer than enough), the range. With no guess over a range
+        // wider than [`WIDE`] cells, or too many candidates, the grid's
+        // search first: the farthest it keeps (or the range, when it finds
+        // fewer than enough) bounds the list.
         let (mut kept, mut answered) = (None, false);
-        for t in [t, range2] {
-            let reach = t.sqrt() + SKIN;
-            match attempt(reach, buf, out) {
-                Try::Kept(count) => {
-                    kept = Some((count, reach));
-                    break;
-                }
-                Try::Unproven => {}
-                Try::TooMany => {
-                    cells.nearest(e, range2, guess, buf, out);
-                    answered = true;
-                    if out.len == MAX_NEIGHBOURS {
-                        let reach = out.found[MAX_NEIGHBOURS - 1].d2.sqrt() + SKIN;
-                        if let Try::Kept(count) = attempt(reach, buf, out) {
-                            kept = Some((count, reach));
-                        }
+        let guessed = guess > 0.0 && guess < range2;
+        let side = WIDE * cells.cell_side();
+        let mut grid_first = !guessed && range2 > side * side;
+        if !grid_first {
+            let tries: &[f64] = if guessed { &[guess, range2] } else { &[range2] };
+            for &t in tries {
+                let reach = t.sqrt() + SKIN;
+                match attempt(reach, buf, out) {
+                    Try::Kept(count) => {
+                        kept = Some((count, reach));
+                        break;
                     }
-                    break;
+                    Try::Unproven => {}
+                    Try::TooMany => {
+                        grid_first = true;
+                        break;
+                    }
                 }
+            }
+        }
+        if grid_first {
+            cells.nearest(e, range2, guess, buf, out);
+            answered = true;
+            let farthest = if out.len == MAX_NEIGHBOURS {
+                out.found[MAX_NEIGHBOURS - 1].d2
+            } else {
+                range2
+            };
+            let reach = farthest.sqrt() + SKIN;
+            if let Try::Kept(count) = attempt(reach, buf, out) {
+                kept = Some((count, reach));
             }
         }
         if let Some((count, reach)) = kept {
