@@ -378,6 +378,28 @@ mod tests {
         all
     }
 
+    /// Builds every entry's list with `guess`, checking each entry's
+    /// nearest against the brute force.
+    fn build_every_list(
+        lists: &mut Lists,
+        cells: &Cells,
+        ids: &[VehicleId],
+        pos: &[[f64; 2]],
+        range2: f64,
+        guess: f64,
+    ) {
+        let (mut buf, mut near) = (Vec::new(), Near::default());
+        lists.begin(cells, ids, true);
+        for e in 0..pos.len() {
+            lists.build(cells, e, range2, guess, &mut buf, &mut near);
+            let slot = cells.slot[e] as usize;
+            near.sort();
+            let got: Vec<(f64, u32)> = near.list().iter().map(|f| (f.d2, f.id)).collect();
+            assert_eq!(got, brute(pos, slot, range2), "guess {guess}");
+        }
+        lists.end();
+    }
+
     #[test]
     fn a_packed_crowd_keeps_short_lists_and_the_grids_answer() {
         // 400 vehicles within 0.2 of one another and 100 in a ring 30 away,
@@ -397,19 +419,10 @@ mod tests {
         };
         let mut cells = Cells::default();
         cells.build(&pos, |_, _| 0.75, info);
-        let (mut buf, mut near) = (Vec::new(), Near::default());
         let range2 = 1e6;
         for guess in [f64::INFINITY, 1e-4] {
             let mut lists = Lists::default();
-            lists.begin(&cells, &ids, true);
-            for e in 0..pos.len() {
-                lists.build(&cells, e, range2, guess, &mut buf, &mut near);
-                let slot = cells.slot[e] as usize;
-                near.sort();
-                let got: Vec<(f64, u32)> = near.list().iter().map(|f| (f.d2, f.id)).collect();
-                assert_eq!(got, brute(&pos, slot, range2), "guess {guess}");
-            }
-            lists.end();
+            build_every_list(&mut lists, &cells, &ids, &pos, range2, guess);
             // (Every other vehicle as a candidate would be 249,500.)
             assert!(
                 lists.candidates() <= 20 * pos.len(),
@@ -451,15 +464,7 @@ mod tests {
             // Guesses too short (the nearest are then taken from the
             // whole range), and none.
             for guess in [1.0, 9.0, f64::INFINITY] {
-                lists.begin(&cells, &ids, true);
-                for e in 0..pos.len() {
-                    lists.build(&cells, e, range2, guess, &mut buf, &mut near);
-                    let slot = cells.slot[e] as usize;
-                    near.sort();
-                    let got: Vec<(f64, u32)> = near.list().iter().map(|f| (f.d2, f.id)).collect();
-                    assert_eq!(got, brute(&pos, slot, range2));
-                }
-                lists.end();
+                build_every_list(&mut lists, &cells, &ids, &pos, range2, guess);
             }
             assert!(lists.usable(&ids));
             // Unmoved, every list answers.
