@@ -20,8 +20,15 @@ use super::dubins::{FULL_TURN_SNAP, NEAR};
 
 /// A target whose distance `h` from a circle's centre is within
 /// `ON_CIRCLE · r` of `r` is on that circle (rounding of `h`, no more: the
-/// end point moves by at most this much).
+/// end point moves by at most this much). Far from the origin the centre
+/// itself is only as precise as the coordinates, so the band is at least
+/// four units in the last place of the largest coordinate.
 pub const ON_CIRCLE: f64 = 1e-12;
+
+/// How many units in the last place of the largest coordinate (of the start
+/// and the target) the circle's band also spans: the centre `start + r·n`
+/// and `h` each round once per coordinate.
+const COORDINATE_ULPS: f64 = 4.0;
 use super::error::{check_point, check_pose, check_radius};
 use super::trig::acos_0_1;
 use crate::error::Error;
@@ -170,15 +177,22 @@ fn one_side(start: Pose, target: Point, r: f64, side: Side, at_start: bool) -> T
     let dx = target.x - center.x;
     let dy = target.y - center.y;
     let h = sqrt(dx * dx + dy * dy);
+    let scale = start
+        .x
+        .abs()
+        .max(start.y.abs())
+        .max(target.x.abs())
+        .max(target.y.abs());
+    let band = (ON_CIRCLE * r).max(COORDINATE_ULPS * f64::EPSILON * scale);
     let exit = if at_start {
         Err(Unreachable::TargetAtStart)
-    } else if h < r - ON_CIRCLE * r {
+    } else if h < r - band {
         Err(Unreachable::InsideCircle)
     } else {
         // On the circle (h = r up to rounding): d = 0, θ = 0, a pure arc and
         // a zero-length line at the target (sqrt(h² − r²) would turn the
         // rounding of h into a line of length ~1e-8·r leaving at an angle).
-        let on_circle = h <= r + ON_CIRCLE * r;
+        let on_circle = h <= r + band;
         let (d, theta) = if on_circle {
             (0.0, 0.0)
         } else {

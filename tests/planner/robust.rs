@@ -401,6 +401,31 @@ fn check_turn(start: Pose, target: Point, r: f64) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A target 1.57e-6 behind a start a million from the origin, with a
+/// turning radius of 0.04: it lies outside both turning circles by only
+/// 3e-11, less than the circles' centres are precise there (about 1e-10),
+/// so both sides found it inside, and the planner gave no path. It is on
+/// the circle to that precision: a pure arc all the way round.
+#[test]
+fn a_target_just_behind_a_far_start_is_reached_round_the_circle() {
+    let d = Draw {
+        r_exp: -1.6745315050980922,
+        base: 1,
+        base_u: (0.9545100570547487, 0.7392774618855622),
+        head_kind: 0,
+        head_u: 0.0,
+        goal_kind: 1,
+        g: (-1.2085596229424975e-5, 0.0, 0.0),
+        goal_head_kind: 0,
+        gh_u: 0.0,
+    };
+    let (s, g, r) = query(&d);
+    assert!((s.position().distance(g.position()) - 1.57e-6).abs() < 1e-8);
+    check_turn(s, g.position(), r).unwrap();
+    let p = plan_turn(s, g.position(), r).unwrap().unwrap();
+    assert!((p.length() - TAU * r).abs() < 1e-4 * r, "{}", p.length());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(100_000), failure_persistence: None, ..ProptestConfig::default() })]
 
