@@ -127,16 +127,17 @@ impl Path {
     #[must_use]
     pub fn pose_at(&self, distance: f64) -> Pose {
         let mut remaining = if distance > 0.0 { distance } else { 0.0 };
+        let mut pose = None;
         for (i, seg) in self.segments.iter().enumerate() {
             let len = seg.length();
             if remaining < len {
-                let pose = seg.pose_at(remaining, self.heading_near(i));
-                return Pose::at(pose.position(), normalize_angle(pose.heading));
+                pose = Some(seg.pose_at(remaining, self.heading_near(i)));
+                break;
             }
             remaining -= len;
         }
-        let end = self.end_pose();
-        Pose::at(end.position(), normalize_angle(end.heading))
+        let pose = pose.unwrap_or_else(|| self.end_pose());
+        Pose::at(pose.position(), normalize_angle(pose.heading))
     }
 
     /// Whether each segment starts where the previous one ends (within `tol`)

@@ -17,6 +17,12 @@
 //! target at the start itself: no path (`None`).
 
 use super::dubins::{FULL_TURN_SNAP, NEAR};
+use super::error::{check_point, check_pose, check_radius};
+use super::trig::acos_0_1;
+use crate::error::Error;
+use crate::geom::{math, normalize_angle, wrap_two_pi};
+use crate::{Arc, Line, Path, Point, Pose, Segment};
+use core::f64::consts::{FRAC_PI_2, TAU};
 
 /// A target whose distance `h` from a circle's centre is within
 /// `ON_CIRCLE · r` of `r` is on that circle (rounding of `h`, no more: the
@@ -29,12 +35,6 @@ pub const ON_CIRCLE: f64 = 1e-12;
 /// and the target) the circle's band also spans: the centre `start + r·n`
 /// and `h` each round once per coordinate.
 const COORDINATE_ULPS: f64 = 4.0;
-use super::error::{check_point, check_pose, check_radius};
-use super::trig::acos_0_1;
-use crate::error::Error;
-use crate::geom::{math, normalize_angle, wrap_two_pi};
-use crate::{Arc, Line, Path, Point, Pose, Segment};
-use core::f64::consts::{FRAC_PI_2, TAU};
 
 /// IEEE square root (exact, the same bits everywhere): the `sqrtsd` /
 /// `f64.sqrt` instruction, where `libm::sqrt` on wasm32 is a slow software loop.

@@ -256,12 +256,12 @@ impl Cells {
         (cx.min(self.width - 1), cy.min(self.height - 1))
     }
 
-    #[inline]
     /// The side of a cell.
     pub(super) fn cell_side(&self) -> f64 {
         self.cell
     }
 
+    #[inline]
     fn cell_index(&self, x: f64, y: f64) -> usize {
         let (cx, cy) = self.cell_xy(x, y);
         cy * self.width + cx
@@ -277,7 +277,7 @@ impl Cells {
     /// there are at least [`MAX_NEIGHBOURS`], the nearest of them are the
     /// answer; else the search runs again over a wider square ([`WIDER`]
     /// times the squared distance, then the whole range). With no guess the
-    /// search starts two cells out and widens four times each pass. Any
+    /// search starts two cells out and doubles its distance each pass. Any
     /// guess gives the same answer (a good one, the fewest distances
     /// compared and kept).
     pub fn nearest(
@@ -293,7 +293,7 @@ impl Cells {
         // search starts two cells out and doubles its distance until the
         // range (a wide range in a dense crowd would otherwise read every
         // vehicle in it).
-        let guessed = guess > 0.0 && guess < range2;
+        let guessed = is_guess(guess, range2);
         let mut t = if guessed {
             guess
         } else {
@@ -366,6 +366,12 @@ impl Cells {
         }
         count
     }
+}
+
+/// Whether `guess` is a squared distance to search within first: positive
+/// and short of the range `range2` (NaN is not).
+pub(super) fn is_guess(guess: f64, range2: f64) -> bool {
+    guess > 0.0 && guess < range2
 }
 
 /// Keeps in `out` the [`MAX_NEIGHBOURS`] first of `all` by `(d², id)`,

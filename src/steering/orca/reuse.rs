@@ -26,7 +26,7 @@
 //! following builds go without them for a while, so such scenes pay for
 //! few lists.
 
-use super::neighbours::{Cells, Found, Near, MAX_NEIGHBOURS};
+use super::neighbours::{is_guess, Cells, Found, Near, MAX_NEIGHBOURS};
 
 /// How much farther than its search distance each vehicle keeps
 /// candidates.
@@ -209,8 +209,8 @@ impl Lists {
         // wider than [`WIDE`] cells, or too many candidates, the grid's
         // search first: the farthest it keeps (or the range, when it finds
         // fewer than enough) bounds the list.
-        let (mut kept, mut answered) = (None, false);
-        let guessed = guess > 0.0 && guess < range2;
+        let mut kept = None;
+        let guessed = is_guess(guess, range2);
         let side = WIDE * cells.cell_side();
         let mut grid_first = !guessed && range2 > side * side;
         if !grid_first {
@@ -232,7 +232,6 @@ impl Lists {
         }
         if grid_first {
             cells.nearest(e, range2, guess, buf, out);
-            answered = true;
             let farthest = if out.len == MAX_NEIGHBOURS {
                 out.found[MAX_NEIGHBOURS - 1].d2
             } else {
@@ -247,7 +246,8 @@ impl Lists {
             self.entries.extend(buf[..count].iter().map(|f| f.entry));
             self.reach[e] = reach;
         } else {
-            if !answered {
+            // (After the grid's search first, `out` holds its answer.)
+            if !grid_first {
                 cells.nearest(e, range2, guess, buf, out);
             }
             self.complete = false;
