@@ -94,12 +94,9 @@ build: setup
 	  $(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline_$$s $(EMBED_RAW); \
 	  $(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_$${s}_bg.wasm -o $(PKG)/arcline_$${s}_bg.wasm; \
 	done
-	# Each class declares [Symbol.dispose](): the declarations name the lib that defines it,
-	# so that a strict project on the ES2022 lib (without ESNext.Disposable) compiles them.
-	for f in $(PKG)/arcline.d.ts $(foreach s,$(SYSTEMS),$(PKG)/arcline_$(s).d.ts); do \
-	  sed -i '1i /// <reference lib="esnext.disposable" />' $$f; done
+	node scripts/declarations.mjs $(PKG)
 	# The wasm-bindgen glue, minified in place; a source map beside each file keeps it readable in devtools.
-	$(BIN)/esbuild $(PKG)/*.js $(PKG)/snippets/*/js/*.js --minify --sourcemap --outbase=$(PKG) --outdir=$(PKG) --allow-overwrite --log-level=warning
+	$(BIN)/esbuild $(PKG)/*.js --minify --sourcemap --outbase=$(PKG) --outdir=$(PKG) --allow-overwrite --log-level=warning
 	rm -rf www/build
 	$(BIN)/esbuild www/src/main.ts www/src/embed.ts www/src/crowd-worker.ts --bundle --splitting --minify --format=esm --target=es2022 \
 	  --sourcemap --outdir=www/build --entry-names=[name] --chunk-names=chunk-[hash] --log-level=warning

@@ -17,8 +17,6 @@ mkdirSync(join(dist, "pkg"), { recursive: true });
 for (const f of ["arcline.js", "arcline.js.map", "arcline.d.ts", "arcline_bg.wasm", "arcline_bg.wasm.d.ts"]) {
   cpSync(join(www, "pkg", f), join(dist, "pkg", f));
 }
-// The JS snippets the modules import (wasm-bindgen writes them under pkg/snippets).
-cpSync(join(www, "pkg", "snippets"), join(dist, "pkg", "snippets"), { recursive: true });
 // The per-system modules that <arcline-demo> loads (one per kind of diagram).
 for (const s of ["paths", "pathfind", "crowd", "roads"]) {
   for (const f of [`arcline_${s}.js`, `arcline_${s}.js.map`, `arcline_${s}_bg.wasm`]) cpSync(join(www, "pkg", f), join(dist, "pkg", f));

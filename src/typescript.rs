@@ -12,6 +12,16 @@ fn export<T: TS + ?Sized>(cfg: &Config, out: &mut String) {
     out.push('\n');
 }
 
+/// The shapes an argument may take with less than a result has: a path's
+/// `length` and `word` and a segment's `length` are computed, so a caller
+/// may leave them out (they are ignored when given).
+const INPUTS: &str = "\
+/** A segment as an argument: its `length` may be left out (it is computed). */
+export type SegmentInput = ({ kind: \"line\" } & Omit<Line, \"length\"> | { kind: \"arc\" } & Omit<Arc, \"length\">) & { length?: number };
+/** A path as an argument: its `segments`; `length` and `word` may be left out (they are computed). */
+export type PathInput = { segments: SegmentInput[]; length?: number; word?: string };
+";
+
 /// The declarations of every shape that crosses to JavaScript, one
 /// `export type` each.
 #[must_use]
@@ -29,6 +39,7 @@ pub fn declarations() -> String {
         export::<ArcShape>(&cfg, o);
         export::<Segment>(&cfg, o);
         export::<PathShape>(&cfg, o);
+        o.push_str(INPUTS);
     }
     {
         use crate::planner::shape::{TurnSideShape, TurnSidesShape};

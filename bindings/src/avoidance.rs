@@ -11,22 +11,20 @@
 
 use crate::error::from_core;
 use crate::from_js::{arg, number};
+use crate::shape;
 use crate::steering::{no_vehicle, vehicle_id, World};
 use crate::to_js::to_js;
 use arcline::steering::Facing;
 use js_sys::Float64Array;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 #[wasm_bindgen]
 impl World {
     /// `setRadius(id, radius)`: the vehicle's body radius (> 0), what
     /// `avoidVehicles` keeps apart and what `hide` and `contain` keep clear.
     #[wasm_bindgen(js_name = setRadius)]
-    pub fn set_radius(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
-    ) -> Result<(), JsError> {
+    pub fn set_radius(&mut self, id: shape::Number, radius: shape::Number) -> Result<(), JsError> {
         let id = vehicle_id(&id, "id")?;
         let radius = number(&radius, "radius")?;
         self.world.set_radius(id, radius).map_err(from_core)
@@ -48,8 +46,8 @@ impl World {
     #[wasm_bindgen(js_name = setFacing)]
     pub fn set_facing(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Facing | null")] facing: JsValue,
+        id: shape::Number,
+        facing: shape::FacingOrNull,
     ) -> Result<(), JsError> {
         let id = vehicle_id(&id, "id")?;
         if !self.world.contains(id) {
@@ -65,18 +63,14 @@ impl World {
     }
 
     /// `facing(id)`: the vehicle's `{ heading, maxTurnRate }`, or `null`.
-    #[wasm_bindgen(unchecked_return_type = "Facing | null")]
-    pub fn facing(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<JsValue, JsError> {
+    pub fn facing(&self, id: shape::Number) -> Result<shape::FacingOrNull, JsError> {
         let id = vehicle_id(&id, "id")?;
         if !self.world.contains(id) {
             return Err(no_vehicle("id", id));
         }
         match self.world.facing(id) {
             Some(f) => to_js(&f),
-            None => Ok(JsValue::NULL),
+            None => Ok(JsValue::NULL.unchecked_into()),
         }
     }
 
@@ -85,11 +79,7 @@ impl World {
     /// midpoint of interpose, the hiding spot, the place in the leader's
     /// frame, seek's target, ...) and the position stay on path and contain
     /// predict, each a point or `null`. For drawing.
-    #[wasm_bindgen(unchecked_return_type = "BehaviorAim[]")]
-    pub fn aims(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<JsValue, JsError> {
+    pub fn aims(&self, id: shape::Number) -> Result<shape::BehaviorAimList, JsError> {
         let id = vehicle_id(&id, "id")?;
         match self.world.aims(id) {
             Some(a) => to_js(&a),

@@ -2,6 +2,7 @@
 //! `arc()` and `lineTo()` calls (web-sys), in every module.
 
 use crate::from_js::path as path_arg;
+use crate::shape;
 use arcline::{Path, Segment};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
@@ -24,6 +25,13 @@ const PATH_STYLE: &str = r#"
 /** How `drawPath` strokes: lengths in the units of the context's transform. */
 export type PathStyle = { strokeStyle?: string; lineWidth?: number; dash?: number[] };
 "#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// [`PathStyle`] as the signature names it.
+    #[wasm_bindgen(typescript_type = "PathStyle")]
+    pub type PathStyleArg;
+}
 
 /// Adds the segments of `path` to `ctx`'s current path: `moveTo` its start,
 /// then `lineTo` for a line and `arc` for an arc (its centre, radius, start
@@ -58,11 +66,12 @@ fn trace(ctx: &CanvasRenderingContext2d, path: &Path) -> Result<(), JsValue> {
 #[wasm_bindgen(js_name = drawPath)]
 pub fn draw_path(
     ctx: &CanvasRenderingContext2d,
-    #[wasm_bindgen(unchecked_param_type = "Path")] path: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "PathStyle")] style: JsValue,
+    path: shape::PathInput,
+    style: Option<PathStyleArg>,
 ) -> Result<(), JsError> {
     let path = path_arg(path, "path")?;
-    let style: Option<PathStyle> = crate::from_js::optional(style, "style")?;
+    let style: Option<PathStyle> =
+        crate::from_js::optional(style.map_or(JsValue::UNDEFINED, JsValue::from), "style")?;
     let failed = |_| crate::error::message("ctx", "", "refused an arc (a negative radius?)");
     match style {
         None => trace(ctx, &path).map_err(failed),

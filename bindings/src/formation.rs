@@ -12,6 +12,7 @@
 
 use crate::error::{from_core, from_core_in, message};
 use crate::from_js::{arg, whole};
+use crate::shape;
 use crate::steering::{no_vehicle, path_arg, vehicle_id, World};
 use crate::to_js::to_js;
 use arcline::formation::shape::FormationStateShape;
@@ -71,10 +72,7 @@ impl World {
     /// 10000). A spacing or tuning so large that a slot or radius would not be
     /// finite is refused.
     #[wasm_bindgen(js_name = createFormation)]
-    pub fn create_formation(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "FormationSpec")] f: JsValue,
-    ) -> Result<u32, JsError> {
+    pub fn create_formation(&mut self, f: shape::FormationSpec) -> Result<u32, JsError> {
         let spec: FormationSpec = arg(f, "f")?;
         self.formations
             .create_with(&spec)
@@ -88,8 +86,8 @@ impl World {
     #[wasm_bindgen(js_name = joinFormation)]
     pub fn join_formation(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] formation: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] vehicle: JsValue,
+        formation: shape::Number,
+        vehicle: shape::Number,
     ) -> Result<bool, JsError> {
         let f = self.formation_arg(&formation)?;
         let v = self.vehicle_arg(&vehicle)?;
@@ -102,10 +100,7 @@ impl World {
     /// `leaveFormation(vehicle)`: the vehicle gets its own behaviours back;
     /// the others close ranks. Nothing happens for a vehicle in no formation.
     #[wasm_bindgen(js_name = leaveFormation)]
-    pub fn leave_formation(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] vehicle: JsValue,
-    ) -> Result<(), JsError> {
+    pub fn leave_formation(&mut self, vehicle: shape::Number) -> Result<(), JsError> {
         let v = self.vehicle_arg(&vehicle)?;
         self.formations.leave(&mut self.world, v);
         Ok(())
@@ -116,8 +111,8 @@ impl World {
     #[wasm_bindgen(js_name = setFormationTarget)]
     pub fn set_formation_target(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] formation: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Point | Pose")] target: JsValue,
+        formation: shape::Number,
+        target: shape::PointOrPose,
     ) -> Result<(), JsError> {
         let f = self.formation_arg(&formation)?;
         let t: FormationTarget = arg(target, "target")?;
@@ -131,11 +126,10 @@ impl World {
     /// slot, target }], … }` (see DESIGN.md; the extra fields are for
     /// drawing: `pattern, spacing, assignment, capacity, centerOfMass,
     /// origin, slotPoses, target, path, travelled, slowingRadius`).
-    #[wasm_bindgen(unchecked_return_type = "FormationState")]
     pub fn formation(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] formation: JsValue,
-    ) -> Result<JsValue, JsError> {
+        formation: shape::Number,
+    ) -> Result<shape::FormationState, JsError> {
         let f = self.formation_arg(&formation)?;
         self.formations.prune(&self.world);
         match self.formations.formations().get(f) {
@@ -150,8 +144,8 @@ impl World {
     #[wasm_bindgen(js_name = setFormationPattern)]
     pub fn set_formation_pattern(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] formation: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "PatternChange")] p: JsValue,
+        formation: shape::Number,
+        p: shape::PatternChange,
     ) -> Result<(), JsError> {
         let f = self.formation_arg(&formation)?;
         let change: PatternChange = arg(p, "p")?;
@@ -168,8 +162,8 @@ impl World {
     #[wasm_bindgen(js_name = followFormationPath)]
     pub fn follow_formation_path(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] formation: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Path")] path: JsValue,
+        formation: shape::Number,
+        path: shape::PathInput,
     ) -> Result<(), JsError> {
         let f = self.formation_arg(&formation)?;
         let path = path_arg(path, "path")?;
@@ -184,10 +178,7 @@ impl World {
 
     /// `removeFormation(formation)`: its members get their own behaviours back.
     #[wasm_bindgen(js_name = removeFormation)]
-    pub fn remove_formation(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] formation: JsValue,
-    ) -> Result<(), JsError> {
+    pub fn remove_formation(&mut self, formation: shape::Number) -> Result<(), JsError> {
         let f = self.formation_arg(&formation)?;
         self.formations
             .remove(&mut self.world, f)
@@ -195,16 +186,10 @@ impl World {
     }
 
     /// `formationOf(vehicle)`: the id of the vehicle's formation, or `null`.
-    #[wasm_bindgen(js_name = formationOf, unchecked_return_type = "number | null")]
-    pub fn formation_of(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] vehicle: JsValue,
-    ) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(js_name = formationOf)]
+    pub fn formation_of(&self, vehicle: shape::Number) -> Result<shape::NumberOrNull, JsError> {
         let v = self.vehicle_arg(&vehicle)?;
-        Ok(match self.formations.formations().formation_of(v) {
-            Some(f) => JsValue::from(f.0),
-            None => JsValue::NULL,
-        })
+        to_js(&self.formations.formations().formation_of(v).map(|f| f.0))
     }
 }
 
@@ -219,9 +204,9 @@ const MAX_ASSIGNMENT: usize = arcline::formation::MAX_CAPACITY;
 /// potentials), O(rows² · cols).
 #[wasm_bindgen(js_name = minCostAssignment)]
 pub fn min_cost_assignment(
-    #[wasm_bindgen(unchecked_param_type = "Float64Array")] cost: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] rows: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] cols: JsValue,
+    cost: shape::Float64Array,
+    rows: shape::Number,
+    cols: shape::Number,
 ) -> Result<Uint32Array, JsError> {
     let max = MAX_ASSIGNMENT as f64;
     let rows = f64::from(whole(&rows, "rows")?);

@@ -3,15 +3,14 @@
 
 use crate::error::{from_core, from_core_in};
 use crate::from_js::{arg, number, path as path_arg};
+use crate::shape;
 use crate::to_js::to_js;
 use arcline::{Path, Point, Pose};
 use wasm_bindgen::prelude::*;
 
 /// `pathToSvg(path)`: SVG path data with exact `A` arcs, in y-up coordinates.
 #[wasm_bindgen(js_name = pathToSvg)]
-pub fn path_to_svg(
-    #[wasm_bindgen(unchecked_param_type = "Path")] path: JsValue,
-) -> Result<String, JsError> {
+pub fn path_to_svg(path: shape::PathInput) -> Result<String, JsError> {
     let path = path_arg(path, "path")?;
     Ok(arcline::geom::path_to_svg(&path))
 }
@@ -19,11 +18,8 @@ pub fn path_to_svg(
 /// `arcToPoint(pose, point)`: the single arc tangent to `pose` that reaches
 /// `point` (a one-segment path; a line when the point is dead ahead). Throws
 /// when there is none (the point is the start, or straight behind).
-#[wasm_bindgen(js_name = arcToPoint, unchecked_return_type = "Path")]
-pub fn arc_to_point(
-    #[wasm_bindgen(unchecked_param_type = "Pose")] pose: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Point")] point: JsValue,
-) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = arcToPoint)]
+pub fn arc_to_point(pose: shape::Pose, point: shape::Point) -> Result<shape::Path, JsError> {
     let pose: Pose = arg(pose, "pose")?;
     let point: Point = arg(point, "point")?;
     let seg = arcline::geom::arc_to_point(pose, point).map_err(from_core)?;
@@ -33,11 +29,8 @@ pub fn arc_to_point(
 
 /// `offsetPath(path, distance)`: the parallel path `distance` to the left
 /// (negative: right); arcs stay concentric. Throws when an arc would collapse.
-#[wasm_bindgen(js_name = offsetPath, unchecked_return_type = "Path")]
-pub fn offset_path(
-    #[wasm_bindgen(unchecked_param_type = "Path")] path: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
-) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = offsetPath)]
+pub fn offset_path(path: shape::PathInput, distance: shape::Number) -> Result<shape::Path, JsError> {
     let path = path_arg(path, "path")?;
     let distance = number(&distance, "distance")?;
     to_js(&path.offset(distance).map_err(from_core)?)
@@ -45,11 +38,8 @@ pub fn offset_path(
 
 /// `intersectPaths(a, b)`: every point where a segment of `a` meets a segment
 /// of `b` (closed-form line/arc intersections), in order along `a`.
-#[wasm_bindgen(js_name = intersectPaths, unchecked_return_type = "Point[]")]
-pub fn intersect_paths(
-    #[wasm_bindgen(unchecked_param_type = "Path")] a: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Path")] b: JsValue,
-) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = intersectPaths)]
+pub fn intersect_paths(a: shape::PathInput, b: shape::PathInput) -> Result<shape::PointList, JsError> {
     let a = path_arg(a, "a")?;
     let b = path_arg(b, "b")?;
     let mut out: Vec<Point> = Vec::new();

@@ -1,8 +1,9 @@
 //! The only door to JavaScript: thin wrappers that read their arguments
-//! (`from_js`: a serde deserializer over the core's shapes), call the core,
-//! and write results (`to_js`: the same shapes) or JS `Error`s whose message
-//! names the argument (`error`). The TypeScript declarations of the shapes
-//! are generated from the same types (`build.rs`). See docs/architecture.md.
+//! (`from_js`: serde-wasm-bindgen over the core's serde shapes), call the
+//! core, and write results (`to_js`: the same shapes) or JS `Error`s whose
+//! message names the argument (`error`). The TypeScript declarations of the
+//! shapes, and the types the exports' signatures name, are generated from
+//! the same Rust types (`build.rs`, `shape`). See docs/architecture.md.
 
 // A module with only some systems (the features in Cargo.toml) leaves some
 // shared helpers unused.
@@ -19,8 +20,6 @@ mod from_js;
 mod geom;
 #[cfg(any(feature = "paths", feature = "pathfind"))]
 mod motion;
-#[cfg(all(test, target_arch = "wasm32", feature = "paths"))]
-mod oracle;
 #[cfg(feature = "pathfind")]
 mod pathfind;
 #[cfg(feature = "paths")]
@@ -29,6 +28,7 @@ mod planner;
 mod reeds_shepp;
 #[cfg(feature = "roads")]
 mod road;
+mod shape;
 #[cfg(feature = "crowd")]
 mod steering;
 #[cfg_attr(not(feature = "default"), allow(dead_code))]

@@ -3,17 +3,15 @@
 
 use crate::error::from_core;
 use crate::from_js::{finite, number, path as path_arg};
+use crate::shape;
 use crate::to_js::to_js;
 use arcline::planner::Motion;
 use wasm_bindgen::prelude::*;
 
 /// `poseAt(path, distance)`: position and heading `distance` along `path`,
 /// clamped to `[0, length]`; the heading is in `(-π, π]`.
-#[wasm_bindgen(js_name = poseAt, unchecked_return_type = "Pose")]
-pub fn pose_at(
-    #[wasm_bindgen(unchecked_param_type = "Path")] path: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
-) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = poseAt)]
+pub fn pose_at(path: shape::PathInput, distance: shape::Number) -> Result<shape::Pose, JsError> {
     let path = path_arg(path, "path")?;
     let distance = finite(&distance, "distance")?;
     to_js(&path.pose_at(distance))
@@ -21,12 +19,12 @@ pub fn pose_at(
 
 /// `poseAtTime(path, speed, time)`: the pose `speed × time` along the path,
 /// clamped to both ends.
-#[wasm_bindgen(js_name = poseAtTime, unchecked_return_type = "Pose")]
+#[wasm_bindgen(js_name = poseAtTime)]
 pub fn pose_at_time_js(
-    #[wasm_bindgen(unchecked_param_type = "Path")] path: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] speed: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] time: JsValue,
-) -> Result<JsValue, JsError> {
+    path: shape::PathInput,
+    speed: shape::Number,
+    time: shape::Number,
+) -> Result<shape::Pose, JsError> {
     let path = path_arg(path, "path")?;
     let motion = Motion::new(path, number(&speed, "speed")?).map_err(from_core)?;
     let time = finite(&time, "time")?;

@@ -5,6 +5,7 @@
 
 use crate::error::from_core;
 use crate::from_js::{arg, number, optional};
+use crate::shape;
 use crate::to_js::to_js;
 use arcline::planner::pathfind::shape::{AroundSearchShape, GridPlanShape, GridSearchShape};
 use arcline::planner::pathfind::{
@@ -13,16 +14,17 @@ use arcline::planner::pathfind::{
 };
 use arcline::Pose;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The arguments every `planAround*` reads, in order.
 fn around_args(
-    start: JsValue,
-    goal: JsValue,
-    radius: JsValue,
-    obstacles: JsValue,
-    options: Option<JsValue>,
+    start: shape::Pose,
+    goal: shape::PointOrPose,
+    radius: shape::Number,
+    obstacles: shape::Obstacles,
+    options: Option<shape::AroundOptions>,
 ) -> Result<(Pose, Goal, f64, Obstacles, AroundOptions), JsError> {
-    let options = options.unwrap_or(JsValue::UNDEFINED);
+    let options = options.map_or(JsValue::UNDEFINED, JsValue::from);
     let start: Pose = arg(start, "start")?;
     let goal: Goal = arg(goal, "goal")?;
     let radius = number(&radius, "radius")?;
@@ -37,20 +39,20 @@ fn around_args(
 /// around `obstacles` (`{ circles?, polygons? }`), every point at least
 /// `options.clearance` (default 0) from every obstacle; `null` when there
 /// is none (`planAroundDebug` says why).
-#[wasm_bindgen(js_name = planAround, unchecked_return_type = "Path | null")]
+#[wasm_bindgen(js_name = planAround)]
 pub fn plan_around_js(
-    #[wasm_bindgen(unchecked_param_type = "Pose")] start: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Pose | Point")] goal: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Obstacles")] obstacles: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "AroundOptions")] options: Option<JsValue>,
-) -> Result<JsValue, JsError> {
+    start: shape::Pose,
+    goal: shape::PointOrPose,
+    radius: shape::Number,
+    obstacles: shape::Obstacles,
+    options: Option<shape::AroundOptions>,
+) -> Result<shape::PathOrNull, JsError> {
     let (start, goal, radius, obstacles, options) =
         around_args(start, goal, radius, obstacles, options)?;
     let plan = plan_around(start, goal, radius, &obstacles, &options).map_err(from_core)?;
     match plan.path() {
         Some(p) => to_js(p),
-        None => Ok(JsValue::NULL),
+        None => Ok(JsValue::NULL.unchecked_into()),
     }
 }
 
@@ -59,14 +61,14 @@ pub fn plan_around_js(
 /// shortest, guides, edges, expandedPoses }` (`noPath`: `{ kind, message }`
 /// or null; the guide circles; the edges checked against the obstacles,
 /// each `{ path, clear }`; the poses expanded from).
-#[wasm_bindgen(js_name = planAroundDebug, unchecked_return_type = "AroundSearch")]
+#[wasm_bindgen(js_name = planAroundDebug)]
 pub fn plan_around_debug_js(
-    #[wasm_bindgen(unchecked_param_type = "Pose")] start: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Pose | Point")] goal: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Obstacles")] obstacles: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "AroundOptions")] options: Option<JsValue>,
-) -> Result<JsValue, JsError> {
+    start: shape::Pose,
+    goal: shape::PointOrPose,
+    radius: shape::Number,
+    obstacles: shape::Obstacles,
+    options: Option<shape::AroundOptions>,
+) -> Result<shape::AroundSearch, JsError> {
     let (start, goal, radius, obstacles, options) =
         around_args(start, goal, radius, obstacles, options)?;
     let (plan, trace) =
@@ -76,13 +78,13 @@ pub fn plan_around_debug_js(
 
 /// The arguments every `planOnGrid*` reads, in order.
 fn grid_args(
-    grid: JsValue,
-    start: JsValue,
-    goal: JsValue,
-    radius: JsValue,
-    options: Option<JsValue>,
+    grid: shape::Grid,
+    start: shape::Pose,
+    goal: shape::PointOrPose,
+    radius: shape::Number,
+    options: Option<shape::GridOptions>,
 ) -> Result<(Grid, Pose, Goal, f64, GridOptions), JsError> {
-    let options = options.unwrap_or(JsValue::UNDEFINED);
+    let options = options.map_or(JsValue::UNDEFINED, JsValue::from);
     let grid: Grid = arg(grid, "grid")?;
     let start: Pose = arg(start, "start")?;
     let goal: Goal = arg(goal, "goal")?;
@@ -96,14 +98,14 @@ fn grid_args(
 /// `Uint8Array` row by row, non-zero blocked, tile (0, 0) spanning
 /// `[0, tile)²`): `{ path, noPath, expanded }` (`path` null when there is
 /// none, `noPath` then says why).
-#[wasm_bindgen(js_name = planOnGrid, unchecked_return_type = "GridPlan")]
+#[wasm_bindgen(js_name = planOnGrid)]
 pub fn plan_on_grid_js(
-    #[wasm_bindgen(unchecked_param_type = "Grid")] grid: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Pose")] start: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Point | Pose")] goal: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "GridOptions")] options: Option<JsValue>,
-) -> Result<JsValue, JsError> {
+    grid: shape::Grid,
+    start: shape::Pose,
+    goal: shape::PointOrPose,
+    radius: shape::Number,
+    options: Option<shape::GridOptions>,
+) -> Result<shape::GridPlan, JsError> {
     let (grid, start, goal, radius, options) = grid_args(grid, start, goal, radius, options)?;
     let plan = plan_on_grid_with(&grid, start, goal, radius, &options, None).map_err(from_core)?;
     to_js(&GridPlanShape::from(&plan))
@@ -112,14 +114,14 @@ pub fn plan_on_grid_js(
 /// `planOnGridDebug(grid, start, goal, radius, options?)`: as
 /// `planOnGrid`, with the nodes expanded in order (`expandedPoses`: tile
 /// centres with their headings, the start pose first).
-#[wasm_bindgen(js_name = planOnGridDebug, unchecked_return_type = "GridSearch")]
+#[wasm_bindgen(js_name = planOnGridDebug)]
 pub fn plan_on_grid_debug_js(
-    #[wasm_bindgen(unchecked_param_type = "Grid")] grid: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Pose")] start: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Point | Pose")] goal: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "GridOptions")] options: Option<JsValue>,
-) -> Result<JsValue, JsError> {
+    grid: shape::Grid,
+    start: shape::Pose,
+    goal: shape::PointOrPose,
+    radius: shape::Number,
+    options: Option<shape::GridOptions>,
+) -> Result<shape::GridSearch, JsError> {
     let (grid, start, goal, radius, options) = grid_args(grid, start, goal, radius, options)?;
     let mut trace = GridTrace::default();
     let plan = plan_on_grid_with(&grid, start, goal, radius, &options, Some(&mut trace))

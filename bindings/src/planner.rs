@@ -3,6 +3,7 @@
 
 use crate::error::{from_core, message};
 use crate::from_js::{arg, number};
+use crate::shape;
 use crate::to_js::to_js;
 use arcline::planner::{
     dubins_candidates, dubins_lengths, dubins_shortest, plan_turn, turn_then_go_sides,
@@ -14,18 +15,18 @@ use wasm_bindgen::JsCast;
 /// `planTurn(start, target, radius)`: turn on the tightest circle until
 /// facing the target, then straight; the shorter side. `null` when the
 /// target is the start itself.
-#[wasm_bindgen(js_name = planTurn, unchecked_return_type = "Path | null")]
+#[wasm_bindgen(js_name = planTurn)]
 pub fn plan_turn_js(
-    #[wasm_bindgen(unchecked_param_type = "Pose")] start: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Point")] target: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
-) -> Result<JsValue, JsError> {
+    start: shape::Pose,
+    target: shape::Point,
+    radius: shape::Number,
+) -> Result<shape::PathOrNull, JsError> {
     let start: Pose = arg(start, "start")?;
     let target: Point = arg(target, "target")?;
     let radius = number(&radius, "radius")?;
     match plan_turn(start, target, radius).map_err(from_core)? {
         Some(p) => to_js(&p),
-        None => Ok(JsValue::NULL),
+        None => Ok(JsValue::NULL.unchecked_into()),
     }
 }
 
@@ -33,12 +34,12 @@ pub fn plan_turn_js(
 /// drawing, `{ right, left, best }`; each side `{ side, center (P), h, exit,
 /// unreachable }`, `exit` `{ exit (Q), exitAngle, theta, phi, d, path }` or
 /// null.
-#[wasm_bindgen(js_name = planTurnSides, unchecked_return_type = "TurnSides")]
+#[wasm_bindgen(js_name = planTurnSides)]
 pub fn plan_turn_sides_js(
-    #[wasm_bindgen(unchecked_param_type = "Pose")] start: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Point")] target: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
-) -> Result<JsValue, JsError> {
+    start: shape::Pose,
+    target: shape::Point,
+    radius: shape::Number,
+) -> Result<shape::TurnSides, JsError> {
     let start: Pose = arg(start, "start")?;
     let target: Point = arg(target, "target")?;
     let radius = number(&radius, "radius")?;
@@ -46,12 +47,12 @@ pub fn plan_turn_sides_js(
 }
 
 /// `planDubins(start, goal, radius)`: the shortest of the six words.
-#[wasm_bindgen(js_name = planDubins, unchecked_return_type = "Path")]
+#[wasm_bindgen(js_name = planDubins)]
 pub fn plan_dubins_js(
-    #[wasm_bindgen(unchecked_param_type = "Pose")] start: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Pose")] goal: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
-) -> Result<JsValue, JsError> {
+    start: shape::Pose,
+    goal: shape::Pose,
+    radius: shape::Number,
+) -> Result<shape::Path, JsError> {
     let start: Pose = arg(start, "start")?;
     let goal: Pose = arg(goal, "goal")?;
     let radius = number(&radius, "radius")?;
@@ -60,12 +61,12 @@ pub fn plan_dubins_js(
 
 /// `dubinsCandidates(start, goal, radius)`: every feasible word as a path,
 /// in the order LSL, LSR, RSL, RSR, RLR, LRL.
-#[wasm_bindgen(js_name = dubinsCandidates, unchecked_return_type = "Path[]")]
+#[wasm_bindgen(js_name = dubinsCandidates)]
 pub fn dubins_candidates_js(
-    #[wasm_bindgen(unchecked_param_type = "Pose")] start: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Pose")] goal: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
-) -> Result<JsValue, JsError> {
+    start: shape::Pose,
+    goal: shape::Pose,
+    radius: shape::Number,
+) -> Result<shape::PathList, JsError> {
     let start: Pose = arg(start, "start")?;
     let goal: Pose = arg(goal, "goal")?;
     let radius = number(&radius, "radius")?;
@@ -79,8 +80,8 @@ pub fn dubins_candidates_js(
 /// shortest lengths (0 for a coincident start and goal).
 #[wasm_bindgen(js_name = dubinsLengths)]
 pub fn dubins_lengths_js(
-    #[wasm_bindgen(unchecked_param_type = "Float64Array")] queries: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
+    queries: shape::Float64Array,
+    radius: shape::Number,
 ) -> Result<Vec<f64>, JsError> {
     let radius = number(&radius, "radius")?;
     let q = queries

@@ -3,6 +3,7 @@
 
 use crate::error::{from_core, message};
 use crate::from_js::{arg, number};
+use crate::shape;
 use crate::to_js::to_js;
 use arcline::planner::{reeds_shepp_lengths, reeds_shepp_shortest};
 use arcline::Pose;
@@ -11,12 +12,12 @@ use wasm_bindgen::JsCast;
 
 /// `planReedsShepp(start, goal, radius)`: the shortest of the 48
 /// Reeds–Shepp words; segments driven backwards have `reverse: true`.
-#[wasm_bindgen(js_name = planReedsShepp, unchecked_return_type = "Path")]
+#[wasm_bindgen(js_name = planReedsShepp)]
 pub fn plan_reeds_shepp_js(
-    #[wasm_bindgen(unchecked_param_type = "Pose")] start: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Pose")] goal: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
-) -> Result<JsValue, JsError> {
+    start: shape::Pose,
+    goal: shape::Pose,
+    radius: shape::Number,
+) -> Result<shape::Path, JsError> {
     let start: Pose = arg(start, "start")?;
     let goal: Pose = arg(goal, "goal")?;
     let radius = number(&radius, "radius")?;
@@ -28,8 +29,8 @@ pub fn plan_reeds_shepp_js(
 /// shortest Reeds–Shepp lengths (0 for the same start and goal).
 #[wasm_bindgen(js_name = reedsSheppLengths)]
 pub fn reeds_shepp_lengths_js(
-    #[wasm_bindgen(unchecked_param_type = "Float64Array")] queries: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
+    queries: shape::Float64Array,
+    radius: shape::Number,
 ) -> Result<Vec<f64>, JsError> {
     let radius = number(&radius, "radius")?;
     let q = queries

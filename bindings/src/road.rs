@@ -9,6 +9,7 @@
 
 use crate::error::{from_core, from_core_in, message};
 use crate::from_js::{arg, finite, optional, whole};
+use crate::shape;
 use crate::to_js::to_js;
 use arcline::road::markings::RoadMarkings;
 use arcline::road::shape::ChainPieceShape;
@@ -21,7 +22,7 @@ use wasm_bindgen::prelude::*;
 
 /// A profile argument: its shape read, then checked by the core (errors
 /// name the argument: `a.lanes[1].width: must be greater than zero`).
-fn profile_arg(value: JsValue, name: &str) -> Result<Profile, JsError> {
+fn profile_arg(value: impl Into<JsValue>, name: &str) -> Result<Profile, JsError> {
     let p: Profile = arg(value, name)?;
     p.validate().map_err(|e| from_core_in(name, e))?;
     Ok(p)
@@ -31,11 +32,8 @@ fn profile_arg(value: JsValue, name: &str) -> Result<Profile, JsError> {
 /// (`straight`, `arc-line`, `line-arc`, `s-curve` or `u-turn`). Throws an
 /// `Error` naming the argument for bad profiles, different lanes, lanes
 /// wider than the turn, or a pair no construction joins.
-#[wasm_bindgen(js_name = connectProfiles, unchecked_return_type = "RoadPiece")]
-pub fn connect_profiles(
-    #[wasm_bindgen(unchecked_param_type = "Profile")] a: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Profile")] b: JsValue,
-) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = connectProfiles)]
+pub fn connect_profiles(a: shape::Profile, b: shape::Profile) -> Result<shape::RoadPiece, JsError> {
     let (a, b) = (profile_arg(a, "a")?, profile_arg(b, "b")?);
     to_js(&road::connect_profiles(&a, &b).map_err(from_core)?)
 }
@@ -43,21 +41,19 @@ pub fn connect_profiles(
 /// `constrainProfile(source, next)`: the half-plane rule. `next` unchanged
 /// when on or in front of `source`'s cross-section line; otherwise `next`
 /// with `heading = source.heading + π`.
-#[wasm_bindgen(js_name = constrainProfile, unchecked_return_type = "Profile")]
+#[wasm_bindgen(js_name = constrainProfile)]
 pub fn constrain_profile(
-    #[wasm_bindgen(unchecked_param_type = "Profile")] source: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Profile")] next: JsValue,
-) -> Result<JsValue, JsError> {
+    source: shape::Profile,
+    next: shape::Profile,
+) -> Result<shape::Profile, JsError> {
     let (s, n) = (profile_arg(source, "source")?, profile_arg(next, "next")?);
     to_js(&road::constrain_profile(&s, &n).map_err(from_core)?)
 }
 
 /// `profileEdges(profile)`: the `lanes.length + 1` lane edge points of a
 /// profile, left to right (its cross-section line, for drawing).
-#[wasm_bindgen(js_name = profileEdges, unchecked_return_type = "Point[]")]
-pub fn profile_edges(
-    #[wasm_bindgen(unchecked_param_type = "Profile")] profile: JsValue,
-) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = profileEdges)]
+pub fn profile_edges(profile: shape::Profile) -> Result<shape::PointList, JsError> {
     to_js(&profile_arg(profile, "profile")?.edge_points())
 }
 
@@ -67,11 +63,11 @@ pub fn profile_edges(
 /// (sampled at 65 points, s-curves only). Throws only for bad profiles or
 /// different lanes; a pair that cannot be joined has `kind: null` and its
 /// `error`.
-#[wasm_bindgen(js_name = roadConstruction, unchecked_return_type = "RoadConstruction")]
+#[wasm_bindgen(js_name = roadConstruction)]
 pub fn road_construction(
-    #[wasm_bindgen(unchecked_param_type = "Profile")] a: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Profile")] b: JsValue,
-) -> Result<JsValue, JsError> {
+    a: shape::Profile,
+    b: shape::Profile,
+) -> Result<shape::RoadConstruction, JsError> {
     let (a, b) = (profile_arg(a, "a")?, profile_arg(b, "b")?);
     to_js(&road::road_construction(&a, &b, 64).map_err(from_core)?)
 }
@@ -79,22 +75,19 @@ pub fn road_construction(
 /// `bezierOffsets(a, b)`: the comparison that shows why roads are lines and
 /// arcs: a cubic Bézier between the middles (handles `1.5·|AB|/3`) and its
 /// lane-edge offsets, sampled at 97 points, and whether they pinch.
-#[wasm_bindgen(js_name = bezierOffsets, unchecked_return_type = "BezierOffsets")]
+#[wasm_bindgen(js_name = bezierOffsets)]
 pub fn bezier_offsets(
-    #[wasm_bindgen(unchecked_param_type = "Profile")] a: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Profile")] b: JsValue,
-) -> Result<JsValue, JsError> {
+    a: shape::Profile,
+    b: shape::Profile,
+) -> Result<shape::BezierOffsets, JsError> {
     let (a, b) = (profile_arg(a, "a")?, profile_arg(b, "b")?);
     to_js(&road::bezier_offsets(&a, &b, 96).map_err(from_core)?)
 }
 
 /// `roadMarkings(a, b)`: the piece with its filled lane areas and the
 /// markings of its lane edges. Throws as `connectProfiles`.
-#[wasm_bindgen(js_name = roadMarkings, unchecked_return_type = "RoadMarkings")]
-pub fn road_markings(
-    #[wasm_bindgen(unchecked_param_type = "Profile")] a: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Profile")] b: JsValue,
-) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = roadMarkings)]
+pub fn road_markings(a: shape::Profile, b: shape::Profile) -> Result<shape::RoadMarkings, JsError> {
     let (a, b) = (profile_arg(a, "a")?, profile_arg(b, "b")?);
     to_js(&road::road_markings(&a, &b).map_err(from_core)?)
 }
@@ -102,10 +95,8 @@ pub fn road_markings(
 /// `roadChain(profiles)`: a road through a list of profiles, one entry per
 /// consecutive pair: `{ piece, error }`, one of them null. Throws for a bad
 /// profile (naming `profiles[i]`).
-#[wasm_bindgen(js_name = roadChain, unchecked_return_type = "ChainPiece[]")]
-pub fn road_chain(
-    #[wasm_bindgen(unchecked_param_type = "Profile[]")] profiles: JsValue,
-) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = roadChain)]
+pub fn road_chain(profiles: shape::ProfileList) -> Result<shape::ChainPieceList, JsError> {
     let list: Vec<Profile> = arg(profiles, "profiles")?;
     let chain = RoadChain::new(list).map_err(from_core)?;
     let out: Vec<ChainPieceShape> = chain.pieces().iter().map(ChainPieceShape::from).collect();
@@ -113,7 +104,7 @@ pub fn road_chain(
 }
 
 /// Junction options: the defaults when `undefined` or `null`.
-fn options_arg(value: JsValue) -> Result<JunctionOptions, JsError> {
+fn options_arg(value: impl Into<JsValue>) -> Result<JunctionOptions, JsError> {
     Ok(optional::<JunctionOptions>(value, "options")?.unwrap_or_default())
 }
 
@@ -122,13 +113,13 @@ fn options_arg(value: JsValue) -> Result<JunctionOptions, JsError> {
 /// connections, corners, boundary, kerbs, carriageway }`. Throws an
 /// `Error` naming the arm (`arms[2]: ...`) or its lane
 /// (`arms[2].lanes[1]: ...`) when they make no junction.
-#[wasm_bindgen(js_name = connectJunction, unchecked_return_type = "Junction")]
+#[wasm_bindgen(js_name = connectJunction)]
 pub fn connect_junction(
-    #[wasm_bindgen(unchecked_param_type = "Profile[]")] arms: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "JunctionOptions")] options: JsValue,
-) -> Result<JsValue, JsError> {
+    arms: shape::ProfileList,
+    options: Option<shape::JunctionOptions>,
+) -> Result<shape::Junction, JsError> {
     let arms: Vec<Profile> = arg(arms, "arms")?;
-    let options = options_arg(options)?;
+    let options = options_arg(options.map_or(JsValue::UNDEFINED, JsValue::from))?;
     to_js(&road::connect_junction_with(&arms, &options).map_err(from_core)?)
 }
 
@@ -137,17 +128,17 @@ pub fn connect_junction(
 /// of `arms[index]`, else the placement nearest to it on the way from
 /// `arms[index]` that still builds. Throws when not even `arms[index]`
 /// builds (the proposal's error), or for bad arguments.
-#[wasm_bindgen(js_name = constrainArm, unchecked_return_type = "Profile")]
+#[wasm_bindgen(js_name = constrainArm)]
 pub fn constrain_arm(
-    #[wasm_bindgen(unchecked_param_type = "Profile[]")] arms: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Profile")] arm: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "JunctionOptions")] options: JsValue,
-) -> Result<JsValue, JsError> {
+    arms: shape::ProfileList,
+    index: shape::Number,
+    arm: shape::Profile,
+    options: Option<shape::JunctionOptions>,
+) -> Result<shape::Profile, JsError> {
     let arms: Vec<Profile> = arg(arms, "arms")?;
     let index = whole(&index, "index")?;
     let arm = profile_arg(arm, "arm")?;
-    let options = options_arg(options)?;
+    let options = options_arg(options.map_or(JsValue::UNDEFINED, JsValue::from))?;
     let placed = road::constrain_arm(&arms, index as usize, &arm, &options).map_err(from_core)?;
     to_js(&placed)
 }
@@ -155,11 +146,11 @@ pub fn constrain_arm(
 /// `advanceProfile(profile, distance)`: the same lanes `distance` further
 /// along the profile's heading (behind it for a negative distance): where
 /// a straight road of that length to the profile starts.
-#[wasm_bindgen(js_name = advanceProfile, unchecked_return_type = "Profile")]
+#[wasm_bindgen(js_name = advanceProfile)]
 pub fn advance_profile(
-    #[wasm_bindgen(unchecked_param_type = "Profile")] profile: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
-) -> Result<JsValue, JsError> {
+    profile: shape::Profile,
+    distance: shape::Number,
+) -> Result<shape::Profile, JsError> {
     let p = profile_arg(profile, "profile")?;
     let d = finite(&distance, "distance")?;
     to_js(&p.advanced(d).map_err(from_core)?)
@@ -203,10 +194,7 @@ impl RoadNetworkJs {
 
     /// Adds a profile; returns its id.
     #[wasm_bindgen(js_name = addProfile)]
-    pub fn add_profile(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Profile")] profile: JsValue,
-    ) -> Result<u32, JsError> {
+    pub fn add_profile(&mut self, profile: shape::Profile) -> Result<u32, JsError> {
         let p = profile_arg(profile, "profile")?;
         Ok(self.inner.add_profile(p).map_err(from_core)?.0)
     }
@@ -217,8 +205,8 @@ impl RoadNetworkJs {
     #[wasm_bindgen(js_name = setProfile)]
     pub fn set_profile(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Profile")] profile: JsValue,
+        id: shape::Number,
+        profile: shape::Profile,
     ) -> Result<Vec<u32>, JsError> {
         let id = id_arg(&id, "id")?;
         let p = profile_arg(profile, "profile")?;
@@ -231,10 +219,7 @@ impl RoadNetworkJs {
 
     /// Removes a profile and its pieces; returns the removed piece ids.
     #[wasm_bindgen(js_name = removeProfile)]
-    pub fn remove_profile(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<Vec<u32>, JsError> {
+    pub fn remove_profile(&mut self, id: shape::Number) -> Result<Vec<u32>, JsError> {
         let id = id_arg(&id, "id")?;
         let removed = self
             .inner
@@ -244,11 +229,7 @@ impl RoadNetworkJs {
     }
 
     /// The profile with this id.
-    #[wasm_bindgen(unchecked_return_type = "Profile")]
-    pub fn profile(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<JsValue, JsError> {
+    pub fn profile(&self, id: shape::Number) -> Result<shape::Profile, JsError> {
         let id = id_arg(&id, "id")?;
         let p = self
             .inner
@@ -265,11 +246,7 @@ impl RoadNetworkJs {
 
     /// Joins profile `a` to profile `b`; returns the piece id (the piece may
     /// hold an error until a profile moves).
-    pub fn connect(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] a: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] b: JsValue,
-    ) -> Result<u32, JsError> {
+    pub fn connect(&mut self, a: shape::Number, b: shape::Number) -> Result<u32, JsError> {
         let (a, b) = (id_arg(&a, "a")?, id_arg(&b, "b")?);
         let k = self
             .inner
@@ -279,10 +256,7 @@ impl RoadNetworkJs {
     }
 
     /// Removes a piece.
-    pub fn disconnect(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] piece: JsValue,
-    ) -> Result<(), JsError> {
+    pub fn disconnect(&mut self, piece: shape::Number) -> Result<(), JsError> {
         let k = id_arg(&piece, "piece")?;
         self.inner.disconnect(PieceId(k)).map_err(from_core)
     }
@@ -296,28 +270,19 @@ impl RoadNetworkJs {
 
     /// The piece with this id: `{ id, a, b, piece, error }`, `piece` or
     /// `error` null.
-    #[wasm_bindgen(unchecked_return_type = "NetworkPiece")]
-    pub fn piece(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<JsValue, JsError> {
+    pub fn piece(&self, id: shape::Number) -> Result<shape::NetworkPiece, JsError> {
         to_js(self.network_piece(&id)?)
     }
 
     /// Every piece, as `piece(id)` gives it, by ascending id.
-    #[wasm_bindgen(unchecked_return_type = "NetworkPiece[]")]
-    pub fn pieces(&self) -> Result<JsValue, JsError> {
+    pub fn pieces(&self) -> Result<shape::NetworkPieceList, JsError> {
         let out: Vec<&NetworkPiece> = self.inner.pieces().collect();
         to_js(&out)
     }
 
     /// The lane areas and markings of a piece (as `roadMarkings`); throws
     /// when the piece could not be built, saying why.
-    #[wasm_bindgen(unchecked_return_type = "RoadMarkings")]
-    pub fn markings(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<JsValue, JsError> {
+    pub fn markings(&self, id: shape::Number) -> Result<shape::RoadMarkings, JsError> {
         let p = self.network_piece(&id)?;
         let piece = p
             .built
@@ -337,8 +302,7 @@ impl RoadNetworkJs {
     #[wasm_bindgen(js_name = addJunction)]
     pub fn add_junction(
         &mut self,
-        #[wasm_bindgen(js_name = "profileIds", unchecked_param_type = "number[]")]
-        profile_ids: JsValue,
+        #[wasm_bindgen(js_name = "profileIds")] profile_ids: shape::NumberList,
     ) -> Result<u32, JsError> {
         let ids: Vec<ProfileId> = arg(profile_ids, "profileIds")?;
         Ok(self.inner.add_junction(&ids).map_err(from_core)?.0)
@@ -353,11 +317,7 @@ impl RoadNetworkJs {
 
     /// The junction with this id; throws when its arms make no junction,
     /// saying why.
-    #[wasm_bindgen(unchecked_return_type = "Junction")]
-    pub fn junction(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<JsValue, JsError> {
+    pub fn junction(&self, id: shape::Number) -> Result<shape::Junction, JsError> {
         let j = self.network_junction(&id)?;
         let built = j
             .built
@@ -367,27 +327,18 @@ impl RoadNetworkJs {
     }
 
     /// The id of the junction a profile is an arm of, or null.
-    #[wasm_bindgen(js_name = junctionOf, unchecked_return_type = "number | null")]
-    pub fn junction_of(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(js_name = junctionOf)]
+    pub fn junction_of(&self, id: shape::Number) -> Result<shape::NumberOrNull, JsError> {
         let id = id_arg(&id, "id")?;
         if self.inner.profile(ProfileId(id)).is_none() {
             return Err(unknown("id", "profile", id));
         }
-        Ok(self
-            .inner
-            .junction_of(ProfileId(id))
-            .map_or(JsValue::NULL, |j| JsValue::from(j.0)))
+        to_js(&self.inner.junction_of(ProfileId(id)).map(|j| j.0))
     }
 
     /// Removes a junction (its arms stay).
     #[wasm_bindgen(js_name = removeJunction)]
-    pub fn remove_junction(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] junction: JsValue,
-    ) -> Result<(), JsError> {
+    pub fn remove_junction(&mut self, junction: shape::Number) -> Result<(), JsError> {
         let k = id_arg(&junction, "junction")?;
         self.inner.remove_junction(JunctionId(k)).map_err(from_core)
     }
@@ -415,9 +366,7 @@ impl RoadNetworkJs {
 
     /// A network from `toJSON`'s string; ids kept, pieces and junctions rebuilt.
     #[wasm_bindgen(js_name = fromJSON)]
-    pub fn from_json(
-        #[wasm_bindgen(unchecked_param_type = "string")] json: JsValue,
-    ) -> Result<RoadNetworkJs, JsError> {
+    pub fn from_json(json: shape::Text) -> Result<RoadNetworkJs, JsError> {
         // A `&str` parameter would let wasm-bindgen's glue copy a non-string
         // (a number, an object) as a string of undefined length: a trap.
         let json = json

@@ -17,6 +17,7 @@
 
 use crate::error::{from_core, from_core_in, message};
 use crate::from_js::{arg, number, optional, whole};
+use crate::shape;
 use crate::to_js::to_js;
 use arcline::geom::shape::PathShape;
 use arcline::steering::shape::BehaviorShape;
@@ -57,7 +58,7 @@ pub(crate) fn no_vehicle(name: &'static str, id: VehicleId) -> JsError {
 
 /// A path argument: its shape read, then checked by the core.
 #[inline(never)]
-pub(crate) fn path_arg(value: JsValue, name: &str) -> Result<Path, JsError> {
+pub(crate) fn path_arg(value: impl Into<JsValue>, name: &str) -> Result<Path, JsError> {
     let shape: PathShape = arg(value, name)?;
     Path::try_from(shape).map_err(|e| from_core_in(name, e))
 }
@@ -65,7 +66,7 @@ pub(crate) fn path_arg(value: JsValue, name: &str) -> Result<Path, JsError> {
 /// The behaviours of argument `behaviors`, their paths checked (their
 /// numbers are checked by the core where they are used).
 #[inline(never)]
-fn behaviors_arg(value: JsValue) -> Result<Vec<Behavior>, JsError> {
+fn behaviors_arg(value: impl Into<JsValue>) -> Result<Vec<Behavior>, JsError> {
     let shapes: Vec<BehaviorShape> = arg(value, "behaviors")?;
     let mut out = Vec::with_capacity(shapes.len());
     for (i, s) in shapes.into_iter().enumerate() {
@@ -75,7 +76,7 @@ fn behaviors_arg(value: JsValue) -> Result<Vec<Behavior>, JsError> {
 }
 
 /// The optional `mode` argument (default `"weighted"`).
-fn mode_arg(mode: JsValue) -> Result<Combine, JsError> {
+fn mode_arg(mode: impl Into<JsValue>) -> Result<Combine, JsError> {
     Ok(optional::<Combine>(mode, "mode")?.unwrap_or_default())
 }
 
@@ -84,7 +85,7 @@ fn mode_arg(mode: JsValue) -> Result<Combine, JsError> {
 #[inline(never)]
 fn shared_set(
     world: &arcline::steering::World,
-    behaviors: JsValue,
+    behaviors: shape::BehaviorList,
     mode: JsValue,
 ) -> Result<BehaviorSet, JsError> {
     let list = behaviors_arg(behaviors)?;
@@ -95,10 +96,8 @@ fn shared_set(
 #[wasm_bindgen]
 impl World {
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: Option<JsValue>,
-    ) -> Result<World, JsError> {
-        let seed = seed.unwrap_or(JsValue::UNDEFINED);
+    pub fn new(seed: Option<shape::Number>) -> Result<World, JsError> {
+        let seed = seed.map_or(JsValue::UNDEFINED, JsValue::from);
         let seed = if seed.is_undefined() || seed.is_null() {
             0
         } else {
@@ -121,10 +120,7 @@ impl World {
     /// `addVehicle({ x, y, vx?, vy?, maxSpeed, maxForce, mass?, heading?, radius? })`:
     /// the new id (`radius`: the body radius, default 0.5).
     #[wasm_bindgen(js_name = addVehicle)]
-    pub fn add_vehicle(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "VehicleSpec")] v: JsValue,
-    ) -> Result<u32, JsError> {
+    pub fn add_vehicle(&mut self, v: shape::VehicleSpec) -> Result<u32, JsError> {
         let spec: VehicleSpec = arg(v, "v")?;
         self.world
             .add_vehicle(spec)
@@ -136,10 +132,7 @@ impl World {
     /// each, `x, y, vx, vy, maxSpeed, maxForce, mass`; returns their ids.
     /// All are checked before any is added.
     #[wasm_bindgen(js_name = addVehicles)]
-    pub fn add_vehicles(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Float64Array")] data: JsValue,
-    ) -> Result<Uint32Array, JsError> {
+    pub fn add_vehicles(&mut self, data: shape::Float64Array) -> Result<Uint32Array, JsError> {
         // Checked before use: a method of Float64Array called on anything else
         // would throw through the Rust frames and leave the World borrowed.
         let data = data
@@ -172,10 +165,7 @@ impl World {
 
     /// `removeVehicle(id)`; the id is never used again.
     #[wasm_bindgen(js_name = removeVehicle)]
-    pub fn remove_vehicle(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<(), JsError> {
+    pub fn remove_vehicle(&mut self, id: shape::Number) -> Result<(), JsError> {
         let id = vehicle_id(&id, "id")?;
         self.world.remove_vehicle(id).map_err(from_core)
     }
@@ -185,16 +175,16 @@ impl World {
     #[wasm_bindgen(js_name = setBehaviors)]
     pub fn set_behaviors(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Behavior[]")] behaviors: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "Combine")] mode: Option<JsValue>,
+        id: shape::Number,
+        behaviors: shape::BehaviorList,
+        mode: Option<shape::Combine>,
     ) -> Result<(), JsError> {
         let id = vehicle_id(&id, "id")?;
         if !self.world.contains(id) {
             return Err(no_vehicle("id", id));
         }
         let list = behaviors_arg(behaviors)?;
-        let combine = mode_arg(mode.unwrap_or(JsValue::UNDEFINED))?;
+        let combine = mode_arg(mode.map_or(JsValue::UNDEFINED, JsValue::from))?;
         self.world
             .set_behaviors_with(id, list, combine)
             .map_err(from_core)
@@ -205,16 +195,20 @@ impl World {
     #[wasm_bindgen(js_name = setBehaviorsMany)]
     pub fn set_behaviors_many(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number[] | Uint32Array")] ids: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Behavior[]")] behaviors: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "Combine")] mode: Option<JsValue>,
+        ids: shape::Ids,
+        behaviors: shape::BehaviorList,
+        mode: Option<shape::Combine>,
     ) -> Result<(), JsError> {
         // A typed array crosses in one copy; a plain array as a shape.
         let ids: Vec<VehicleId> = match ids.dyn_ref::<Uint32Array>() {
             Some(a) => a.to_vec().into_iter().map(VehicleId).collect(),
             None => arg(ids, "ids")?,
         };
-        let set = shared_set(&self.world, behaviors, mode.unwrap_or(JsValue::UNDEFINED))?;
+        let set = shared_set(
+            &self.world,
+            behaviors,
+            mode.map_or(JsValue::UNDEFINED, JsValue::from),
+        )?;
         self.world
             .set_behavior_set_many(&ids, &set)
             .map_err(from_core)
@@ -224,10 +218,14 @@ impl World {
     #[wasm_bindgen(js_name = setAllBehaviors)]
     pub fn set_all_behaviors(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Behavior[]")] behaviors: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "Combine")] mode: Option<JsValue>,
+        behaviors: shape::BehaviorList,
+        mode: Option<shape::Combine>,
     ) -> Result<(), JsError> {
-        let set = shared_set(&self.world, behaviors, mode.unwrap_or(JsValue::UNDEFINED))?;
+        let set = shared_set(
+            &self.world,
+            behaviors,
+            mode.map_or(JsValue::UNDEFINED, JsValue::from),
+        )?;
         self.world.set_all_behaviors(set);
         Ok(())
     }
@@ -235,10 +233,7 @@ impl World {
     /// `step(dt)`: every vehicle moves from the previous step's state;
     /// `dt = 1` is Reynolds' per-frame rule, `dt = 0` changes nothing, and a
     /// `dt` beyond 1e6 counts as 1e6.
-    pub fn step(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] dt: JsValue,
-    ) -> Result<(), JsError> {
+    pub fn step(&mut self, dt: shape::Number) -> Result<(), JsError> {
         let dt = number(&dt, "dt")?;
         if !dt.is_finite() {
             return Err(from_core(Error::at("dt", Reason::NotFinite)));
@@ -253,11 +248,7 @@ impl World {
     }
 
     /// `vehicle(id)`: `{ x, y, vx, vy, heading }`.
-    #[wasm_bindgen(unchecked_return_type = "VehicleState")]
-    pub fn vehicle(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<JsValue, JsError> {
+    pub fn vehicle(&self, id: shape::Number) -> Result<shape::VehicleState, JsError> {
         let id = vehicle_id(&id, "id")?;
         let v = self.world.vehicle(id).ok_or_else(|| no_vehicle("id", id))?;
         to_js(&v)
@@ -267,8 +258,8 @@ impl World {
     #[wasm_bindgen(js_name = setLimits)]
     pub fn set_limits(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "VehicleLimits")] limits: JsValue,
+        id: shape::Number,
+        limits: shape::VehicleLimits,
     ) -> Result<(), JsError> {
         let id = vehicle_id(&id, "id")?;
         let limits: VehicleLimits = arg(limits, "limits")?;
@@ -285,11 +276,7 @@ impl World {
     /// (recorded only after `setDebug(true)`): the velocity the behaviours
     /// asked for (seek alone: Reynolds' desired velocity) and the steering
     /// force applied (truncated to `maxForce`, before division by mass).
-    #[wasm_bindgen(unchecked_return_type = "VehicleDebug")]
-    pub fn debug(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<JsValue, JsError> {
+    pub fn debug(&self, id: shape::Number) -> Result<shape::VehicleDebug, JsError> {
         let id = vehicle_id(&id, "id")?;
         let d = self.world.debug(id).ok_or_else(|| no_vehicle("id", id))?;
         to_js(&d)
@@ -337,12 +324,12 @@ impl World {
 /// `racetrack(center, halfLength, radius)`: a closed path of two straights and
 /// two half circles around `center` (counter-clockwise from the middle of
 /// the bottom straight), for `followPath` demos.
-#[wasm_bindgen(js_name = racetrack, unchecked_return_type = "Path")]
+#[wasm_bindgen(js_name = racetrack)]
 pub fn racetrack(
-    #[wasm_bindgen(unchecked_param_type = "Point")] center: JsValue,
-    #[wasm_bindgen(js_name = "halfLength", unchecked_param_type = "number")] half_length: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] radius: JsValue,
-) -> Result<JsValue, JsError> {
+    center: shape::Point,
+    #[wasm_bindgen(js_name = "halfLength")] half_length: shape::Number,
+    radius: shape::Number,
+) -> Result<shape::Path, JsError> {
     let center: Point = arg(center, "center")?;
     let half_length = number(&half_length, "halfLength")?;
     let radius = number(&radius, "radius")?;
@@ -355,12 +342,12 @@ pub fn racetrack(
 /// nextVelocity, nextPosition, desiredSpeed, speed, steeringLength,
 /// forceLength }`; the next position is where a `World` step puts the
 /// vehicle. Throws for a bad vehicle (`vehicle.mass: …`), target or `dt`.
-#[wasm_bindgen(js_name = seekStep, unchecked_return_type = "SeekStep")]
+#[wasm_bindgen(js_name = seekStep)]
 pub fn seek_step(
-    #[wasm_bindgen(unchecked_param_type = "VehicleSpec")] vehicle: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Point")] target: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] dt: JsValue,
-) -> Result<JsValue, JsError> {
+    vehicle: shape::VehicleSpec,
+    target: shape::Point,
+    dt: shape::Number,
+) -> Result<shape::SeekStep, JsError> {
     let vehicle: VehicleSpec = arg(vehicle, "vehicle")?;
     let target: Point = arg(target, "target")?;
     let dt = number(&dt, "dt")?;

@@ -77,6 +77,7 @@ pub enum BehaviorKindShape {
         look_ahead: Option<f64>,
     },
     FollowPath {
+        #[cfg_attr(feature = "typescript", ts(type = "PathInput"))]
         path: PathShape,
         look_ahead: f64,
     },
@@ -93,6 +94,7 @@ pub enum BehaviorKindShape {
         obstacles: Vec<Obstacle>,
     },
     StayOnPath {
+        #[cfg_attr(feature = "typescript", ts(type = "PathInput"))]
         path: PathShape,
         radius: f64,
         #[serde(skip_serializing_if = "Option::is_none")]
