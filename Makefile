@@ -20,7 +20,7 @@ BINDINGS := -p arcline-wasm
 PKG := www/pkg
 BIN := node_modules/.bin
 
-.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl test-opendrive test-wasm test-types test-api test-browser lint bench clean screenshots
+.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl test-opendrive test-wasm test-types test-api test-browser test-bundlers lint bench clean screenshots
 
 ## --- set-up -------------------------------------------------------------
 
@@ -72,6 +72,10 @@ setup-browser:
 
 ## --- build ----------------------------------------------------------------
 
+# The glue names no wasm file of its own (the callers name it with a literal
+# new URL() that bundlers follow: www/src/modules.ts, the package's entry), and
+# has __wbg_reset_state() to start a fresh instance after a trap.
+WB_FLAGS := --target web --omit-default-module-path --experimental-reset-state-function
 WASM_OPT_FLAGS := -Oz --converge --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-mutable-globals --strip-producers --strip-target-features
 # One smaller module per system for <arcline-demo> (the features of bindings/Cargo.toml).
@@ -86,12 +90,12 @@ EMBED_SMALLEST := pathfind roads
 
 build: setup
 	cargo build --release --target $(WASM_TARGET) $(BINDINGS)
-	$(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline $(WASM_RAW)
+	$(WASM_BINDGEN) $(WB_FLAGS) --out-dir $(PKG) --out-name arcline $(WASM_RAW)
 	$(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_bg.wasm -o $(PKG)/arcline_bg.wasm
 	for s in $(SYSTEMS); do \
 	  opt=$(EMBED_OPT_LEVEL); case " $(EMBED_SMALLEST) " in *" $$s "*) opt=z;; esac; \
 	  CARGO_PROFILE_EMBED_OPT_LEVEL=$$opt cargo build --profile embed --target $(WASM_TARGET) $(BINDINGS) --no-default-features --features $$s; \
-	  $(WASM_BINDGEN) --target web --out-dir $(PKG) --out-name arcline_$$s $(EMBED_RAW); \
+	  $(WASM_BINDGEN) $(WB_FLAGS) --out-dir $(PKG) --out-name arcline_$$s $(EMBED_RAW); \
 	  $(BIN)/wasm-opt $(WASM_OPT_FLAGS) $(PKG)/arcline_$${s}_bg.wasm -o $(PKG)/arcline_$${s}_bg.wasm; \
 	done
 	node scripts/declarations.mjs $(PKG)
@@ -100,6 +104,9 @@ build: setup
 	rm -rf www/build
 	$(BIN)/esbuild www/src/main.ts www/src/embed.ts www/src/crowd-worker.ts --bundle --splitting --minify --format=esm --target=es2022 \
 	  --sourcemap --outdir=www/build --entry-names=[name] --chunk-names=chunk-[hash] --log-level=warning
+	# The API reference: docs/api.md and every declaration of the published module (TypeDoc).
+	$(BIN)/typedoc --entryPoints $(PKG)/arcline.d.ts --tsconfig www/tsconfig.json --skipErrorChecking \
+	  --disableSources --name "Arcline" --readme docs/api.md --out www/build/api --logLevel Warn
 	node scripts/package.mjs
 	@for m in arcline $(addprefix arcline_,$(SYSTEMS)); do \
 	  raw=$$(stat -c %s $(PKG)/$${m}_bg.wasm); gz=$$(gzip -9c $(PKG)/$${m}_bg.wasm | wc -c); \
@@ -125,6 +132,7 @@ test: setup setup-browser
 	$(MAKE) test-types
 	$(MAKE) test-api
 	$(MAKE) test-browser
+	$(MAKE) test-bundlers
 
 # The core with every feature (serde, typescript): unit, integration,
 # property and doc tests, and the examples built and run.
@@ -180,6 +188,10 @@ test-api:
 
 test-browser:
 	node --test --test-concurrency=1 www/tests/browser/
+
+# The packed package in sites built by Vite, webpack 5, esbuild and Rollup, checked in Chromium.
+test-bundlers:
+	node --test --test-concurrency=1 www/tests/bundlers/
 
 lint: setup
 	@rustup component list --installed | grep -q '^clippy' || rustup component add clippy

@@ -30,7 +30,10 @@ pub fn arc_to_point(pose: shape::Pose, point: shape::Point) -> Result<shape::Pat
 /// `offsetPath(path, distance)`: the parallel path `distance` to the left
 /// (negative: right); arcs stay concentric. Throws when an arc would collapse.
 #[wasm_bindgen(js_name = offsetPath)]
-pub fn offset_path(path: shape::PathInput, distance: shape::Number) -> Result<shape::Path, JsError> {
+pub fn offset_path(
+    path: shape::PathInput,
+    distance: shape::Number,
+) -> Result<shape::Path, JsError> {
     let path = path_arg(path, "path")?;
     let distance = number(&distance, "distance")?;
     to_js(&path.offset(distance).map_err(from_core)?)
@@ -39,7 +42,10 @@ pub fn offset_path(path: shape::PathInput, distance: shape::Number) -> Result<sh
 /// `intersectPaths(a, b)`: every point where a segment of `a` meets a segment
 /// of `b` (closed-form line/arc intersections), in order along `a`.
 #[wasm_bindgen(js_name = intersectPaths)]
-pub fn intersect_paths(a: shape::PathInput, b: shape::PathInput) -> Result<shape::PointList, JsError> {
+pub fn intersect_paths(
+    a: shape::PathInput,
+    b: shape::PathInput,
+) -> Result<shape::PointList, JsError> {
     let a = path_arg(a, "a")?;
     let b = path_arg(b, "b")?;
     let mut out: Vec<Point> = Vec::new();

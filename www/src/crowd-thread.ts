@@ -17,7 +17,7 @@ export type WorldCall =
 
 /** From the page: load the page's module (first), start a fresh World, make calls on it, or step it. */
 export type ToWorker =
-  | { type: "load"; generation: number; js: string; wasm: string }
+  | { type: "load"; generation: number; wasm: string }
   | { type: "reset"; generation: number; seed: number; calls: WorldCall[] }
   | { type: "calls"; generation: number; calls: WorldCall[] }
   | { type: "step"; generation: number; dt: number; watch: number[] };

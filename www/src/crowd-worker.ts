@@ -1,10 +1,13 @@
 // The crowd diagram's worker: a World built by the page's recorded calls,
 // stepped on request, off the page's thread, so that the page draws every
-// frame while the next step is taken. It loads the module the page loaded
-// (the whole API in the playground, the crowd module in an <arcline-demo>).
-import type { Api } from "./shell/diagram.js";
+// frame while the next step is taken. It carries the crowd module's glue and
+// loads its wasm from the URL the page sends (the same core code as the
+// page's module, whole or crowd).
+import * as crowd from "../pkg/arcline_crowd.js";
 import type { FromWorker, ToWorker, WorldCall } from "./crowd-thread.js";
-import type { World } from "../pkg/arcline.js";
+import type { World } from "../pkg/arcline_crowd.js";
+
+type Api = typeof crowd;
 
 /** The parts of a dedicated worker's global scope used here (the page's lib is DOM's). */
 interface WorkerScope {
@@ -15,11 +18,9 @@ const scope = self as unknown as WorkerScope;
 
 let api: Promise<Api> | null = null;
 
-function load(js: string, wasm: string): Promise<Api> {
-  return import(/* @vite-ignore */ js).then(async (m: Api & { default: (o?: unknown) => Promise<unknown> }) => {
-    await m.default({ module_or_path: wasm });
-    return m;
-  });
+async function load(wasm: string): Promise<Api> {
+  await crowd.default({ module_or_path: wasm });
+  return crowd;
 }
 
 let world: World | null = null;
@@ -80,7 +81,7 @@ scope.onmessage = (e) => {
   queue = queue.then(async () => {
     try {
       if (m.type === "load") {
-        api = load(m.js, m.wasm);
+        api = load(m.wasm);
         await api;
         return;
       }

@@ -20,8 +20,10 @@
 // can reserve the same box: `arcline-demo { display: block; min-height: 560px }`.
 import type { Api, Diagram } from "./shell/diagram.js";
 import type { FigureReadout } from "./shell/figure.js";
+import type { DemoKind } from "../package/arcline-demo.js";
 import { DIAGRAMS, SYSTEM_OF, isKind } from "./registry.js";
 import { loadApi, onTrap, restartApi, startErrorMessage } from "./runtime.js";
+import { SYSTEM_MODULES } from "./modules.js";
 import { applyTheme, elementSheet } from "./shell/style.js";
 import { inOwnTask } from "./shell/tasks.js";
 
@@ -62,9 +64,9 @@ export class ArclineDemo extends HTMLElement {
   }
 
   /** The kind shown; unknown kinds show the planner. */
-  get kind(): string {
+  get kind(): DemoKind {
     const k = this.getAttribute("kind") ?? "";
-    return isKind(k) ? k : "planner";
+    return isKind(k) ? (k as DemoKind) : "planner";
   }
 
   connectedCallback(): void {
@@ -77,7 +79,7 @@ export class ArclineDemo extends HTMLElement {
     this.unwatchTheme = applyTheme(this.root, this);
     this.unsubscribe = onTrap(() => this.showTrap());
     // Each element mounts in a task of its own: a page of many diagrams stays responsive while they start.
-    loadApi(SYSTEM_OF[this.kind]).then((api) => inOwnTask(() => this.mountWith(api)), (e: unknown) => this.showError(e));
+    loadApi(this.source()).then((api) => inOwnTask(() => this.mountWith(api)), (e: unknown) => this.showError(e));
   }
 
   disconnectedCallback(): void {
@@ -89,6 +91,11 @@ export class ArclineDemo extends HTMLElement {
     this.unwatchTheme = null;
     this.root?.remove();
     this.root = null;
+  }
+
+  /** The module this kind needs. */
+  private source(): (typeof SYSTEM_MODULES)[keyof typeof SYSTEM_MODULES] {
+    return SYSTEM_MODULES[SYSTEM_OF[this.kind] ?? "paths"];
   }
 
   private options(): Record<string, string> {
@@ -117,12 +124,16 @@ export class ArclineDemo extends HTMLElement {
     });
   }
 
+  /** Says why the diagram could not start: in the element, on the console, and as an `error` event. */
   private showError(e: unknown): void {
+    const message = `This diagram could not start: ${startErrorMessage(e)}`;
+    console.error(`<arcline-demo kind="${this.kind}">: ${message}`, e);
+    this.dispatchEvent(new ErrorEvent("error", { message, error: e }));
     if (!this.root) return;
     const p = document.createElement("p");
     p.className = "error";
     p.setAttribute("role", "alert");
-    p.textContent = `This diagram could not start: ${startErrorMessage(e)}`;
+    p.textContent = message;
     this.root.replaceChildren(p);
   }
 
@@ -140,7 +151,7 @@ export class ArclineDemo extends HTMLElement {
     b.textContent = "Restart";
     b.addEventListener("click", () => {
       this.pendingState = saved;
-      restartApi(SYSTEM_OF[this.kind]).then((api) => this.mountWith(api), (e: unknown) => this.showError(e));
+      restartApi(this.source()).then((api) => this.mountWith(api), (e: unknown) => this.showError(e));
     });
     p.append(b);
     this.root.replaceChildren(p);
@@ -182,10 +193,3 @@ export class ArclineNumber extends HTMLElement {
 
 if (!customElements.get("arcline-demo")) customElements.define("arcline-demo", ArclineDemo);
 if (!customElements.get("arcline-number")) customElements.define("arcline-number", ArclineNumber);
-
-declare global {
-  interface HTMLElementTagNameMap {
-    "arcline-demo": ArclineDemo;
-    "arcline-number": ArclineNumber;
-  }
-}

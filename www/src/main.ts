@@ -6,7 +6,8 @@
 // `?embed=1&kind=planner` shows one bare diagram, for iframes.
 import type { Api, Diagram } from "./shell/diagram.js";
 import { DIAGRAMS, SYSTEM_OF, isKind } from "./registry.js";
-import { loadApi, onTrap, restartApi, startErrorMessage, wasmMemoryBytes, type System } from "./runtime.js";
+import { loadApi, onTrap, restartApi, startErrorMessage, wasmMemoryBytes } from "./runtime.js";
+import { SYSTEM_MODULES, type Glue, type ModuleSource } from "./modules.js";
 import { changedFields, hashForChanges, sceneFromHash } from "./share.js";
 import { applyTheme, pageSheet } from "./shell/style.js";
 import { nextTask } from "./shell/tasks.js";
@@ -114,11 +115,19 @@ function fail(err: unknown): void {
   }
 }
 
+/** The whole API: the published module. */
+const WHOLE_API: ModuleSource = {
+  name: "arcline",
+  glue: () => import("../pkg/arcline.js").then((m) => m as unknown as Glue),
+  wasm: () => new URL("../pkg/arcline_bg.wasm", import.meta.url),
+};
+
 /** The whole API, or in an iframe of one kind (`?embed=1&kind=road`) only that kind's system. */
-function pageSystem(): System {
+function pageSystem(): ModuleSource {
   const params = new URLSearchParams(location.search);
   const only = params.get("kind") ?? "";
-  return params.get("embed") === "1" && isKind(only) ? (SYSTEM_OF[only] ?? "all") : "all";
+  const system = params.get("embed") === "1" && isKind(only) ? SYSTEM_OF[only] : undefined;
+  return system ? SYSTEM_MODULES[system] : WHOLE_API;
 }
 
 async function main(): Promise<void> {

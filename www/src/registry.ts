@@ -1,6 +1,6 @@
 // Every diagram kind, for the playground page and the <arcline-demo> element.
 import type { MountDiagram } from "./shell/diagram.js";
-import type { System } from "./runtime.js";
+import type { System } from "./modules.js";
 import { mount as arc } from "./diagrams/arc.js";
 import { mount as planner } from "./diagrams/planner.js";
 import { mount as steering } from "./diagrams/steering.js";

@@ -12,7 +12,7 @@ import { Emitter } from "../shell/emitter.js";
 import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 
-interface ArcState {
+export interface ArcState {
   pose: Pose;
   point: Point;
   /** Distance of the parallel curves on each side. */

@@ -41,7 +41,7 @@ type PatternName = PatternKind;
 const STRATEGIES: readonly AssignmentStrategy[] = ["sequential", "cost"];
 type Strategy = AssignmentStrategy;
 
-interface FormationState {
+export interface FormationState {
   pattern: PatternName;
   spacing: number;
   assignment: Strategy;

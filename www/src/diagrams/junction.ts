@@ -28,7 +28,7 @@ interface Arm extends Pose {
   preset: Preset;
 }
 
-interface JunctionState {
+export interface JunctionState {
   arms: Arm[];
   /** Show every turn path with its radius (else only the last touched arm's paths). */
   allPaths: boolean;

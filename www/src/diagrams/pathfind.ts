@@ -27,7 +27,7 @@ import type { AroundSearch, Circle, GridSearch } from "../../pkg/arcline.js";
 
 type Mode = "around" | "grid";
 
-interface PathfindState {
+export interface PathfindState {
   mode: Mode;
   unit: Pose;
   goal: Pose;

@@ -25,7 +25,7 @@ import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/ty
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { TurnSide, TurnSides } from "../../pkg/arcline.js";
 
-interface PlannerState {
+export interface PlannerState {
   unit: Pose;
   target: Point;
   radius: number;

@@ -25,7 +25,7 @@ import type { BezierOffsets, Lane, LaneKind, Profile, RoadConstruction, RoadMark
 
 const KINDS = ["driving", "bike", "sidewalk", "median", "shoulder", "parking"] as const satisfies readonly LaneKind[];
 
-interface RoadState {
+export interface RoadState {
   profiles: Pose[];
   lanes: Lane[];
   construction: boolean;

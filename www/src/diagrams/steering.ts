@@ -26,14 +26,15 @@ import { clamp, errorMessage, readPoint } from "../shell/types.js";
 import type { Behavior, BehaviorAim, Circle, Path, Point, SeekStep, VehicleDebug, VehicleState } from "../../pkg/arcline.js";
 import { FAMILY, applyFamily, drawFamily, familyBehaviors, familyLegend, isFamily, setupFamily, type FamilyName, type FamilyScene } from "./steering_family.js";
 import { CrowdWorker, recording, type RecordingWorld } from "./steering_worker.js";
-import { moduleSource } from "../runtime.js";
+import { wasmUrl } from "../runtime.js";
+import { SYSTEM_MODULES } from "../modules.js";
 import type { WorldCall } from "../crowd-thread.js";
 import { AVOID, CROWD_SCENES, bodiesOf, buildCrowdScene, drawBodies, type CrowdScene } from "./steering_scenes.js";
 
 type BehaviorName = "seek" | "flee" | "arrive" | "pursue" | "evade" | "wander" | "flock" | "path" | FamilyName;
 type Mode = "single" | "crowd";
 
-interface SteeringState {
+export interface SteeringState {
   mode: Mode;
   behavior: BehaviorName;
   target: Point;
@@ -528,7 +529,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function startWorker(): CrowdWorker | null {
     if (crowdWorker || workerRefused) return crowdWorker;
     crowdWorker = CrowdWorker.start(
-      moduleSource(api),
+      wasmUrl(SYSTEM_MODULES.crowd).href,
       (f) => {
         steps++;
         stepMs = f.stepMs;

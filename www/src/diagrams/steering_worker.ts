@@ -7,6 +7,7 @@
 // null and the diagram steps on its own thread as before.
 import type { FromWorker, ToWorker, WorldCall } from "../crowd-thread.js";
 import type { Behavior, VehicleSpec, VehicleState, World } from "../../pkg/arcline.js";
+import { assetBase } from "../runtime.js";
 
 /** The World calls the crowd's set-up makes, each recorded as it is made. */
 export type RecordingWorld = Pick<World, "addVehicles" | "addVehicle" | "setBehaviors" | "setAllBehaviors">;
@@ -79,14 +80,20 @@ export class CrowdWorker {
   }
 
   /**
-   * A worker for the crowd, loading the module at `source` (the page's own,
-   * so both step with the same code); null where none can start.
+   * A worker for the crowd, which loads the crowd module from `wasm` (the
+   * same core code as the page's module, so both step alike); null where
+   * none can start. The worker's script is named by a literal URL, which
+   * bundlers follow, or found under the page's asset base.
    */
-  static start(source: { js: string; wasm: string } | null, onFrame: (f: CrowdFrame) => void, onError: (message: string) => void): CrowdWorker | null {
-    if (typeof Worker === "undefined" || !source) return null;
+  static start(wasm: string, onFrame: (f: CrowdFrame) => void, onError: (message: string) => void): CrowdWorker | null {
+    if (typeof Worker === "undefined") return null;
     try {
-      const w = new CrowdWorker(new Worker(new URL("./crowd-worker.js", import.meta.url), { type: "module" }), onFrame, onError);
-      w.post({ type: "load", generation: w.generation, ...source });
+      const base = assetBase();
+      const worker = base
+        ? new Worker(new URL("build/crowd-worker.js", base), { type: "module" })
+        : new Worker(new URL("./crowd-worker.js", import.meta.url), { type: "module" });
+      const w = new CrowdWorker(worker, onFrame, onError);
+      w.post({ type: "load", generation: w.generation, wasm });
       return w;
     } catch {
       return null;

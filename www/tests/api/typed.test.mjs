@@ -38,8 +38,10 @@ function compile(dir, source) {
   return r.stdout + r.stderr;
 }
 
-const header = `import { initSync, planTurn, planDubins, connectProfiles, World } from "arcline";
+const header = `import init, { initSync, planTurn, planDubins, connectProfiles, poseAt, World } from "arcline";
 import type { Behavior, Lane, Path, Pose, Profile } from "arcline";
+import "arcline/demo";
+import type { PlannerState } from "arcline/demo";
 declare const wasm: BufferSource;
 initSync({ module: wasm });
 `;
@@ -60,6 +62,23 @@ const lanes: Lane[] = [{ kind: "sidewalk", width: 2 }, { kind: "driving", width:
 const a: Profile = { x: 0, y: 0, heading: 0, lanes };
 console.log(connectProfiles(a, { ...a, x: 30, y: 30, heading: Math.PI / 2 }).kind);
 world.free();
+// A path argument needs only its segments (length and word are computed).
+const along: Pose = poseAt({ segments: [{ kind: "line", start: { x: 0, y: 0 }, end: { x: 4, y: 0 } }] }, 1);
+console.log(along.x);
+// In a browser: init() finds the wasm beside the module.
+void init().then(() => console.log("started"));
+// The element, typed through the tag-name map.
+const demo = document.querySelector("arcline-demo");
+if (demo) {
+  const k: "planner" | "arc" | "pathfind" | "steering" | "formation" | "road" | "junction" = demo.kind;
+  console.log(k, demo.figure?.numbers[0]?.value, demo.readout);
+  demo.addEventListener("figure", (e) => console.log(e.detail?.title));
+  demo.addEventListener("error", (e) => console.log(e.message));
+  const planner: Partial<PlannerState> = { radius: 2, step: "dubins" };
+  demo.state = planner;
+}
+const n: HTMLElement | null = document.querySelector("arcline-number");
+console.log(n);
 `;
 
 test("a strict TypeScript program against the packed dist/ compiles when correct", () => {
@@ -74,6 +93,8 @@ test("a strict TypeScript program is rejected for each mistake, on its line", ()
     ["a misspelt behaviour kind", 'new World().setBehaviors(0, [{ kind: "seeek", target: { x: 1, y: 2 } }]);', /seeek/],
     ["an unknown lane kind", 'const l: Lane = { kind: "hovercraft", width: 3 };', /hovercraft/],
     ["an unchecked planTurn result", "console.log(planTurn({ x: 0, y: 0, heading: 0 }, { x: 1, y: 1 }, 1).length);", /null/],
+    ["a diagram kind that does not exist", 'console.log(document.querySelector("arcline-demo")?.kind === "boat");', /boat/],
+    ["a planner state with a step it does not have", 'const s: Partial<PlannerState> = { step: "parking" };', /parking/],
   ];
   for (const [what, line, mentions] of mistakes) {
     const out = compile(dir, `${header}\n${line}\n`);
