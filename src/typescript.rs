@@ -175,7 +175,7 @@ mod tests {
             d.contains("export type Pose = { x: number, y: number, heading: number, };"),
             "{d}"
         );
-        // The pathfinding shapes as DESIGN.md has them.
+        // The pathfinding shapes as the JS API (docs/api.md) has them.
         assert!(d.contains("export type Circle = { x: number, y: number, radius: number, };"));
         assert!(d.contains("circles?: Array<Circle>,"), "{d}");
         assert!(d.contains("blocked: Uint8Array"));

@@ -1,5 +1,5 @@
 //! Bindings of `arcline::formation`: the formation methods of the JS `World`
-//! (DESIGN.md: `createFormation`, `joinFormation`, `leaveFormation`,
+//! (docs/api.md: `createFormation`, `joinFormation`, `leaveFormation`,
 //! `setFormationTarget`, `formation`), a few extensions for the diagram
 //! (`setFormationPattern`, `followFormationPath`, `removeFormation`,
 //! `formationOf`), and the free function `minCostAssignment` (the Hungarian
@@ -123,7 +123,7 @@ impl World {
     }
 
     /// `formation(formation)`: `{ anchor, driftOffset, slots: [{ vehicle,
-    /// slot, target }], … }` (see DESIGN.md; the extra fields are for
+    /// slot, target }], … }` (see docs/api.md; the extra fields are for
     /// drawing: `pattern, spacing, assignment, capacity, centerOfMass,
     /// origin, slotPoses, target, path, travelled, slowingRadius`).
     pub fn formation(

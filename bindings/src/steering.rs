@@ -1,4 +1,4 @@
-//! Bindings of `arcline::steering`: the `World` class of DESIGN.md
+//! Bindings of `arcline::steering`: the `World` class of the JS API (docs/api.md)
 //! (`addVehicle`, `removeVehicle`, `setBehaviors`, `step`, `vehicle`,
 //! `free`), bulk helpers for crowds, zero-copy typed-array views of the
 //! vehicles' state, `racetrack`, and `seekStep` (one seek step opened up
