@@ -132,7 +132,7 @@ export async function run() {
       ours: (planMs * 1e3) / m,
       peer: null,
       peerName: null,
-      note: "the poses in and the path out through the bindings' tape conversions (goal ≤ 2 µs); the kernel alone is the dubinsLengths row",
+      note: "the poses in and the path out through serde-wasm-bindgen (goal ≤ 4 µs; 1.62 µs through the hand-written tape conversions this replaced, BENCHMARKS.md of 2 December); the kernel alone is the dubinsLengths row",
     },
     {
       name: "planner: planTurn, one call with a Path object back (wasm)",

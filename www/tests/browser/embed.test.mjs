@@ -80,6 +80,19 @@ test("elements on one page keep their own state; bad attributes fall back to def
   await context.close();
 });
 
+test("a diagram that cannot start says why in the element, on the console and with an error event", async () => {
+  const { page, context, problems } = await open(env.base + "/tests/fixtures/missing-assets.html");
+  const shown = page.locator("#broken").locator("p.error");
+  await shown.waitFor();
+  const text = await shown.textContent();
+  assert.match(text, /^This diagram could not start: /);
+  await page.waitForFunction(() => window.__errors.length > 0);
+  assert.deepEqual(await page.evaluate(() => window.__errors), [text]);
+  // The console has it too (with the element's kind), besides the browser's own 404 line.
+  assert.ok(problems.some((p) => p.startsWith("error: <arcline-demo kind=\"planner\">: This diagram could not start")), problems.join("\n"));
+  await context.close();
+});
+
 test("the playground's URL hash restores the exact scene", async () => {
   const { page, context, problems } = await open(env.base + "/");
   await page.waitForFunction(() => window.__arcline?.ready);
