@@ -24,8 +24,27 @@ pub fn arg<T: DeserializeOwned>(value: impl Into<JsValue>, name: &str) -> Result
     if value.is_undefined() || value.is_null() {
         return Err(message(name, "", "is missing"));
     }
+    // Read without tracking the path: a value that does not have the shape
+    // is read again, with serde_path_to_error, only to say where (reading is
+    // free of side effects but for a caller's own getters, which run again).
+    match T::deserialize(serde_wasm_bindgen::Deserializer::from(value.clone())) {
+        Ok(v) => Ok(v),
+        Err(_) => Err(why_not::<T>(&value, name)),
+    }
+}
+
+/// Why `value` (argument `name`) is not a `T`, with the path to the part
+/// that is wrong.
+#[cold]
+#[inline(never)]
+fn why_not<T: DeserializeOwned>(value: &JsValue, name: &str) -> JsError {
     let de = serde_wasm_bindgen::Deserializer::from(value.clone());
-    serde_path_to_error::deserialize(de).map_err(|e| worded(&e, &value, name))
+    match serde_path_to_error::deserialize::<_, T>(de) {
+        Err(e) => worded(&e, value, name),
+        // Read once more, the value was a T: only a caller's getter that answers
+        // differently each time does this.
+        Ok(_) => message(name, "", "changed while it was read"),
+    }
 }
 
 /// An optional argument: `None` for `undefined` or `null`.
