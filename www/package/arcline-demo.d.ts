@@ -1,5 +1,6 @@
 // <arcline-demo> and <arcline-number>: `import "arcline/demo"` defines both.
-// Checked against the diagrams' own types by www/src/demo-types.check.ts.
+// The diagrams take their state types from here (www/src/diagrams/*.ts import
+// them); www/src/demo-types.check.ts checks the element class against this one.
 import type { AssignmentStrategy, Circle, Lane, PatternKind, Point, Pose } from "../pkg/arcline.js";
 
 /** The kinds of diagram (`<arcline-demo kind="...">`); an unknown kind shows the planner. */

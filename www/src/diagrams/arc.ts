@@ -11,14 +11,8 @@ import { controlBar, slider, textLine } from "../shell/controls.js";
 import { Emitter } from "../shell/emitter.js";
 import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
+import type { ArcState } from "../../package/arcline-demo.js";
 
-export interface ArcState {
-  pose: Pose;
-  point: Point;
-  /** Distance of the parallel curves on each side. */
-  width: number;
-  line: { a: Point; b: Point };
-}
 
 const LIMIT = 1000;
 const DEFAULTS: ArcState = {

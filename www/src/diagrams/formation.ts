@@ -35,27 +35,13 @@ import type {
   Pose,
   VehicleState,
 } from "../../pkg/arcline.js";
+import type { FormationState } from "../../package/arcline-demo.js";
 
 const PATTERNS: readonly PatternKind[] = ["line", "column", "v", "circle", "box"];
 type PatternName = PatternKind;
 const STRATEGIES: readonly AssignmentStrategy[] = ["sequential", "cost"];
 type Strategy = AssignmentStrategy;
 
-export interface FormationState {
-  pattern: PatternName;
-  spacing: number;
-  assignment: Strategy;
-  target: Pose;
-  /** The anchor follows a turning-radius path (planDubins) to the target. */
-  followPath: boolean;
-  /** Minimum turning radius of that path. */
-  turningRadius: number;
-  /** Members avoid each other's bodies (their own avoidVehicles behaviour, kept in the formation). */
-  avoid: boolean;
-  playing: boolean;
-  /** The figure shown. */
-  step: FormationStep;
-}
 
 /** A vehicle's state and its id. */
 type VehicleView = VehicleState & { id: number };

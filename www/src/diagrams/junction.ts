@@ -20,6 +20,7 @@ import type { Pose } from "../shell/types.js";
 import { KERB, LANE_FILL, fillPath, strokeMarkings, strokeWorld } from "../shell/road-draw.js";
 import { downloadText } from "../shell/download.js";
 import type { Connection, Junction, Lane, MovementKind, Point, Profile, RoadMarkings, RoadNetwork, Segment } from "../../pkg/arcline.js";
+import type { JunctionState } from "../../package/arcline-demo.js";
 
 const PRESETS = ["2 lanes", "4 lanes", "6 lanes, median", "bike lanes", "one way in", "one way out"] as const;
 type Preset = (typeof PRESETS)[number];
@@ -28,13 +29,6 @@ interface Arm extends Pose {
   preset: Preset;
 }
 
-export interface JunctionState {
-  arms: Arm[];
-  /** Show every turn path with its radius (else only the last touched arm's paths). */
-  allPaths: boolean;
-  /** The arm last dragged or turned. */
-  selected: number;
-}
 
 const walk: Lane = { kind: "sidewalk", width: 2 };
 const fwd: Lane = { kind: "driving", width: 3.5 };

@@ -24,31 +24,10 @@ import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { AroundSearch, Circle, GridSearch } from "../../pkg/arcline.js";
+import type { PathfindState } from "../../package/arcline-demo.js";
 
 type Mode = "around" | "grid";
 
-export interface PathfindState {
-  mode: Mode;
-  unit: Pose;
-  goal: Pose;
-  /** Arrive with the goal's heading (else any heading at the goal point). */
-  arrive: boolean;
-  radius: number;
-  clearance: number;
-  circles: Circle[];
-  polygons: Point[][];
-  columns: number;
-  rows: number;
-  tile: number;
-  /** One "0" or "1" per tile, row by row from row 0 (y up). */
-  blocked: string;
-  showGraph: boolean;
-  showExpanded: boolean;
-  /** A formation of vehicles follows the path when played. */
-  formation: boolean;
-  /** Seconds along the path (the scrubber). */
-  time: number;
-}
 
 interface Computed {
   path: Path | null;

@@ -24,21 +24,8 @@ import { prefersReducedMotion } from "../shell/motion.js";
 import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { TurnSide, TurnSides } from "../../pkg/arcline.js";
+import type { PlannerState } from "../../package/arcline-demo.js";
 
-export interface PlannerState {
-  unit: Pose;
-  target: Point;
-  radius: number;
-  /** Arrive with a heading: the six Dubins words instead of turn-then-go. */
-  arrive: boolean;
-  goalHeading: number;
-  /** With a heading: the unit may reverse (the Reeds-Shepp path). */
-  reverse: boolean;
-  /** Seconds along the chosen path (the scrubber). */
-  time: number;
-  /** The figure shown (it implies `arrive` and `reverse`). */
-  step: PlannerStep;
-}
 
 type Sides = TurnSides;
 type Side = TurnSide;

@@ -22,17 +22,10 @@ import { downloadText } from "../shell/download.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { BezierOffsets, Lane, LaneKind, Profile, RoadConstruction, RoadMarkings } from "../../pkg/arcline.js";
+import type { RoadState } from "../../package/arcline-demo.js";
 
 const KINDS = ["driving", "bike", "sidewalk", "median", "shoulder", "parking"] as const satisfies readonly LaneKind[];
 
-export interface RoadState {
-  profiles: Pose[];
-  lanes: Lane[];
-  construction: boolean;
-  bezier: boolean;
-  /** The figure shown (the constructions start from a pair of profiles of their own). */
-  step: RoadStep;
-}
 
 const LIMIT = 2000;
 /** Profiles a reader can add by clicking; a restored scene may hold more (up to MAX_SCENE_PROFILES). */

@@ -30,29 +30,11 @@ import { wasmUrl } from "../runtime.js";
 import { SYSTEM_MODULES } from "../modules.js";
 import type { WorldCall } from "../crowd-thread.js";
 import { AVOID, CROWD_SCENES, bodiesOf, buildCrowdScene, drawBodies, type CrowdScene } from "./steering_scenes.js";
+import type { SteeringState } from "../../package/arcline-demo.js";
 
 type BehaviorName = "seek" | "flee" | "arrive" | "pursue" | "evade" | "wander" | "flock" | "path" | FamilyName;
 type Mode = "single" | "crowd";
 
-export interface SteeringState {
-  mode: Mode;
-  behavior: BehaviorName;
-  target: Point;
-  maxSpeed: number;
-  maxForce: number;
-  mass: number;
-  /** Adds a twin whose velocity is the desired velocity (no steering). */
-  noSteering: boolean;
-  /** Vehicles in crowd mode. */
-  count: number;
-  /** Crowd vehicles avoid each other's bodies (avoidVehicles) instead of separation. */
-  avoid: boolean;
-  /** The crowd's scene. */
-  scene: CrowdScene;
-  playing: boolean;
-  /** The figure shown: the seek figure, the seek path, or every behaviour. */
-  step: SteeringStep;
-}
 
 type World = InstanceType<Api["World"]>;
 

@@ -16,27 +16,9 @@ export interface FigureStep {
   caption: string;
 }
 
-export interface FigureNumber {
-  /** Stable name, for tests and for <arcline-number name="...">. */
-  key: string;
-  /** The letter of the figure, if it has one ("h", "θ", "C"). */
-  symbol?: string;
-  /** What it is, in words. */
-  label: string;
-  /** The number itself (null: not defined in this scene). */
-  value: number | null;
-  /** The number as shown, with its unit or a word. */
-  text: string;
-  /** A heading the row is listed under ("right turn"); rows of one group follow each other. */
-  group?: string;
-}
-
-/** What a figure shows: the step and its numbers. */
-export interface FigureReadout {
-  step: string;
-  title: string;
-  numbers: FigureNumber[];
-}
+// The numbers' shapes are the published ones (<arcline-demo>'s `figure`).
+import type { FigureNumber, FigureReadout } from "../../package/arcline-demo.js";
+export type { FigureNumber, FigureReadout };
 
 /** A number row, shown to `digits` places with `unit` (or "—" when undefined). */
 export function num(key: string, label: string, value: number | null | undefined, digits = 2, unit = "", symbol?: string): FigureNumber {
