@@ -82,8 +82,7 @@ WASM_OPT_FLAGS := -Oz --converge --enable-simd --enable-bulk-memory --enable-non
 SYSTEMS := paths pathfind crowd roads
 # The embed profile's opt-level ("s", Cargo.toml), but "z" for the systems in
 # EMBED_SMALLEST, which are larger at "s" and whose drags have time to spare:
-# pathfinding (65.7 KB gzip at "z", 1.7 KB over its budget; planAround about
-# 1.3x slower there than at "s") and roads with junctions (62.5 KB at "z").
+# pathfinding and roads with junctions (figures: BENCHMARKS.md, "Build settings").
 # `make build` prints every module's size.
 EMBED_OPT_LEVEL := s
 EMBED_SMALLEST := pathfind roads

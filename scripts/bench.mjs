@@ -198,6 +198,23 @@ Timings on a shared 2-core machine are noisy: compare ratios, not absolute numbe
 
 ${table(native, true)}
 
+## Build settings (what each measured, when it was chosen)
+
+The reasons are in \`.cargo/config.toml\`, \`Cargo.toml\` and the \`Makefile\`; these are the
+measurements behind them, from the runs that chose them (not re-measured by every \`make bench\`).
+
+| setting | measured |
+|---|---|
+| wasm: \`-inline-threshold\` 25 (then 10) instead of LLVM's default | the module 29 KB smaller (304 → 275 KB after wasm-opt) at 25, 2.5 KB more off at 10, the steering and Dubins benchmarks unchanged (interleaved runs: seek 50k 0.561 ms either way, seek + separation 100k 11.19 against 11.16 ms, dubinsLengths 136.5 against 137.0 ns) |
+| wasm: \`simd128\` for the crowd's passes | 50,000 seeking vehicles step in 0.57 ms instead of 0.65 ms, for 640 bytes of module |
+| wasm: \`-unroll-threshold=0\` | 5.7 KB smaller after wasm-opt; dubinsLengths 137.9 ns (138.2 unrolled), seek 50k 0.558 ms (0.561), seek + separation 100k 10.89 ms (10.98), Hungarian 200 × 200 2.09 ms (2.13), road rebuild 13.2 µs (13.5) |
+| wasm: \`-Cno-vectorize-loops\` | 1 KB smaller |
+| the whole API's core at opt-level 3, not "s" | the crowd step 1.6× faster in wasm, the module 23 bytes bigger gzipped |
+| the one-system modules at opt-level "s" (crowd module) | 63.9 KB gzip against 67.0 KB at 3; seek for 50,000 vehicles as fast, seek and separation for 100,000 about 10% slower |
+| the bindings crate at "z" in the one-system modules | the crowd module 89.1 → 85.1 KB gzip, its step as fast (10,000 vehicles: seek 0.22 ms, seek and separation 1.25 ms either way); "z" for the core instead: 84.4 KB with seek and separation 1.6× slower |
+| the pathfinding and roads modules at "z" | pathfinding 65.7 KB gzip at "z", planAround about 1.3× slower than at "s"; roads with junctions 62.5 KB at "z" |
+| the whole API's bindings crate at "s" | 6.6 KB smaller gzipped than at 3 with planDubins and planTurn as fast (then 2.5 µs a call); "z": 17 KB smaller, planDubins 0.5 µs slower |
+
 ## WebAssembly under Node (the built module, \`bench/*.bench.mjs\`)
 
 ${table(wasm, true)}

@@ -1,5 +1,5 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! One test per robustness finding (tests/robust_*.rs), each reduced to its
+//! One test per robustness finding (tests/*/robust.rs), each reduced to its
 //! minimal case and named after it. The commit that adds a test says what
 //! was wrong and how the core was fixed.
 

@@ -1,6 +1,6 @@
 //! A digest of 10,000 planner results from a fixed pseudo-random sequence:
 //! the same bits natively and in wasm (lockstep games and replays rely on it).
-//! Included by `tests/planner_determinism.rs` and `tests/wasm_planner.rs`.
+//! Included by `tests/determinism/main.rs` and `bindings/tests/determinism.rs`.
 
 use arcline::planner::{dubins_length, dubins_lengths, dubins_shortest, plan_turn};
 use arcline::{Arc, Point, Pose, Segment};

@@ -22,7 +22,7 @@ const DEFAULTS: ArcState = {
   line: { a: { x: -1, y: 6 }, b: { x: 7, y: -6 } },
 };
 
-/** What the diagram computed from the state (read by tests through getState). */
+/** What the diagram computed from the state (read by tests through readout). */
 interface Computed {
   path: Path | null;
   offsets: { distance: number; path: Path | null; error: string | null }[];

@@ -6,10 +6,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as A from "../../pkg/arcline.js";
+import { nearWithin } from "../near.mjs";
 
 A.initSync({ module: readFileSync(new URL("../../pkg/arcline_bg.wasm", import.meta.url)) });
 
-const near = (a, b, tol = 1e-12) => assert.ok(Math.abs(a - b) <= tol, `${a} != ${b}`);
+const near = nearWithin(1e-12);
 const lanes = (n, w) => Array.from({ length: n }, () => ({ kind: "driving", width: w }));
 const prof = (x, y, heading, l = lanes(2, 3)) => ({ x, y, heading, lanes: l });
 

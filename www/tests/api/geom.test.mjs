@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as A from "../../pkg/arcline.js";
+import { nearWithin } from "../near.mjs";
 
 A.initSync({ module: readFileSync(new URL("../../pkg/arcline_bg.wasm", import.meta.url)) });
 
@@ -18,7 +19,7 @@ const quarterThenLine = {
   ],
 };
 
-const near = (a, b, tol = 1e-12) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
+const near = nearWithin(1e-12);
 
 /** Expects `fn` to throw an Error (not a wasm RuntimeError) mentioning `arg`. */
 function rejects(fn, arg) {

@@ -8,10 +8,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as A from "../../pkg/arcline.js";
+import { nearWithin } from "../near.mjs";
 
 A.initSync({ module: readFileSync(new URL("../../pkg/arcline_bg.wasm", import.meta.url)) });
 
-const near = (a, b, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol, `${a} != ${b}`);
+const near = nearWithin(1e-9);
 /** `call` throws an Error whose message matches `message`. */
 const throwsMessage = (call, message) => assert.throws(call, (e) => e instanceof Error && message.test(e.message), String(call));
 const twoLanes = [

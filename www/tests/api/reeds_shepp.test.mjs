@@ -6,10 +6,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as A from "../../pkg/arcline.js";
+import { nearWithin } from "../near.mjs";
 
 A.initSync({ module: readFileSync(new URL("../../pkg/arcline_bg.wasm", import.meta.url)) });
 
-const close = (a, b, tol = 1e-9, what = "") => assert.ok(Math.abs(a - b) <= tol, `${what} ${a} vs ${b}`);
+const close = nearWithin(1e-9);
 const wrap = (a) => Math.atan2(Math.sin(a), Math.cos(a));
 
 function throwsNamed(fn, name) {

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as A from "../../pkg/arcline.js";
+import { nearWithin } from "../near.mjs";
 
 A.initSync({ module: readFileSync(new URL("../../pkg/arcline_bg.wasm", import.meta.url)) });
 
@@ -13,7 +14,7 @@ const lanes = [
   { kind: "driving", width: 3 },
 ];
 const prof = (x, y, heading, l = lanes) => ({ x, y, heading, lanes: l });
-const near = (a, b, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol, `${a} != ${b}`);
+const near = nearWithin(1e-9);
 
 function checkPath(p) {
   assert.ok(Array.isArray(p.segments) && p.segments.length > 0);

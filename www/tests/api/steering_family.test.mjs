@@ -8,6 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as A from "../../pkg/arcline.js";
+import { nearWithin } from "../near.mjs";
 
 A.initSync({ module: readFileSync(new URL("../../pkg/arcline_bg.wasm", import.meta.url)) });
 
@@ -29,7 +30,7 @@ function throwsNamed(fn, message) {
   });
 }
 
-const near = (a, b, tol = 1e-12) => Math.abs(a - b) <= tol;
+const near = nearWithin(1e-12);
 
 /** The smallest distance between two bodies over the sum of their radii. */
 function closestFraction(w, radius) {
@@ -57,8 +58,10 @@ test("interpose: one step toward the midpoint, matching its velocity (by hand)",
     // so desired = truncate((1, 0) + (0, -2), 2) = (1, -2) · 2/√5, reached in one step.
     const v = w.vehicle(me);
     const k = 2 / Math.sqrt(5);
-    assert.ok(near(v.vx, k) && near(v.vy, -2 * k), JSON.stringify(v));
-    assert.ok(near(v.x, 2 + k) && near(v.y, 3 - 2 * k));
+    near(v.vx, k, undefined, JSON.stringify(v));
+    near(v.vy, -2 * k, undefined, JSON.stringify(v));
+    near(v.x, 2 + k);
+    near(v.y, 3 - 2 * k);
   }));
 
 test("offsetPursuit aims at the offset turned into the leader's frame (x ahead, y left)", () =>
@@ -68,7 +71,8 @@ test("offsetPursuit aims at the offset turned into the leader's frame (x ahead, 
     w.setBehaviors(f, [{ kind: "offsetPursuit", leader, offset: { x: -2, y: 1 } }]);
     // Heading +y: 2 behind is (1, -1), 1 to the left (-x) is (0, -1).
     const [aim] = w.aims(f);
-    assert.ok(near(aim.target.x, 0) && near(aim.target.y, -1), JSON.stringify(aim));
+    near(aim.target.x, 0, undefined, JSON.stringify(aim));
+    near(aim.target.y, -1, undefined, JSON.stringify(aim));
   }));
 
 test("hide aims one body diameter behind the nearest obstacle, seen from the hunter", () =>
@@ -179,7 +183,9 @@ test("setFacing: a vehicle at rest turns to it by at most maxTurnRate · dt a st
       seen.push(w.vehicle(id).heading);
     }
     // 0.5 a step: 0.5, 1, 1.5, then 2 exactly.
-    assert.ok(near(seen[0], 0.5) && near(seen[1], 1) && near(seen[2], 1.5), String(seen));
+    near(seen[0], 0.5, undefined, String(seen));
+    near(seen[1], 1, undefined, String(seen));
+    near(seen[2], 1.5, undefined, String(seen));
     assert.equal(seen[3], 2);
     assert.equal(seen[5], 2);
     // Moving, the heading follows the velocity again.

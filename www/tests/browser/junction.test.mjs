@@ -10,6 +10,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { openBrowser, openPage, screenPointOf, drag, screenshotPath, pxPerUnit } from "./browser.mjs";
+import { nearWithin } from "../near.mjs";
 
 let env;
 before(async () => {
@@ -25,7 +26,7 @@ const state = (page) =>
     const d = window.__arcline.diagrams.junction;
     return { ...d.getState(), readout: d.readout() };
   });
-const near = (a, b, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
+const near = nearWithin(1e-9);
 
 async function open() {
   const opened = await openPage(env.browser, env.base + "/");

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as A from "../../pkg/arcline.js";
 import { openBrowser, openPage, screenPointOf, drag, screenshotPath } from "./browser.mjs";
+import { assertNear } from "../near.mjs";
 
 A.initSync({ module: readFileSync(new URL("../../pkg/arcline_bg.wasm", import.meta.url)) });
 
@@ -28,7 +29,7 @@ const state = (page) =>
     return { ...d.getState(), readout: d.readout() };
   });
 const setState = (page, s) => page.evaluate((s) => window.__arcline.diagrams.pathfind.setState(s), s);
-const close = (a, b, tol, what = "") => assert.ok(Math.abs(a - b) <= tol, `${what} ${a} vs ${b}`);
+const close = assertNear;
 
 async function openPathfind() {
   const opened = await openPage(env.browser, env.base + "/");

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as A from "../../pkg/arcline.js";
 import { openBrowser, openPage, screenPointOf, drag, pxPerUnit, screenshotPath } from "./browser.mjs";
+import { assertNear } from "../near.mjs";
 
 A.initSync({ module: readFileSync(new URL("../../pkg/arcline_bg.wasm", import.meta.url)) });
 
@@ -24,7 +25,7 @@ const state = (page) =>
     const d = window.__arcline.diagrams.planner;
     return { ...d.getState(), readout: d.readout() };
   });
-const close = (a, b, tol, what = "") => assert.ok(Math.abs(a - b) <= tol, `${what} ${a} vs ${b}`);
+const close = assertNear;
 const SPEED = 4;
 
 /** Opens the playground with the planner diagram scrolled into view (mouse events need it on screen). */

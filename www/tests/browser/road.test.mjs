@@ -7,6 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { openBrowser, openPage, screenPointOf, drag, pxPerUnit, screenshotPath } from "./browser.mjs";
+import { nearWithin } from "../near.mjs";
 
 let env;
 before(async () => {
@@ -22,7 +23,7 @@ const state = (page) =>
     const d = window.__arcline.diagrams.road;
     return { ...d.getState(), readout: d.readout() };
   });
-const near = (a, b, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol, `${a} vs ${b}`);
+const near = nearWithin(1e-9);
 
 test("the default road: line-arc then arc-line, with lane markings by kind", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
