@@ -50,7 +50,8 @@ const BEHAVIORS: readonly { value: BehaviorName; text: string }[] = [
   ...FAMILY,
 ];
 const LIMIT = 1e4;
-const MAX_COUNT = 100_000;
+/** The crowd's size: one range for the slider, the attribute and setState. */
+const COUNT = { min: 100, max: 100_000, step: 100 } as const;
 /** Display scale of velocity vectors: a velocity of 1 unit/step is drawn 20 units long. */
 const VEC = 20;
 /** The seek figure (a still figure) draws its vectors twice as long. */
@@ -118,7 +119,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   state.playing = !prefersReducedMotion();
   state.behavior = BEHAVIORS.find((b) => b.value === options["behavior"])?.value ?? DEFAULTS.behavior;
   state.mode = options["mode"] === "crowd" ? "crowd" : "single";
-  state.count = Math.round(clamp(Number(options["count"]), 100, MAX_COUNT, DEFAULTS.count));
+  state.count = Math.round(clamp(Number(options["count"]), COUNT.min, COUNT.max, DEFAULTS.count));
   state.avoid = options["avoid"] === "true" || options["avoid"] === "1";
   state.scene = CROWD_SCENES.find((c) => c.value === options["scene"])?.value ?? DEFAULTS.scene;
   // A behaviour or mode given as an attribute shows the whole family.
@@ -167,9 +168,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const noSteerBox = checkbox(bar, "no steering (velocity = desired)", state.noSteering, (v) => update(() => (state.noSteering = v), true));
   const countSlider = slider(bar, {
     label: "vehicles",
-    min: 1000,
-    max: MAX_COUNT,
-    step: 1000,
+    min: COUNT.min,
+    max: COUNT.max,
+    step: COUNT.step,
     value: state.count,
     format: (v) => withThousands(v),
     onInput: (v) => update(() => (state.count = Math.round(v)), true),
@@ -910,7 +911,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       const implied = step === "seek" || step === "path";
       const mode: Mode = o["mode"] === "crowd" || o["mode"] === "single" ? o["mode"] : implied ? "single" : state.mode;
       const behavior = BEHAVIORS.find((b) => b.value === o["behavior"])?.value ?? (implied ? "seek" : state.behavior);
-      const count = Math.round(clamp(o["count"], 100, MAX_COUNT, state.count));
+      const count = Math.round(clamp(o["count"], COUNT.min, COUNT.max, state.count));
       const noSteering = typeof o["noSteering"] === "boolean" ? o["noSteering"] : implied ? step === "path" : state.noSteering;
       const avoid = typeof o["avoid"] === "boolean" ? o["avoid"] : state.avoid;
       const scene = CROWD_SCENES.find((c) => c.value === o["scene"])?.value ?? state.scene;
