@@ -71,7 +71,7 @@ impl World {
             Some(Body {
                 pos: Point::new(p.x, p.y),
                 vel: at(self.velocities()),
-                heading: at(self.headings()),
+                heading: at(self.heading_vectors()),
             })
         };
         let aims = set
