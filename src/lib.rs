@@ -81,8 +81,8 @@ pub mod prelude {
     pub use crate::error::{Error, Reason};
     pub use crate::geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
     pub use crate::planner::{
-        dubins_shortest, plan_around, plan_turn, reeds_shepp_shortest, AroundOptions, Circle,
-        Goal, Motion, NoPath, Obstacles, PlanAround,
+        dubins_shortest, plan_around, plan_turn, reeds_shepp_shortest, AroundOptions, Circle, Goal,
+        Motion, NoPath, Obstacles, PlanAround,
     };
 
     // Steering and formations.
@@ -97,8 +97,8 @@ pub mod prelude {
 
     // Roads.
     pub use crate::road::{
-        connect_profiles, constrain_profile, Direction, JunctionId, Lane, LaneKind, PieceId,
-        PieceKind, Profile, ProfileId, RoadNetwork, RoadPiece,
+        connect_profiles, constrain_profile, Direction, JunctionId, Lane, LaneKind, LeftOut,
+        OpenDrive, PieceId, PieceKind, Problem, Profile, ProfileId, RoadNetwork, RoadPiece,
     };
 }
 

@@ -124,7 +124,8 @@ impl Obstacles {
     ) -> &mut Obstacles {
         let (s, c) = (libm::sin(heading), libm::cos(heading));
         let (hl, hw) = (length / 2.0, width / 2.0);
-        let corner = |u: f64, v: f64| Point::new(center.x + u * c - v * s, center.y + u * s + v * c);
+        let corner =
+            |u: f64, v: f64| Point::new(center.x + u * c - v * s, center.y + u * s + v * c);
         self.add_polygon(vec![
             corner(-hl, -hw),
             corner(hl, -hw),
