@@ -165,10 +165,10 @@ fn a_renderer_reading_by_id_sees_each_vehicle_where_it_is() {
     }
     let (mut xy, mut xy32, mut headings) = (Vec::new(), Vec::new(), Vec::new());
     let mut reordered = 0;
-    for step in 0..300 {
+    for step in 0..300u32 {
         if step % 100 == 50 {
             // Gaps in the ids: id order is not 0..len.
-            w.remove_vehicle(ids[step]).unwrap();
+            w.remove_vehicle(VehicleId(step)).unwrap();
         }
         w.step(0.1);
         w.positions_by_id_into(&mut xy);
