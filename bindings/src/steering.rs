@@ -294,25 +294,25 @@ impl World {
     pub fn positions(&self) -> Float64Array {
         // SAFETY: the view is only read by JS before the next call into this
         // module (documented above); no Rust code runs while it is alive.
-        unsafe { Float64Array::view(self.world.positions()) }
+        unsafe { Float64Array::view(self.world.positions().as_slice()) }
     }
 
     /// View of velocities `[vx0, vy0, …]` (stride 2, slot order). Re-fetch as `positions()`.
     pub fn velocities(&self) -> Float64Array {
         // SAFETY: as in `positions`.
-        unsafe { Float64Array::view(self.world.velocities()) }
+        unsafe { Float64Array::view(self.world.velocities().as_slice()) }
     }
 
     /// View of unit heading vectors `[cos h0, sin h0, …]` (stride 2, slot
     /// order). Re-fetch as `positions()`.
     pub fn headings(&self) -> Float64Array {
         // SAFETY: as in `positions`.
-        unsafe { Float64Array::view(self.world.heading_vectors()) }
+        unsafe { Float64Array::view(self.world.heading_vectors().as_slice()) }
     }
 
     /// View of the ids in slot order. Re-fetch as `positions()`.
     pub fn ids(&self) -> Uint32Array {
-        let ids = self.world.ids();
+        let ids = self.world.ids().as_slice();
         // SAFETY: `VehicleId` is `repr(transparent)` over `u32`, so the slice
         // is `ids.len()` valid `u32`s; the view is then read as in `positions`.
         unsafe {

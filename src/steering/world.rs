@@ -32,6 +32,7 @@ use super::neighbours::{Flock, Query, Sums};
 use super::orca::{self, Orca};
 use super::rng::{splitmix64, Pcg32};
 use super::sets::{BySlot, Entry, Sets};
+use super::slot_order::SlotOrder;
 use super::vehicle::{
     unknown_vehicle, VehicleDebug, VehicleId, VehicleLimits, VehicleSpec, VehicleState,
 };
@@ -54,7 +55,8 @@ const NO_SLOT: u32 = u32::MAX;
 /// grid cell (for memory locality), so slots change but ids never do. The bulk views
 /// ([`positions`](World::positions), [`velocities`](World::velocities),
 /// [`heading_vectors`](World::heading_vectors), [`ids`](World::ids)) are in
-/// slot order; [`position_of`](World::position_of) and the `*_by_id_into`
+/// slot order, which their type ([`SlotOrder`]) says;
+/// [`position_of`](World::position_of) and the `*_by_id_into`
 /// copies ([`positions_by_id_into`](World::positions_by_id_into)) are by id.
 ///
 /// A step longer than [`World::MAX_STEP`] counts as `MAX_STEP`; a vehicle
@@ -472,8 +474,8 @@ impl World {
 
     /// Body radii `r0, r1, …` (stride 1) in slot order.
     #[must_use]
-    pub fn radii(&self) -> &[f64] {
-        &self.radius
+    pub fn radii(&self) -> SlotOrder<'_, f64> {
+        SlotOrder::new(&self.radius)
     }
 
     /// Gives a vehicle a direction to turn to when it stops (see
@@ -620,8 +622,8 @@ impl World {
     /// The ids of the live vehicles, in slot order (the `i`-th id names
     /// the vehicle at `positions()[2i..2i + 2]`).
     #[must_use]
-    pub fn ids(&self) -> &[VehicleId] {
-        &self.ids
+    pub fn ids(&self) -> SlotOrder<'_, VehicleId> {
+        SlotOrder::new(&self.ids)
     }
 
     /// Gives every vehicle the same checked behaviour set (see
@@ -644,15 +646,15 @@ impl World {
     /// [`positions_by_id_into`](World::positions_by_id_into) or
     /// [`position_of`](World::position_of) instead).
     #[must_use]
-    pub fn positions(&self) -> &[f64] {
-        self.pos.as_flattened()
+    pub fn positions(&self) -> SlotOrder<'_, f64> {
+        SlotOrder::new(self.pos.as_flattened())
     }
 
     /// Velocities `vx0, vy0, …` (stride 2) in **slot order** (as
     /// [`positions`](World::positions)).
     #[must_use]
-    pub fn velocities(&self) -> &[f64] {
-        self.vel.as_flattened()
+    pub fn velocities(&self) -> SlotOrder<'_, f64> {
+        SlotOrder::new(self.vel.as_flattened())
     }
 
     /// Unit heading *vectors* `cos h0, sin h0, …` (stride 2) in **slot
@@ -660,8 +662,8 @@ impl World {
     /// angle is [`heading_of`](World::heading_of) and
     /// [`VehicleState::heading`].
     #[must_use]
-    pub fn heading_vectors(&self) -> &[f64] {
-        self.head.as_flattened()
+    pub fn heading_vectors(&self) -> SlotOrder<'_, f64> {
+        SlotOrder::new(self.head.as_flattened())
     }
 
     /// A live vehicle's position (`None` for an unknown or removed id).
