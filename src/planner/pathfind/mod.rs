@@ -302,6 +302,16 @@ impl PlanAround {
     }
 }
 
+impl GridPlan {
+    /// The path, or why there is none (as [`PlanAround::into_path`]).
+    ///
+    /// # Errors
+    /// The [`NoPath`] of a search that found no path.
+    pub fn into_path(self) -> Result<Path, NoPath> {
+        self.result
+    }
+}
+
 /// An edge the search checked against the obstacles: the arc it turns and
 /// the tangent it leaves by (or a whole direct Dubins word), and whether it
 /// was clear.
