@@ -315,7 +315,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
 
     for (name, net) in &nets {
-        fs::write(format!("{dir}/{name}.xodr"), net.to_open_drive())?;
+        fs::write(format!("{dir}/{name}.xodr"), net.to_open_drive().xml)?;
         fs::write(
             format!("{dir}/{name}.json"),
             serde_json::to_string(&expected(net)?)?,

@@ -256,6 +256,10 @@ pub enum Reason {
         /// The length given.
         got: usize,
     },
+    /// A well-formed plan with no path (from
+    /// [`PlanAround::into_path`](crate::planner::pathfind::PlanAround::into_path)
+    /// and `?`).
+    NoPath(crate::planner::pathfind::NoPath),
 }
 
 impl fmt::Display for Reason {
@@ -328,6 +332,7 @@ impl fmt::Display for Reason {
             Reason::WrongLength { expected, got } => {
                 write!(f, "must hold {expected} values, got {got}")
             }
+            Reason::NoPath(why) => write!(f, "no path: {why}"),
         }
     }
 }
@@ -579,6 +584,18 @@ impl Error {
     #[must_use]
     pub fn within(mut self, parent: &'static str) -> Error {
         self.field = self.field.within(Step::Name(parent));
+        self
+    }
+
+    /// The same error with its outermost name replaced by `name` (a
+    /// binding that calls the argument by another name); an error whose
+    /// field starts with an index gets `name` put before it.
+    #[must_use]
+    pub fn rename_root(mut self, name: &'static str) -> Error {
+        match self.field.steps.first_mut() {
+            Some(Step::Name(first)) => *first = name,
+            _ => self.field = self.field.within(Step::Name(name)),
+        }
         self
     }
 

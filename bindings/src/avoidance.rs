@@ -35,7 +35,7 @@ impl World {
     pub fn radii(&self) -> Float64Array {
         // SAFETY: as in `positions` (steering.rs): read by JS before the
         // next call into this module.
-        unsafe { Float64Array::view(self.world.radii()) }
+        unsafe { Float64Array::view(self.world.radii().as_slice()) }
     }
 
     /// `setFacing(id, facing)`: `{ heading, maxTurnRate }`, the direction

@@ -346,10 +346,12 @@ impl RoadNetworkJs {
     /// The network as OpenDRIVE 1.8 XML: one road per built piece (its
     /// centreline exactly, as line and arc records; constant-width lanes),
     /// road links, and each built junction as connecting roads with
-    /// `<connection>` and `<laneLink>` elements.
+    /// `<connection>` and `<laneLink>` elements. Pieces and junctions that
+    /// are not built (their `error`), and junction movements whose arms
+    /// have no road, are not in the file.
     #[wasm_bindgen(js_name = toOpenDrive)]
     pub fn to_open_drive(&self) -> String {
-        self.inner.to_open_drive()
+        self.inner.to_open_drive().xml
     }
 
     /// The network as a JSON string (profiles, which pieces join them,

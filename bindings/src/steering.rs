@@ -5,7 +5,8 @@
 //! for a figure).
 //!
 //! # Typed-array views
-//! `positions()`, `velocities()` and `headings()` return `Float64Array`s that
+//! `positions()`, `velocities()` and `headings()` (the core's
+//! `heading_vectors()`) return `Float64Array`s that
 //! look straight into wasm memory, stride 2 per vehicle in slot order:
 //! `[x0, y0, x1, y1, …]`, `[vx0, vy0, …]`, `[cos h0, sin h0, …]` (headings are
 //! unit vectors, so drawing needs no trigonometry). `ids()` is a `Uint32Array`
@@ -125,7 +126,7 @@ impl World {
         self.world
             .add_vehicle(spec)
             .map(|id| id.0)
-            .map_err(|e| from_core_in("v", e))
+            .map_err(|e| from_core(e.rename_root("v")))
     }
 
     /// `addVehicles(data)`: many vehicles from a `Float64Array` of 7 numbers
@@ -158,7 +159,7 @@ impl World {
         let ids = self
             .world
             .add_vehicles(&specs)
-            .map_err(|e| from_core_in("data", e))?;
+            .map_err(|e| from_core(e.rename_root("data")))?;
         let ids: Vec<u32> = ids.into_iter().map(u32::from).collect();
         Ok(Uint32Array::from(&ids[..]))
     }
@@ -293,25 +294,25 @@ impl World {
     pub fn positions(&self) -> Float64Array {
         // SAFETY: the view is only read by JS before the next call into this
         // module (documented above); no Rust code runs while it is alive.
-        unsafe { Float64Array::view(self.world.positions()) }
+        unsafe { Float64Array::view(self.world.positions().as_slice()) }
     }
 
     /// View of velocities `[vx0, vy0, …]` (stride 2, slot order). Re-fetch as `positions()`.
     pub fn velocities(&self) -> Float64Array {
         // SAFETY: as in `positions`.
-        unsafe { Float64Array::view(self.world.velocities()) }
+        unsafe { Float64Array::view(self.world.velocities().as_slice()) }
     }
 
     /// View of unit heading vectors `[cos h0, sin h0, …]` (stride 2, slot
     /// order). Re-fetch as `positions()`.
     pub fn headings(&self) -> Float64Array {
         // SAFETY: as in `positions`.
-        unsafe { Float64Array::view(self.world.headings()) }
+        unsafe { Float64Array::view(self.world.heading_vectors().as_slice()) }
     }
 
     /// View of the ids in slot order. Re-fetch as `positions()`.
     pub fn ids(&self) -> Uint32Array {
-        let ids = self.world.ids();
+        let ids = self.world.ids().as_slice();
         // SAFETY: `VehicleId` is `repr(transparent)` over `u32`, so the slice
         // is `ids.len()` valid `u32`s; the view is then read as in `positions`.
         unsafe {

@@ -124,16 +124,44 @@ impl SubAssign<Vec2> for Point {
     }
 }
 
-/// Writes `open x, y close`, each number with the formatter's own options
-/// (so `{:.2}` rounds both).
+/// Writes one coordinate: with a precision (`{:.3}`), rounded to it;
+/// without, the shortest decimal that reads back as the same `f64`, in
+/// exponent form below 1e-5 and from 1e16 in magnitude (`1e-300`, not
+/// 300 zeros). `-0` is written `0`.
+fn number(f: &mut fmt::Formatter<'_>, v: f64) -> fmt::Result {
+    let v = if v == 0.0 { 0.0 } else { v };
+    if f.precision().is_some() {
+        return fmt::Display::fmt(&v, f);
+    }
+    let a = v.abs();
+    if a != 0.0 && a.is_finite() && !(1e-5..1e16).contains(&a) {
+        fmt::LowerExp::fmt(&v, f)
+    } else {
+        fmt::Display::fmt(&v, f)
+    }
+}
+
+/// Writes `open x, y close`, each number as [`number`] writes it (so
+/// `{:.2}` rounds both).
 fn pair(f: &mut fmt::Formatter<'_>, open: &str, x: f64, y: f64, close: &str) -> fmt::Result {
     f.write_str(open)?;
-    fmt::Display::fmt(&x, f)?;
+    number(f, x)?;
     f.write_str(", ")?;
-    fmt::Display::fmt(&y, f)?;
+    number(f, y)?;
     f.write_str(close)
 }
 
+/// `(x, y)`: each number the shortest that reads back the same, in
+/// exponent form when very small or very large; `{:.2}` rounds both.
+///
+/// # Examples
+/// ```
+/// use arcline::Point;
+/// assert_eq!(Point::new(1.5, -0.0).to_string(), "(1.5, 0)");
+/// assert_eq!(Point::new(1e-300, 1e300).to_string(), "(1e-300, 1e300)");
+/// assert_eq!(Point::new(core::f64::consts::PI.cos() * 1e-16, 2.0).to_string(), "(-1e-16, 2)");
+/// assert_eq!(format!("{:.3}", Point::new(1.0 / 3.0, 2.0)), "(0.333, 2.000)");
+/// ```
 impl fmt::Display for Point {
     /// `(x, y)`; `{:.2}` rounds both.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -148,10 +176,19 @@ impl fmt::Display for Vec2 {
     }
 }
 
+/// `(x, y) heading h`, the numbers as [`Point`]'s.
+///
+/// # Examples
+/// ```
+/// use arcline::Pose;
+/// let p = Pose::new(core::f64::consts::FRAC_PI_2.cos(), 0.0, 0.5);
+/// assert_eq!(p.to_string(), "(6.123233995736766e-17, 0) heading 0.5");
+/// assert_eq!(format!("{p:.2}"), "(0.00, 0.00) heading 0.50");
+/// ```
 impl fmt::Display for Pose {
     /// `(x, y) heading h`; `{:.2}` rounds all three.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         pair(f, "(", self.x, self.y, ") heading ")?;
-        fmt::Display::fmt(&self.heading, f)
+        number(f, self.heading)
     }
 }

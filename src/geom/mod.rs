@@ -34,6 +34,8 @@ mod intersect;
 pub(crate) mod lanes;
 mod line;
 pub(crate) mod math;
+#[cfg(feature = "mint")]
+mod mint;
 mod number;
 mod path;
 mod point;

@@ -20,6 +20,14 @@ pub struct Path {
     segments: Vec<Segment>,
 }
 
+/// A copy of the path (as `Vec` from `&Vec`): lets functions that keep a
+/// path take a borrowed one.
+impl From<&Path> for Path {
+    fn from(p: &Path) -> Path {
+        p.clone()
+    }
+}
+
 impl Path {
     /// A path of these segments.
     ///

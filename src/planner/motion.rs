@@ -12,14 +12,27 @@ pub struct Motion {
 }
 
 impl Motion {
-    /// A motion at `speed` (≥ 0, finite) along `path`.
+    /// A motion at `speed` (≥ 0, finite) along `path`: a [`Path`] (kept) or
+    /// a `&Path` (copied), such as a plan's.
     ///
     /// # Errors
     /// [`Reason::NotFinite`](crate::Reason::NotFinite) or
     /// [`Reason::Negative`](crate::Reason::Negative) about `speed`.
-    pub fn new(path: Path, speed: f64) -> Result<Motion, Error> {
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let plan = plan_around(Pose::new(0.0, 0.0, 0.0), Point::new(8.0, 0.0), 1.0, &Obstacles::new(), &AroundOptions::default()).unwrap();
+    /// let m = Motion::new(plan.path().unwrap(), 2.0).unwrap();
+    /// assert!((m.duration() - 4.0).abs() < 1e-9);
+    /// assert!((m.pose_at(1.0).x - 2.0).abs() < 1e-9);
+    /// ```
+    pub fn new(path: impl Into<Path>, speed: f64) -> Result<Motion, Error> {
         let speed = crate::error::non_negative(speed, "speed")?;
-        Ok(Motion { path, speed })
+        Ok(Motion {
+            path: path.into(),
+            speed,
+        })
     }
 
     /// The path followed.

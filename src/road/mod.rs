@@ -110,8 +110,9 @@ pub use junction::{
 pub use lane::{Direction, Lane, LaneKind};
 pub use markings::{road_markings, RoadMarkings};
 pub use network::{
-    JunctionEntry, NetworkJunction, NetworkPiece, NetworkSnapshot, PieceEntry, ProfileEntry,
-    Rebuilt, RoadNetwork, MAX_ID, SNAPSHOT_VERSION,
+    JunctionEntry, NetworkJunction, NetworkPiece, NetworkSnapshot, PieceEntry, Problem,
+    ProfileEntry, Rebuilt, RoadNetwork, MAX_ID, SNAPSHOT_VERSION,
 };
+pub use opendrive::{LeftOut, OpenDrive};
 pub use piece::{PieceKind, RoadPiece};
 pub use profile::{Profile, MAX_MAGNITUDE};

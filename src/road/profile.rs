@@ -4,7 +4,7 @@
 //! them are its nodes.
 
 use super::Lane;
-use crate::error::{Error, Field, LaneDifference, Reason};
+use crate::error::{Error, Field, LaneDifference, Reason, Step};
 use crate::geom::{Point, Pose};
 
 /// The largest coordinate (`|x|`, `|y|`) and total lane width a profile may
@@ -44,7 +44,8 @@ impl Profile {
     /// A profile at `pose` with these lanes, checked.
     ///
     /// # Errors
-    /// As [`Profile::validate`].
+    /// As [`Profile::validate`], about the arguments: `pose.x`, `pose.y`,
+    /// `pose.heading`, `lanes`, `lanes[1].width`.
     ///
     /// # Examples
     /// ```
@@ -55,6 +56,8 @@ impl Profile {
     /// let e = Profile::new(Pose::new(0.0, 0.0, 0.0), vec![]).unwrap_err();
     /// assert_eq!(e.reason(), &Reason::Empty);
     /// assert_eq!(e.to_string(), "lanes: must not be empty");
+    /// let e = Profile::new(Pose::new(f64::NAN, 0.0, 0.0), vec![Lane::new(LaneKind::Driving, 3.5)]).unwrap_err();
+    /// assert_eq!(e.to_string(), "pose.x: must be a finite number");
     /// ```
     pub fn new(pose: Pose, lanes: Vec<Lane>) -> Result<Profile, Error> {
         let p = Profile {
@@ -63,7 +66,10 @@ impl Profile {
             heading: pose.heading,
             lanes,
         };
-        p.validate()?;
+        p.validate().map_err(|e| match e.field().steps().first() {
+            Some(Step::Name("x" | "y" | "heading")) => e.within("pose"),
+            _ => e,
+        })?;
         Ok(p)
     }
 

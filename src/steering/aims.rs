@@ -67,11 +67,11 @@ impl World {
         let get = |other: VehicleId| -> Option<Body> {
             let s = self.slot(other)?;
             let at = |xs: &[f64]| Vec2::new(xs[2 * s], xs[2 * s + 1]);
-            let p = at(self.positions());
+            let p = at(self.positions().as_slice());
             Some(Body {
                 pos: Point::new(p.x, p.y),
-                vel: at(self.velocities()),
-                heading: at(self.headings()),
+                vel: at(self.velocities().as_slice()),
+                heading: at(self.heading_vectors().as_slice()),
             })
         };
         let aims = set

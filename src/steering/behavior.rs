@@ -11,7 +11,8 @@ use crate::geom::{Path, Point, Vec2};
 use std::sync::Arc as Shared;
 
 /// A circular obstacle for [`BehaviorKind::Avoid`]: centre `(x, y)` and
-/// radius. As data (the `serde` feature): `{ x, y, radius }`.
+/// radius. As data (the `serde` feature): `{ x, y, radius }`. The same disk
+/// as the planner's [`Circle`](crate::planner::Circle), with `From` both ways.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
@@ -40,6 +41,24 @@ impl Obstacle {
     #[must_use]
     pub fn center(&self) -> Point {
         Point::new(self.x, self.y)
+    }
+}
+
+/// The planner's disk as a steering obstacle (the same centre and radius).
+impl From<crate::planner::Circle> for Obstacle {
+    fn from(c: crate::planner::Circle) -> Obstacle {
+        Obstacle {
+            x: c.x,
+            y: c.y,
+            radius: c.radius,
+        }
+    }
+}
+
+/// A steering obstacle as the planner's disk (the same centre and radius).
+impl From<Obstacle> for crate::planner::Circle {
+    fn from(o: Obstacle) -> crate::planner::Circle {
+        crate::planner::Circle::new(o.x, o.y, o.radius)
     }
 }
 
@@ -244,16 +263,305 @@ impl Behavior {
         self
     }
 
-    /// Seek `target` with weight 1.
+    /// [`BehaviorKind::Seek`] `target`, weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let mut w = World::new(1);
+    /// let id = w.add_vehicle(VehicleSpec::new(0.0, 0.0, 2.0, 0.5)).unwrap();
+    /// w.set_behaviors(id, vec![Behavior::seek(Point::new(10.0, 0.0))]).unwrap();
+    /// w.step(1.0);
+    /// assert_eq!(w.vehicle(id).unwrap().position, Point::new(0.5, 0.0));
+    /// ```
     #[must_use]
     pub fn seek(target: Point) -> Behavior {
         Behavior::new(BehaviorKind::Seek { target })
     }
 
-    /// Separation within `radius` with weight 1.
+    /// [`BehaviorKind::Flee`] from `target`, weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let mut w = World::new(1);
+    /// let id = w.add_vehicle(VehicleSpec::new(0.0, 0.0, 2.0, 0.5)).unwrap();
+    /// w.set_behaviors(id, vec![Behavior::flee(Point::new(10.0, 0.0))]).unwrap();
+    /// w.step(1.0);
+    /// assert_eq!(w.vehicle(id).unwrap().position, Point::new(-0.5, 0.0));
+    /// ```
+    #[must_use]
+    pub fn flee(target: Point) -> Behavior {
+        Behavior::new(BehaviorKind::Flee { target })
+    }
+
+    /// [`BehaviorKind::Arrive`] at `target`, slowing down inside
+    /// `slowing_radius` (> 0), weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let b = Behavior::arrive(Point::new(3.0, 4.0), 2.0);
+    /// assert_eq!(b.kind, BehaviorKind::Arrive { target: Point::new(3.0, 4.0), slowing_radius: 2.0 });
+    /// assert_eq!(Behavior::arrive(Point::new(3.0, 4.0), 0.0).check().unwrap_err().to_string(), "slowing_radius: must be greater than zero");
+    /// ```
+    #[must_use]
+    pub fn arrive(target: Point, slowing_radius: f64) -> Behavior {
+        Behavior::new(BehaviorKind::Arrive {
+            target,
+            slowing_radius,
+        })
+    }
+
+    /// [`BehaviorKind::Pursue`] vehicle `quarry`, weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let mut w = World::new(1);
+    /// let hunter = w.add_vehicle(VehicleSpec::new(0.0, 0.0, 2.0, 0.5)).unwrap();
+    /// let prey = w.add_vehicle(VehicleSpec::new(10.0, 0.0, 1.0, 0.5)).unwrap();
+    /// w.set_behaviors(hunter, vec![Behavior::pursue(prey)]).unwrap();
+    /// w.step(1.0);
+    /// assert!(w.vehicle(hunter).unwrap().position.x > 0.0);
+    /// ```
+    #[must_use]
+    pub fn pursue(quarry: VehicleId) -> Behavior {
+        Behavior::new(BehaviorKind::Pursue { quarry })
+    }
+
+    /// [`BehaviorKind::Evade`] vehicle `quarry`, weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let mut w = World::new(1);
+    /// let prey = w.add_vehicle(VehicleSpec::new(0.0, 0.0, 2.0, 0.5)).unwrap();
+    /// let hunter = w.add_vehicle(VehicleSpec::new(10.0, 0.0, 1.0, 0.5)).unwrap();
+    /// w.set_behaviors(prey, vec![Behavior::evade(hunter)]).unwrap();
+    /// w.step(1.0);
+    /// assert!(w.vehicle(prey).unwrap().position.x < 0.0);
+    /// ```
+    #[must_use]
+    pub fn evade(quarry: VehicleId) -> Behavior {
+        Behavior::new(BehaviorKind::Evade { quarry })
+    }
+
+    /// [`BehaviorKind::Wander`] on a circle of `radius` (> 0) held
+    /// `distance` (≥ 0) ahead, its point jittered by up to `jitter` (≥ 0)
+    /// per unit of time, weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let b = Behavior::wander(4.0, 2.0, 1.0);
+    /// assert_eq!(b.kind, BehaviorKind::Wander { distance: 4.0, radius: 2.0, jitter: 1.0 });
+    /// assert!(Behavior::wander(4.0, 2.0, -1.0).check().is_err());
+    /// ```
+    #[must_use]
+    pub fn wander(distance: f64, radius: f64, jitter: f64) -> Behavior {
+        Behavior::new(BehaviorKind::Wander {
+            distance,
+            radius,
+            jitter,
+        })
+    }
+
+    /// [`BehaviorKind::Separation`] from the neighbours within `radius`
+    /// (> 0), weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let mut w = World::new(1);
+    /// let a = w.add_vehicle(VehicleSpec::new(0.0, 0.0, 1.0, 1.0)).unwrap();
+    /// let b = w.add_vehicle(VehicleSpec::new(1.0, 0.0, 1.0, 1.0)).unwrap();
+    /// w.set_behaviors(a, vec![Behavior::separation(2.0)]).unwrap();
+    /// w.step(1.0);
+    /// assert!(w.vehicle(a).unwrap().position.x < 0.0);
+    /// ```
     #[must_use]
     pub fn separation(radius: f64) -> Behavior {
         Behavior::new(BehaviorKind::Separation { radius })
+    }
+
+    /// [`BehaviorKind::Alignment`] with the neighbours within `radius`
+    /// (> 0), weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let b = Behavior::alignment(5.0).weighted(0.5);
+    /// assert_eq!(b.kind, BehaviorKind::Alignment { radius: 5.0 });
+    /// assert_eq!(b.weight, 0.5);
+    /// ```
+    #[must_use]
+    pub fn alignment(radius: f64) -> Behavior {
+        Behavior::new(BehaviorKind::Alignment { radius })
+    }
+
+    /// [`BehaviorKind::Cohesion`] with the neighbours within `radius` (> 0),
+    /// weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// assert_eq!(Behavior::cohesion(5.0).kind, BehaviorKind::Cohesion { radius: 5.0 });
+    /// assert!(Behavior::cohesion(f64::NAN).check().is_err());
+    /// ```
+    #[must_use]
+    pub fn cohesion(radius: f64) -> Behavior {
+        Behavior::new(BehaviorKind::Cohesion { radius })
+    }
+
+    /// [`BehaviorKind::Avoid`] these circles, looking ahead the default ten
+    /// times the max speed, weight 1. Planner [`Circle`](crate::planner::Circle)s
+    /// convert with `.into()`.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let rock = Obstacle::new(Point::new(5.0, 0.0), 1.0);
+    /// let b = Behavior::avoid(vec![rock, Circle::new(9.0, 1.0, 2.0).into()]);
+    /// assert_eq!(b.kind, BehaviorKind::Avoid { obstacles: vec![rock, Obstacle::new(Point::new(9.0, 1.0), 2.0)], look_ahead: None });
+    /// ```
+    #[must_use]
+    pub fn avoid(obstacles: Vec<Obstacle>) -> Behavior {
+        Behavior::new(BehaviorKind::Avoid {
+            obstacles,
+            look_ahead: None,
+        })
+    }
+
+    /// [`BehaviorKind::FollowPath`] `path`, aiming `look_ahead` (> 0) further
+    /// along it, weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let road = Path::single(Line::new(Point::new(0.0, 0.0), Point::new(20.0, 0.0))).unwrap();
+    /// let mut w = World::new(1);
+    /// let id = w.add_vehicle(VehicleSpec::new(0.0, 3.0, 2.0, 1.0)).unwrap();
+    /// w.set_behaviors(id, vec![Behavior::follow_path(road, 2.0)]).unwrap();
+    /// w.step(1.0);
+    /// let p = w.vehicle(id).unwrap().position;
+    /// assert!(p.x > 0.0 && p.y < 3.0);
+    /// ```
+    #[must_use]
+    pub fn follow_path(path: Path, look_ahead: f64) -> Behavior {
+        Behavior::new(BehaviorKind::FollowPath { path, look_ahead })
+    }
+
+    /// [`BehaviorKind::Interpose`] between vehicles `a` and `b`, weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let b = Behavior::interpose(VehicleId(3), VehicleId(4));
+    /// assert_eq!(b.kind, BehaviorKind::Interpose { a: VehicleId(3), b: VehicleId(4) });
+    /// ```
+    #[must_use]
+    pub fn interpose(a: VehicleId, b: VehicleId) -> Behavior {
+        Behavior::new(BehaviorKind::Interpose { a, b })
+    }
+
+    /// [`BehaviorKind::OffsetPursuit`] of `leader`, holding `offset` in its
+    /// frame (x ahead, y to its left), weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let wingman = Behavior::offset_pursuit(VehicleId(0), Vec2::new(-2.0, 2.0));
+    /// assert_eq!(wingman.kind, BehaviorKind::OffsetPursuit { leader: VehicleId(0), offset: Vec2::new(-2.0, 2.0) });
+    /// ```
+    #[must_use]
+    pub fn offset_pursuit(leader: VehicleId, offset: Vec2) -> Behavior {
+        Behavior::new(BehaviorKind::OffsetPursuit { leader, offset })
+    }
+
+    /// [`BehaviorKind::Hide`] from vehicle `from` behind these circles,
+    /// weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let b = Behavior::hide(VehicleId(1), vec![Obstacle::new(Point::new(5.0, 5.0), 1.0)]);
+    /// assert!(b.check().is_ok());
+    /// assert_eq!(b.vehicles()[0], Some(("from", VehicleId(1))));
+    /// ```
+    #[must_use]
+    pub fn hide(from: VehicleId, obstacles: Vec<Obstacle>) -> Behavior {
+        Behavior::new(BehaviorKind::Hide { from, obstacles })
+    }
+
+    /// [`BehaviorKind::StayOnPath`]: stay within `radius` (> 0) of `path`,
+    /// predicting the default 1 unit of time ahead, weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let lane = Path::single(Line::new(Point::new(0.0, 0.0), Point::new(20.0, 0.0))).unwrap();
+    /// let b = Behavior::stay_on_path(lane.clone(), 1.5);
+    /// assert_eq!(b.kind, BehaviorKind::StayOnPath { path: lane, radius: 1.5, prediction_time: None });
+    /// ```
+    #[must_use]
+    pub fn stay_on_path(path: Path, radius: f64) -> Behavior {
+        Behavior::new(BehaviorKind::StayOnPath {
+            path,
+            radius,
+            prediction_time: None,
+        })
+    }
+
+    /// [`BehaviorKind::Contain`]: stay inside the simple polygon `boundary`,
+    /// predicting the default 1 unit of time ahead, weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let pen = vec![Point::new(0.0, 0.0), Point::new(10.0, 0.0), Point::new(10.0, 10.0), Point::new(0.0, 10.0)];
+    /// assert!(Behavior::contain(pen).check().is_ok());
+    /// let line = vec![Point::new(0.0, 0.0), Point::new(1.0, 0.0), Point::new(2.0, 0.0)];
+    /// assert!(Behavior::contain(line).check().is_err());
+    /// ```
+    #[must_use]
+    pub fn contain(boundary: Vec<Point>) -> Behavior {
+        Behavior::new(BehaviorKind::Contain {
+            boundary,
+            prediction_time: None,
+        })
+    }
+
+    /// [`BehaviorKind::AvoidVehicles`] within `time_horizon` (> 0), pushing
+    /// overlapping bodies apart (the documented default), weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let b = Behavior::avoid_vehicles(2.0);
+    /// assert_eq!(b.kind, BehaviorKind::AvoidVehicles { time_horizon: 2.0, push_apart: true });
+    /// assert_eq!(b.avoid_vehicles_settings(), Some((2.0, true)));
+    /// ```
+    #[must_use]
+    pub fn avoid_vehicles(time_horizon: f64) -> Behavior {
+        Behavior::avoid_vehicles_with(time_horizon, true)
+    }
+
+    /// [`BehaviorKind::AvoidVehicles`] within `time_horizon` (> 0), pushing
+    /// overlapping bodies apart or not, weight 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let b = Behavior::avoid_vehicles_with(2.0, false);
+    /// assert_eq!(b.avoid_vehicles_settings(), Some((2.0, false)));
+    /// ```
+    #[must_use]
+    pub fn avoid_vehicles_with(time_horizon: f64, push_apart: bool) -> Behavior {
+        Behavior::new(BehaviorKind::AvoidVehicles {
+            time_horizon,
+            push_apart,
+        })
     }
 
     /// The neighbour radius this behaviour needs, or 0 when it needs none.
@@ -369,10 +677,11 @@ impl Behavior {
         }
     }
 
-    /// Reciprocal collision avoidance with this time horizon, and whether
-    /// it pushes overlapping bodies apart.
+    /// The settings of an [`BehaviorKind::AvoidVehicles`] behaviour: its time
+    /// horizon, and whether it pushes overlapping bodies apart (`None` for
+    /// the other kinds).
     #[must_use]
-    pub fn avoid_vehicles(&self) -> Option<(f64, bool)> {
+    pub fn avoid_vehicles_settings(&self) -> Option<(f64, bool)> {
         match self.kind {
             BehaviorKind::AvoidVehicles {
                 time_horizon,
@@ -479,7 +788,7 @@ impl BehaviorSet {
             );
             neighbour_radius = neighbour_radius.max(b.neighbour_radius());
             reads_others |= b.neighbour_radius() > 0.0 || b.vehicles()[0].is_some();
-            if let Some((t, push)) = b.avoid_vehicles() {
+            if let Some((t, push)) = b.avoid_vehicles_settings() {
                 avoid_vehicles = Some(match avoid_vehicles {
                     Some((t0, p0)) => (t0.max(t), p0 || push),
                     None => (t, push),

@@ -65,6 +65,7 @@ mod seek_step;
 mod sets;
 #[cfg(feature = "serde")]
 pub mod shape;
+mod slot_order;
 mod vehicle;
 mod world;
 
@@ -73,6 +74,7 @@ pub use behavior::{Behavior, BehaviorKind, BehaviorSet, Combine, Obstacle, MAX_B
 pub use facing::{Facing, REST_SPEED_FRACTION};
 pub use path_follow::{closest_distance_along, racetrack};
 pub use seek_step::{seek_step, SeekStep};
+pub use slot_order::SlotOrder;
 pub use vehicle::{VehicleDebug, VehicleId, VehicleLimits, VehicleSpec, VehicleState};
 pub use world::World;
 

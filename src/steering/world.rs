@@ -32,6 +32,7 @@ use super::neighbours::{Flock, Query, Sums};
 use super::orca::{self, Orca};
 use super::rng::{splitmix64, Pcg32};
 use super::sets::{BySlot, Entry, Sets};
+use super::slot_order::SlotOrder;
 use super::vehicle::{
     unknown_vehicle, VehicleDebug, VehicleId, VehicleLimits, VehicleSpec, VehicleState,
 };
@@ -53,7 +54,10 @@ const NO_SLOT: u32 = u32::MAX;
 /// into its slot, and a step with neighbour behaviours sorts the slots by
 /// grid cell (for memory locality), so slots change but ids never do. The bulk views
 /// ([`positions`](World::positions), [`velocities`](World::velocities),
-/// [`headings`](World::headings), [`ids`](World::ids)) are in slot order.
+/// [`heading_vectors`](World::heading_vectors), [`ids`](World::ids)) are in
+/// slot order, which their type ([`SlotOrder`]) says;
+/// [`position_of`](World::position_of) and the `*_by_id_into`
+/// copies ([`positions_by_id_into`](World::positions_by_id_into)) are by id.
 ///
 /// A step longer than [`World::MAX_STEP`] counts as `MAX_STEP`; a vehicle
 /// whose next position would not be finite stays where it is.
@@ -222,10 +226,16 @@ impl World {
     /// Adds a vehicle and returns its new id.
     ///
     /// # Errors
-    /// The spec's first bad field (see [`VehicleSpec::check`]: `x`,
-    /// `max_speed`, ...), or [`Reason::OutOfIds`] after 2³² − 1 vehicles.
+    /// The spec's first bad field as `spec.field` (see
+    /// [`VehicleSpec::check`]: `spec.x`, `spec.max_speed`, ...), or
+    /// [`Reason::OutOfIds`] after 2³² − 1 vehicles.
     pub fn add_vehicle(&mut self, spec: VehicleSpec) -> Result<VehicleId, Error> {
-        spec.check()?;
+        spec.check().map_err(|e| e.within("spec"))?;
+        self.push_vehicle(spec)
+    }
+
+    /// Adds a checked vehicle.
+    fn push_vehicle(&mut self, spec: VehicleSpec) -> Result<VehicleId, Error> {
         if self.next_id >= u64::from(NO_SLOT) {
             return Err(Error::new(Field::default(), Reason::OutOfIds));
         }
@@ -261,16 +271,16 @@ impl World {
     /// ids in order.
     ///
     /// # Errors
-    /// The first bad spec's field as `[k].field` (`[3].mass`), or
+    /// The first bad spec's field as `specs[k].field` (`specs[3].mass`), or
     /// [`Reason::OutOfIds`] when the ids would run out.
     pub fn add_vehicles(&mut self, specs: &[VehicleSpec]) -> Result<Vec<VehicleId>, Error> {
         for (k, s) in specs.iter().enumerate() {
-            s.check().map_err(|e| e.within_index(k))?;
+            s.check().map_err(|e| e.within_index(k).within("specs"))?;
         }
         if self.next_id + specs.len() as u64 > u64::from(NO_SLOT) {
             return Err(Error::new(Field::default(), Reason::OutOfIds));
         }
-        specs.iter().map(|&s| self.add_vehicle(s)).collect()
+        specs.iter().map(|&s| self.push_vehicle(s)).collect()
     }
 
     /// Removes a vehicle; its id is never handed out again. Behaviours that
@@ -464,8 +474,8 @@ impl World {
 
     /// Body radii `r0, r1, …` (stride 1) in slot order.
     #[must_use]
-    pub fn radii(&self) -> &[f64] {
-        &self.radius
+    pub fn radii(&self) -> SlotOrder<'_, f64> {
+        SlotOrder::new(&self.radius)
     }
 
     /// Gives a vehicle a direction to turn to when it stops (see
@@ -612,8 +622,8 @@ impl World {
     /// The ids of the live vehicles, in slot order (the `i`-th id names
     /// the vehicle at `positions()[2i..2i + 2]`).
     #[must_use]
-    pub fn ids(&self) -> &[VehicleId] {
-        &self.ids
+    pub fn ids(&self) -> SlotOrder<'_, VehicleId> {
+        SlotOrder::new(&self.ids)
     }
 
     /// Gives every vehicle the same checked behaviour set (see
@@ -630,22 +640,102 @@ impl World {
         self.neighbourhood = None;
     }
 
-    /// Positions `x0, y0, x1, y1, …` (stride 2) in slot order.
+    /// Positions `x0, y0, x1, y1, …` (stride 2) in **slot order**, which a
+    /// step may change (see [`ids`](World::ids) for whose they are; a
+    /// renderer that indexes by id reads
+    /// [`positions_by_id_into`](World::positions_by_id_into) or
+    /// [`position_of`](World::position_of) instead).
     #[must_use]
-    pub fn positions(&self) -> &[f64] {
-        self.pos.as_flattened()
+    pub fn positions(&self) -> SlotOrder<'_, f64> {
+        SlotOrder::new(self.pos.as_flattened())
     }
 
-    /// Velocities `vx0, vy0, …` (stride 2) in slot order.
+    /// Velocities `vx0, vy0, …` (stride 2) in **slot order** (as
+    /// [`positions`](World::positions)).
     #[must_use]
-    pub fn velocities(&self) -> &[f64] {
-        self.vel.as_flattened()
+    pub fn velocities(&self) -> SlotOrder<'_, f64> {
+        SlotOrder::new(self.vel.as_flattened())
     }
 
-    /// Unit heading vectors `cos h0, sin h0, …` (stride 2) in slot order.
+    /// Unit heading *vectors* `cos h0, sin h0, …` (stride 2) in **slot
+    /// order** (as [`positions`](World::positions)); the heading as an
+    /// angle is [`heading_of`](World::heading_of) and
+    /// [`VehicleState::heading`].
     #[must_use]
-    pub fn headings(&self) -> &[f64] {
-        self.head.as_flattened()
+    pub fn heading_vectors(&self) -> SlotOrder<'_, f64> {
+        SlotOrder::new(self.head.as_flattened())
+    }
+
+    /// A live vehicle's position (`None` for an unknown or removed id).
+    #[must_use]
+    pub fn position_of(&self, id: VehicleId) -> Option<Point> {
+        let p = self.pos[self.slot(id)?];
+        Some(Point::new(p[0], p[1]))
+    }
+
+    /// A live vehicle's heading, an angle in radians (as
+    /// [`VehicleState::heading`]).
+    #[must_use]
+    pub fn heading_of(&self, id: VehicleId) -> Option<f64> {
+        let h = self.head[self.slot(id)?];
+        Some(Vec2::new(h[0], h[1]).angle())
+    }
+
+    /// The live vehicles' ids in **id order** (ascending): the order of
+    /// the `*_by_id_into` copies. With no vehicle removed, vehicle `k` is
+    /// the `k`-th.
+    pub fn ids_by_id(&self) -> impl Iterator<Item = VehicleId> + '_ {
+        self.slot_of
+            .iter()
+            .enumerate()
+            .filter(|(_, &s)| s != NO_SLOT)
+            .map(|(id, _)| VehicleId(id as u32))
+    }
+
+    /// Copies the positions `x, y` (stride 2) into `out` (cleared first) in
+    /// **id order** (as [`ids_by_id`](World::ids_by_id)): the layout a
+    /// renderer indexing by id reads, unchanged by the slot reordering of
+    /// a step.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// let mut w = World::new(1);
+    /// let a = w.add_vehicle(VehicleSpec::new(0.0, 0.0, 1.0, 1.0)).unwrap();
+    /// let b = w.add_vehicle(VehicleSpec::new(5.0, 1.0, 1.0, 1.0)).unwrap();
+    /// let mut xy = Vec::new();
+    /// w.positions_by_id_into(&mut xy);
+    /// assert_eq!(xy, [0.0, 0.0, 5.0, 1.0]);
+    /// assert_eq!(w.position_of(b), Some(Point::new(xy[2], xy[3])));
+    /// ```
+    pub fn positions_by_id_into(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.reserve(2 * self.len());
+        for &s in self.slot_of.iter().filter(|&&s| s != NO_SLOT) {
+            out.extend_from_slice(&self.pos[s as usize]);
+        }
+    }
+
+    /// Copies the headings, angles in radians, into `out` (cleared first)
+    /// in **id order** (as [`positions_by_id_into`](World::positions_by_id_into)).
+    pub fn headings_by_id_into(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.reserve(self.len());
+        for &s in self.slot_of.iter().filter(|&&s| s != NO_SLOT) {
+            let h = self.head[s as usize];
+            out.push(Vec2::new(h[0], h[1]).angle());
+        }
+    }
+
+    /// [`positions_by_id_into`](World::positions_by_id_into) as `f32` (a
+    /// vertex buffer): `x, y` in **id order**.
+    pub fn positions_f32_by_id_into(&self, out: &mut Vec<f32>) {
+        out.clear();
+        out.reserve(2 * self.len());
+        for &s in self.slot_of.iter().filter(|&&s| s != NO_SLOT) {
+            let p = self.pos[s as usize];
+            out.extend_from_slice(&[p[0] as f32, p[1] as f32]);
+        }
     }
 
     /// What the vehicles' behaviours need of the step.

@@ -28,7 +28,7 @@ impl Fnv {
             .positions()
             .iter()
             .chain(w.velocities())
-            .chain(w.headings())
+            .chain(w.heading_vectors())
         {
             self.add(x);
         }

@@ -255,7 +255,7 @@ fn hash_slots(h: &mut Fnv, w: &World) {
     for &id in w.ids() {
         h.add(f64::from(id.0));
     }
-    for s in [w.positions(), w.velocities(), w.headings()] {
+    for s in [w.positions(), w.velocities(), w.heading_vectors()] {
         for &x in s {
             h.add(x);
         }

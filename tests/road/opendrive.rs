@@ -164,7 +164,7 @@ fn check_plan_view(road: Node, path: &Path) {
 #[test]
 fn roads_retrace_their_pieces_and_carry_their_lanes() {
     let (net, mouths) = network();
-    let xodr = net.to_open_drive();
+    let xodr = net.to_open_drive().xml;
     let doc = Document::parse(&xodr).expect("well-formed XML");
     let root = doc.root_element();
     assert!(root.has_tag_name("OpenDRIVE"));
@@ -278,7 +278,7 @@ fn a_junction_is_one_connecting_road_per_connection_on_its_path() {
     let (net, mouths) = network();
     let j = net.junctions().next().unwrap();
     let built = j.built.as_ref().unwrap();
-    let xodr = net.to_open_drive();
+    let xodr = net.to_open_drive().xml;
     let doc = Document::parse(&xodr).unwrap();
     let root = doc.root_element();
     let junction = child(root, "junction").unwrap();
@@ -340,7 +340,7 @@ fn a_junction_is_one_connecting_road_per_connection_on_its_path() {
 
 #[test]
 fn an_empty_network_is_a_header_alone_and_broken_pieces_are_left_out() {
-    let doc_of = |net: &RoadNetwork| net.to_open_drive();
+    let doc_of = |net: &RoadNetwork| net.to_open_drive().xml;
     let empty = doc_of(&RoadNetwork::new());
     let doc = Document::parse(&empty).unwrap();
     assert_eq!(

@@ -293,11 +293,11 @@ fn dt_zero_changes_nothing() {
         .unwrap();
     }
     w.step(1.0);
-    let before: Vec<f64> = [w.positions(), w.velocities(), w.headings()].concat();
+    let before: Vec<f64> = [w.positions(), w.velocities(), w.heading_vectors()].concat();
     w.step(0.0);
     w.step(-1.0);
     w.step(f64::NAN);
-    let after: Vec<f64> = [w.positions(), w.velocities(), w.headings()].concat();
+    let after: Vec<f64> = [w.positions(), w.velocities(), w.heading_vectors()].concat();
     assert_eq!(before, after);
     // And wander did not draw numbers: the next step is the one it would have been.
     let mut fresh = w.clone();
@@ -598,15 +598,15 @@ fn bad_numbers_are_refused_with_their_name() {
     let mut w = World::new(0);
     let spec = VehicleSpec::new(0.0, 0.0, 1.0, 1.0);
     let e = w.add_vehicle(spec.with_mass(-1.0)).unwrap_err();
-    assert_eq!(e.to_string(), "mass: must be greater than zero");
+    assert_eq!(e.to_string(), "spec.mass: must be greater than zero");
     let e = w
         .add_vehicle(VehicleSpec::new(f64::NAN, 0.0, 1.0, 1.0))
         .unwrap_err();
-    assert_eq!(e.to_string(), "x: must be a finite number");
+    assert_eq!(e.to_string(), "spec.x: must be a finite number");
     let e = w
         .add_vehicle(VehicleSpec::new(0.0, 0.0, -1.0, 1.0))
         .unwrap_err();
-    assert_eq!(e.to_string(), "max_speed: must not be negative");
+    assert_eq!(e.to_string(), "spec.max_speed: must not be negative");
     let id = w.add_vehicle(spec).unwrap();
     let e = w
         .set_behaviors(

@@ -77,7 +77,7 @@ fn world(specs: &[Spec], record_debug: bool, pursuer: bool) -> World {
 }
 
 fn bits(w: &World, n: usize) -> Vec<u64> {
-    [w.positions(), w.velocities(), w.headings()]
+    [w.positions(), w.velocities(), w.heading_vectors()]
         .iter()
         .flat_map(|s| s[..2 * n].iter().map(|x| x.to_bits()))
         .collect()

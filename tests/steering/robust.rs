@@ -131,7 +131,7 @@ fn behaviours(
 /// Checks every vehicle; returns the sum of their speeds.
 fn check(w: &World, step: usize) -> f64 {
     let mut total = 0.0;
-    let (pos, vel, head) = (w.positions(), w.velocities(), w.headings());
+    let (pos, vel, head) = (w.positions(), w.velocities(), w.heading_vectors());
     for (i, &id) in w.ids().iter().enumerate() {
         let s = w.vehicle(id).expect("live id");
         let (px, py) = (pos[2 * i], pos[2 * i + 1]);

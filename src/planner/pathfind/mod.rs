@@ -247,6 +247,17 @@ impl core::fmt::Display for NoPath {
     }
 }
 
+impl std::error::Error for NoPath {}
+
+/// A [`NoPath`] as the crate's error: [`Reason::NoPath`] about no field
+/// (the input as a whole), so `plan.into_path()?` works in a function that
+/// returns [`Error`].
+impl From<NoPath> for Error {
+    fn from(n: NoPath) -> Error {
+        Error::new(Field::default(), Reason::NoPath(n))
+    }
+}
+
 /// What [`plan_around`] found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlanAround {
@@ -268,6 +279,36 @@ impl PlanAround {
     /// Why there is no path, if there is none.
     pub fn no_path(&self) -> Option<NoPath> {
         self.result.as_ref().err().copied()
+    }
+
+    /// The path, or why there is none; `?` turns a [`NoPath`] into an
+    /// [`Error`].
+    ///
+    /// # Errors
+    /// The [`NoPath`] of a plan that found no path.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::prelude::*;
+    /// fn drive() -> Result<Path, arcline::Error> {
+    ///     let rocks = Obstacles::circles(vec![Circle::new(10.0, 0.0, 2.0)]);
+    ///     let plan = plan_around(Pose::new(0.0, 0.0, 0.0), Point::new(20.0, 0.0), 1.0, &rocks, &AroundOptions::default())?;
+    ///     Ok(plan.into_path()?)
+    /// }
+    /// assert!(drive().unwrap().length() > 20.0);
+    /// ```
+    pub fn into_path(self) -> Result<Path, NoPath> {
+        self.result
+    }
+}
+
+impl GridPlan {
+    /// The path, or why there is none (as [`PlanAround::into_path`]).
+    ///
+    /// # Errors
+    /// The [`NoPath`] of a search that found no path.
+    pub fn into_path(self) -> Result<Path, NoPath> {
+        self.result
     }
 }
 

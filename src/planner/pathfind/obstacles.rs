@@ -77,6 +77,63 @@ impl Obstacles {
         }
     }
 
+    /// Adds the disk of `radius` centred on `(x, y)` (checked by
+    /// [`check`](Obstacles::check), as every obstacle, when a plan uses it).
+    pub fn add_circle(&mut self, x: f64, y: f64, radius: f64) -> &mut Obstacles {
+        self.circles.push(Circle::new(x, y, radius));
+        self
+    }
+
+    /// Adds a simple polygon, its corners in order (either winding, not
+    /// closed by repeating the first corner).
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::planner::pathfind::Obstacles;
+    /// use arcline::Point;
+    /// let mut o = Obstacles::new();
+    /// o.add_circle(0.0, 5.0, 1.0)
+    ///     .add_polygon(vec![Point::new(3.0, 0.0), Point::new(4.0, 0.0), Point::new(3.5, 1.0)]);
+    /// assert_eq!((o.circles.len(), o.polygons.len()), (1, 1));
+    /// assert!(o.check().is_ok());
+    /// ```
+    pub fn add_polygon(&mut self, corners: Vec<Point>) -> &mut Obstacles {
+        self.polygons.push(corners);
+        self
+    }
+
+    /// Adds a `length` × `width` rectangle (a parked car, a crate) centred
+    /// on `center`, its length along `heading` (radians): a polygon of
+    /// four corners, counter-clockwise.
+    ///
+    /// # Examples
+    /// ```
+    /// use arcline::planner::pathfind::Obstacles;
+    /// use arcline::Point;
+    /// let mut o = Obstacles::new();
+    /// o.add_rectangle(Point::new(10.0, 0.0), 4.0, 2.0, 0.0);
+    /// assert_eq!(o.polygons[0][0], Point::new(8.0, -1.0));
+    /// assert_eq!(o.polygons[0][2], Point::new(12.0, 1.0));
+    /// ```
+    pub fn add_rectangle(
+        &mut self,
+        center: Point,
+        length: f64,
+        width: f64,
+        heading: f64,
+    ) -> &mut Obstacles {
+        let (s, c) = (libm::sin(heading), libm::cos(heading));
+        let (hl, hw) = (length / 2.0, width / 2.0);
+        let corner =
+            |u: f64, v: f64| Point::new(center.x + u * c - v * s, center.y + u * s + v * c);
+        self.add_polygon(vec![
+            corner(-hl, -hw),
+            corner(hl, -hw),
+            corner(hl, hw),
+            corner(-hl, hw),
+        ])
+    }
+
     /// `Ok` when every number is finite and within
     /// [`MAX_MAGNITUDE`](crate::planner::MAX_MAGNITUDE), every radius
     /// positive, and every polygon simple with an area.

@@ -40,9 +40,15 @@ impl RoadNetwork {
     }
 
     /// Makes a junction of the profiles `profile_ids` (3 to 6, each at the
-    /// junction's mouth heading into it); returns its id. The junction may
-    /// hold an error (see [`connect_junction`]) until an arm moves; its arm
-    /// indices are the positions in `profile_ids`.
+    /// junction's mouth heading into it); returns its id. Its arm indices
+    /// are the positions in `profile_ids`.
+    ///
+    /// Arms that make no junction (see [`connect_junction`]: arms facing
+    /// the same way, an arm behind another's mouth...) are kept all the
+    /// same, the junction holding the reason in its `built` until an arm
+    /// moves, and it is listed by
+    /// [`problems`](RoadNetwork::problems); only the list of ids is refused
+    /// here.
     ///
     /// # Errors
     /// [`Reason::TooFew`] or [`Reason::TooMany`] about `profile_ids`; about

@@ -5,10 +5,15 @@
 //! [`NetworkSnapshot`] (pieces and junctions are rebuilt on load: the
 //! profiles are the source of truth). [`RoadNetwork::to_open_drive`]
 //! writes it as OpenDRIVE.
+//!
+//! A piece or a junction that cannot be built is kept with the reason in
+//! its `built`, and listed by [`RoadNetwork::problems`] (see [`Problem`]).
 
 mod junctions;
+mod problems;
 
 pub use junctions::{JunctionEntry, NetworkJunction};
+pub use problems::Problem;
 
 use super::connect::{build, check_pair};
 use super::name::Name;
@@ -298,8 +303,12 @@ impl RoadNetwork {
         }
     }
 
-    /// Joins profile `a` to profile `b` with a new piece; returns its id. The
-    /// piece may hold an error (lanes differ, no solution) until a profile moves.
+    /// Joins profile `a` to profile `b` with a new piece; returns its id.
+    ///
+    /// A piece that cannot be built (lanes differ, no road joins the two
+    /// poses, `a` equal to `b`) is kept all the same, holding the reason in
+    /// its `built` until a profile moves, and is listed by
+    /// [`problems`](RoadNetwork::problems); only ids are refused here.
     ///
     /// # Errors
     /// [`Reason::UnknownId`] about `a` or `b` for an unknown profile id;

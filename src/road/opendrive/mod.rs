@@ -41,10 +41,19 @@
 //! Ids are whole numbers throughout (tools that check linkage read only
 //! those). A network without a built piece has no `<road>`, which the
 //! schema requires: the file is still written.
+//!
+//! # What is left out
+//! A piece or a junction that is not built (see
+//! [`RoadNetwork::problems`]), and a junction movement one of whose arms
+//! has no road, are not in the file; the export lists each with the reason
+//! ([`OpenDrive::left_out`]), so none is dropped silently.
 
 mod lanes;
 mod plan_view;
+mod report;
 mod xml;
+
+pub use report::{LeftOut, OpenDrive};
 
 use crate::road::{Junction, JunctionId, NetworkPiece, PieceId, ProfileId, RoadNetwork};
 use lanes::{lane_link, lane_offset, width, LaneLayout};
@@ -168,7 +177,10 @@ impl RoadNetwork {
         touching.next().is_none().then_some(first)
     }
 
-    /// The network as OpenDRIVE 1.8 XML (see the [`opendrive`](crate::road::opendrive) module).
+    /// The network as OpenDRIVE 1.8 XML (see the [`opendrive`](crate::road::opendrive)
+    /// module), with what it left out of the file and why (pieces and
+    /// junctions that are not built, junction movements whose arms have
+    /// no road).
     ///
     /// # Examples
     /// ```
@@ -178,7 +190,9 @@ impl RoadNetwork {
     /// let a = net.add_profile(Profile { x: 0.0, y: 0.0, heading: 0.0, lanes: lanes.clone() }).unwrap();
     /// let b = net.add_profile(Profile { x: 10.0, y: 10.0, heading: core::f64::consts::FRAC_PI_2, lanes }).unwrap();
     /// net.connect(a, b).unwrap();
-    /// let xodr = net.to_open_drive();
+    /// let export = net.to_open_drive();
+    /// assert!(export.is_complete());
+    /// let xodr = export.xml;
     /// assert!(xodr.contains(r#"<header revMajor="1" revMinor="8""#));
     /// // One quarter circle of radius 10, turning left: 5π long, curvature 1/10.
     /// assert!(xodr.contains(r#"hdg="0" length="15.70796326794897">"#));
@@ -187,7 +201,8 @@ impl RoadNetwork {
     /// assert!(xodr.contains(r#"<laneOffset s="0" a="1.75" b="0" c="0" d="0"/>"#));
     /// ```
     #[must_use]
-    pub fn to_open_drive(&self) -> String {
+    pub fn to_open_drive(&self) -> OpenDrive {
+        let mut left_out = Vec::new();
         let mut x = Xml::new();
         x.start("OpenDRIVE", &[]);
         x.empty(
@@ -202,8 +217,17 @@ impl RoadNetwork {
         );
         let mut next_road: i64 = 0;
         for p in self.pieces() {
-            let (Ok(piece), Some(profile)) = (&p.built, self.profile(p.a)) else {
-                continue;
+            let (piece, profile) = match (&p.built, self.profile(p.a)) {
+                (Ok(piece), Some(profile)) => (piece, profile),
+                (Err(e), _) => {
+                    left_out.push(LeftOut::Piece {
+                        id: p.id,
+                        error: e.clone(),
+                    });
+                    continue;
+                }
+                // A piece's profiles are live (removing one removes it).
+                (Ok(_), None) => continue,
             };
             next_road = next_road.max(i64::from(p.id.0) + 1);
             let links = [self.link_of(p, true), self.link_of(p, false)];
@@ -218,10 +242,18 @@ impl RoadNetwork {
         }
         let mut junctions: Vec<(JunctionId, Vec<JunctionLink>)> = Vec::new();
         for nj in self.junctions() {
-            let Ok(j) = &nj.built else {
-                continue;
+            let j = match &nj.built {
+                Ok(j) => j,
+                Err(e) => {
+                    left_out.push(LeftOut::Junction {
+                        id: nj.id,
+                        error: e.clone(),
+                    });
+                    continue;
+                }
             };
-            let links = self.connecting_roads(&mut x, nj.id, &nj.arms, j, &mut next_road);
+            let links =
+                self.connecting_roads(&mut x, (nj.id, &nj.arms, j), &mut next_road, &mut left_out);
             junctions.push((nj.id, links));
         }
         for (id, links) in junctions {
@@ -244,24 +276,40 @@ impl RoadNetwork {
             }
             x.end();
         }
-        x.finish()
+        OpenDrive {
+            xml: x.finish(),
+            left_out,
+        }
     }
 
     /// Writes the connecting roads of junction `id` (arms `arms`), ids from
-    /// `next_road` on; returns the `<connection>`s to write.
+    /// `next_road` on; returns the `<connection>`s to write, and adds the
+    /// movements it cannot link to `left_out`.
     fn connecting_roads(
         &self,
         x: &mut Xml,
-        id: JunctionId,
-        arms: &[ProfileId],
-        j: &Junction,
+        (id, arms, j): (JunctionId, &[ProfileId], &Junction),
         next_road: &mut i64,
+        left_out: &mut Vec<LeftOut>,
     ) -> Vec<JunctionLink> {
         let roads: Vec<Option<&NetworkPiece>> = arms.iter().map(|&a| self.arm_road(a)).collect();
         let layouts: Vec<LaneLayout> = j.arms.iter().map(LaneLayout::of).collect();
         let mut out = Vec::new();
-        for c in &j.connections {
+        for (k, c) in j.connections.iter().enumerate() {
             let (Some(Some(from)), Some(Some(to))) = (roads.get(c.from), roads.get(c.to)) else {
+                let arm = if matches!(roads.get(c.from), Some(Some(_))) {
+                    c.to
+                } else {
+                    c.from
+                };
+                left_out.push(LeftOut::Movement {
+                    junction: id,
+                    connection: k,
+                    from: c.from,
+                    to: c.to,
+                    arm,
+                    roads: arms.get(arm).map_or(0, |&p| self.built_at(p).count()),
+                });
                 continue;
             };
             let (Some(&from_arm), Some(&to_arm)) = (arms.get(c.from), arms.get(c.to)) else {
