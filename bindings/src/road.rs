@@ -348,10 +348,24 @@ impl RoadNetworkJs {
     /// road links, and each built junction as connecting roads with
     /// `<connection>` and `<laneLink>` elements. Pieces and junctions that
     /// are not built (their `error`), and junction movements whose arms
-    /// have no road, are not in the file.
+    /// have no road, are not in the file: `openDriveOmissions()` lists them.
     #[wasm_bindgen(js_name = toOpenDrive)]
     pub fn to_open_drive(&self) -> String {
         self.inner.to_open_drive().xml
+    }
+
+    /// `openDriveOmissions()`: what `toOpenDrive()` leaves out, in words,
+    /// one entry each (a piece or junction that is not built, a junction
+    /// movement whose arm has no road); empty when the file holds every
+    /// piece and every movement of every junction.
+    #[wasm_bindgen(js_name = openDriveOmissions)]
+    pub fn open_drive_omissions(&self) -> Vec<String> {
+        self.inner
+            .to_open_drive()
+            .left_out
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 
     /// The network as a JSON string (profiles, which pieces join them,

@@ -187,6 +187,26 @@ test("toOpenDrive: one road per piece, one connecting road per connection, integ
     // Right turns of radius 10.25 (curvature -1/10.25), left turns of 13.75.
     assert.equal([...xodr.matchAll(/<arc curvature="-0\.09756097560975\d*"\/>/g)].length, 4);
     assert.equal([...xodr.matchAll(/<arc curvature="0\.0727272727272727\d*"\/>/g)].length, 4);
+    assert.deepEqual(net.openDriveOmissions(), [], "nothing left out");
+  } finally {
+    net.free();
+  }
+});
+
+test("openDriveOmissions: what toOpenDrive leaves out, in words, for each piece, junction and movement", () => {
+  const net = new A.RoadNetwork();
+  try {
+    // A junction whose arms have no roads: its 12 movements cannot be linked.
+    const mouths = crossroads(12).map((p) => net.addProfile(p));
+    net.addJunction(mouths);
+    // A piece from a profile to itself: nothing to join.
+    const lone = net.addProfile(A.advanceProfile(crossroads(12)[0], -60));
+    net.connect(lone, lone);
+    const left = net.openDriveOmissions();
+    const xodr = net.toOpenDrive();
+    assert.equal([...xodr.matchAll(/<connection /g)].length, 0);
+    assert.equal(left.filter((m) => /^piece \d+ is not built: /.test(m)).length, 1, left.join("\n"));
+    assert.equal(left.filter((m) => /movement/.test(m)).length, 12, left.join("\n"));
   } finally {
     net.free();
   }
