@@ -7,9 +7,11 @@ library (PyPI `pyclothoids`) for G1 Hermite fits.
         x0, y0, theta0, length, curvature_start, curvature_end,
         and mpmath's x, y, theta at the end
     python clothoid_oracle.py fits OUT.f64
-        one record of 12 little-endian f64 per pose pair:
+        one record of 15 little-endian f64 per pose pair:
         x0, y0, theta0, x1, y1, theta1,
-        and pyclothoids' KappaStart, KappaEnd, dk, length, XEnd, YEnd
+        pyclothoids' KappaStart, KappaEnd, dk, length, XEnd, YEnd,
+        and mpmath's curvature_start, curvature_end, length (the first
+        MPMATH_FITS pairs; NaN for the others)
     python clothoid_oracle.py fresnel
         prints mpmath's C, S and generalized X, Y at the points the unit
         tests of src/geom/fresnel.rs hold (to regenerate them)
@@ -31,7 +33,10 @@ The cases (seeded, so the file is the same on every run): curvatures 0 to
 (turning up to 1e5 radians); starts at the origin (the error is then the
 clothoid's own) and some away from it.
 
-The fits: 10,000 random pose pairs, general ones, nearly straight (both
+The fits: mpmath solves the G1 problem itself for the first MPMATH_FITS
+pairs (Bertolazzi & Frego's equation Y(2A, delta - A, phi0) = 0 by
+mpmath.findroot from pyclothoids' A, then L = r / X), so the test can say
+whose fit is the nearer one. 10,000 random pose pairs, general ones, nearly straight (both
 headings within 1e-12..1e-3 of the chord), nearly circular (headings
 symmetric about the chord's normal to within 1e-12..1e-3), exactly
 straight and exactly circular ones, at scales from 1e-3 to 1e3.
@@ -46,6 +51,7 @@ import mpmath
 from mpmath import mp, mpf
 
 DIGITS = 40
+MPMATH_FITS = 500
 
 
 def clothoid_end(x0, y0, th0, length, k0, k1):
@@ -192,15 +198,40 @@ def fit_cases():
     return out
 
 
+def within_pi(angle):
+    """The same direction in (-pi, pi]."""
+    angle -= 2 * mpmath.pi * mpmath.floor((angle + mpmath.pi) / (2 * mpmath.pi))
+    return angle if angle > -mpmath.pi else angle + 2 * mpmath.pi
+
+
+def mpmath_fit(x0, y0, th0, x1, y1, th1, a_guess):
+    """(curvature_start, curvature_end, length) of the G1 fit, to DIGITS digits."""
+    mp.dps = DIGITS + 20
+    dx, dy = mpf(x1) - mpf(x0), mpf(y1) - mpf(y0)
+    phi = mpmath.atan2(dy, dx)
+    p0, p1 = within_pi(mpf(th0) - phi), within_pi(mpf(th1) - phi)
+    delta = p1 - p0
+    g = lambda a: generalized(2 * a, delta - a, p0).imag
+    a = mpmath.findroot(g, mpf(a_guess), tol=mpf(10) ** (-2 * DIGITS), verify=False)
+    if not abs(g(a)) < mpf(10) ** (5 - DIGITS):
+        sys.exit(f"mpmath's fit of {(x0, y0, th0, x1, y1, th1)} did not converge")
+    length = mpmath.hypot(dx, dy) / generalized(2 * a, delta - a, p0).real
+    return float((delta - a) / length), float((delta + a) / length), float(length)
+
+
 def write_fits(path):
     from pyclothoids import Clothoid
 
     cases = fit_cases()
     with open(path, "wb") as f:
-        for q in cases:
+        for n, q in enumerate(cases):
             c = Clothoid.G1Hermite(*q)
-            f.write(struct.pack("<12d", *q, c.KappaStart, c.KappaEnd, c.dk, c.length, c.XEnd, c.YEnd))
-    print(f"{len(cases)} pyclothoids G1 fits written to {path}")
+            theirs = (c.KappaStart, c.KappaEnd, c.dk, c.length, c.XEnd, c.YEnd)
+            exact = (math.nan,) * 3
+            if n < MPMATH_FITS:
+                exact = mpmath_fit(*q, c.dk * c.length**2 / 2)
+            f.write(struct.pack("<15d", *q, *theirs, *exact))
+    print(f"{len(cases)} pyclothoids G1 fits ({MPMATH_FITS} also by mpmath) written to {path}")
 
 
 def print_fresnel():

@@ -11,31 +11,34 @@
 //! is at `(x₀, y₀) + s·(X, Y)(κ′s², κ₀s, θ₀)` after a length `s`.
 //!
 //! Each function picks one of a few numerical branches; the boundaries are
-//! the `pub(crate)` constants below, and the tests evaluate both sides of
-//! each one.
+//! constants of the module (`SERIES_LIMIT`, `ASYMPTOTIC_FROM`, `SMALL_A`),
+//! and its tests evaluate both sides of each one.
 //!
-//! - C, S for `|x| < `[`SERIES_LIMIT`]: their power series.
-//! - C, S for `|x| ≥ `[`SERIES_LIMIT`]: `C = ½ + f sin(πx²/2) − g cos(πx²/2)`,
+//! - C, S for `|x| < 1.5`: their power series.
+//! - C, S for `|x| ≥ 1.5`: `C = ½ + f sin(πx²/2) − g cos(πx²/2)`,
 //!   `S = ½ − f cos(πx²/2) − g sin(πx²/2)`, with the auxiliary functions
-//!   f and g from a rational approximation below [`ASYMPTOTIC_FROM`] and
-//!   their asymptotic series from there on.
+//!   f and g from a rational approximation below `|x| = 6` and their
+//!   asymptotic series from there on; the phase `πx²/2` is taken from
+//!   `x² mod 4`, computed exactly, so it is not rounded at large `x`.
 //! - X, Y for `a = 0` exactly: the closed form of an arc, `sin b / b`,
 //!   `2 sin²(b/2) / b` (a short series for `|b| < 10⁻³`).
-//! - X, Y for `0 < |a| < `[`SMALL_A`]: a series in `a` whose terms are the
-//!   moments `∫ tᵏ cos(bt) dt`, `∫ tᵏ sin(bt) dt` (upward recurrence where
-//!   it is stable, Lommel functions where it is not). No difference of
-//!   nearly equal numbers, so a clothoid whose curvature barely changes
-//!   loses nothing.
-//! - X, Y for `|a| ≥ `[`SMALL_A`]: completing the square turns the phase
-//!   into `π u²/2` and the integral into a difference of C and S at two
-//!   points. Where both points lie on the same side beyond
-//!   [`SERIES_LIMIT`] the constant halves cancel exactly and the large
-//!   phases are replaced by the phase at the end (`b + a/2`), so a long,
-//!   tightly curved clothoid keeps its accuracy.
+//! - X, Y for `0 < |a| < 1`: a series in `a` whose terms are the moments
+//!   `∫ tᵏ cos(bt) dt`, `∫ tᵏ sin(bt) dt` (upward recurrence while
+//!   `k < 2|b|`, reduced Lommel functions beyond). No difference of nearly
+//!   equal numbers, so a clothoid whose curvature barely changes loses
+//!   nothing.
+//! - X, Y for `|a| ≥ 1`: completing the square turns the phase into
+//!   `π u²/2` and the integral into a difference of C and S at two points.
+//!   Where both points lie on one side beyond 1.5, the halves cancel
+//!   exactly and the large phases are replaced by the phase at the end
+//!   (`b + a/2`), so a long, tightly curved clothoid keeps its accuracy.
 //!
 //! Ported from Bertolazzi & Frego's Clothoids library (`src/Fresnel.cc`,
-//! BSD-2-Clause, © 2017 Enrico Bertolazzi), with the branch limits and the
-//! large-argument difference above changed.
+//! BSD-2-Clause, © 2017 Enrico Bertolazzi). Changed: the limits (1 and
+//! 0.01 there; moved where each branch is the more accurate one), the
+//! one-sided difference and the exact phase above, and the moments for
+//! negative or large `|b|` (by symmetry, and by the recurrence alone where
+//! it covers every `k`: the Lommel series overflows there).
 //!
 //! # Examples
 //! ```
