@@ -74,6 +74,10 @@ pub(crate) const SMALL_A: f64 = 1.0;
 /// Terms of the series in `a` after the first.
 const A_SERIES_TERMS: usize = 10;
 
+/// The weight below which a term of the series in `a` no longer counts
+/// (2⁻⁶⁰: a hundredth of the spacing of numbers near 1).
+const TINY_TERM: f64 = 8.673_617_379_884_035e-19;
+
 /// Moments needed by the series in `a`: up to `t^(4·terms + 2)`, plus two
 /// for the derivatives of the fitting problem.
 const MOMENTS: usize = 4 * A_SERIES_TERMS + 5;
@@ -432,15 +436,28 @@ fn lommel_reduced(mu: f64, nu: f64, b: f64) -> f64 {
 
 /// X and Y for `0 < |a| < `[`SMALL_A`]: `cos(at²/2)` and `sin(at²/2)` by
 /// their Taylor series, integrated against the `a = 0` moments.
+///
+/// Only the terms that count are summed: term `n` weighs moments of at
+/// most 1 by `(a²/4)ⁿ/(2n)!`, and the series stops before the first below
+/// 2⁻⁶⁰ (for `|a| = 0.05`, four terms and 19 moments instead of ten and 43).
 fn xy_a_small(a: f64, b: f64) -> (f64, f64) {
+    let aa = -a * a / 4.0;
+    let (mut terms, mut weight) = (0, 1.0f64);
+    while terms < A_SERIES_TERMS {
+        let n = (terms + 1) as f64;
+        let next = weight * aa.abs() / (2.0 * n * (2.0 * n - 1.0));
+        if next < TINY_TERM {
+            break;
+        }
+        weight = next;
+        terms += 1;
+    }
     let (mut x0, mut y0) = ([0.0; MOMENTS], [0.0; MOMENTS]);
-    let n = 4 * A_SERIES_TERMS + 3;
-    moments_a_zero(n, b, &mut x0, &mut y0);
+    moments_a_zero(4 * terms + 3, b, &mut x0, &mut y0);
     let mut x = x0[0] - (a / 2.0) * y0[2];
     let mut y = y0[0] + (a / 2.0) * x0[2];
     let mut t = 1.0;
-    let aa = -a * a / 4.0;
-    for k in 1..=A_SERIES_TERMS {
+    for k in 1..=terms {
         let kf = k as f64;
         t *= aa / (2.0 * kf * (2.0 * kf - 1.0));
         let bf = a / (4.0 * kf + 2.0);
