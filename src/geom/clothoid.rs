@@ -180,7 +180,7 @@ impl Clothoid {
     #[must_use]
     pub fn pose_at(&self, s: f64) -> Pose {
         let s = self.clamp(s);
-        // Phase over the unit interval: a t²/2 + b t + θ₀ for t = σ/s.
+        // The heading at u along is θ₀ + b t + a t²/2 with t = u/s in [0, 1].
         let a = (self.curvature_end - self.curvature_start) * s * self.fraction(s);
         let b = self.curvature_start * s;
         let (x, y) = generalized_fresnel_cs(a, b, self.start.heading);
