@@ -20,7 +20,7 @@ BINDINGS := -p arcline-wasm
 PKG := www/pkg
 BIN := node_modules/.bin
 
-.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl test-opendrive test-wasm test-types test-api test-browser test-bundlers lint bench clean screenshots
+.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl test-opendrive test-clothoids test-wasm test-types test-api test-browser test-bundlers lint bench clean screenshots
 
 ## --- set-up -------------------------------------------------------------
 
@@ -126,6 +126,7 @@ test: setup setup-browser
 	$(MAKE) test-rust
 	$(MAKE) test-ompl
 	$(MAKE) test-opendrive
+	$(MAKE) test-clothoids
 	$(MAKE) build
 	$(MAKE) test-wasm
 	$(MAKE) test-types
@@ -153,6 +154,36 @@ $(OMPL_DISTANCES): scripts/ompl_reeds_shepp.py $(OMPL_VENV)/.installed
 test-ompl: $(OMPL_DISTANCES)
 	ARCLINE_OMPL_REEDS_SHEPP=$(OMPL_DISTANCES) \
 	  cargo test -p arcline --all-features --test planner reeds_shepp_ompl -- --ignored --nocapture
+
+# Clothoids against mpmath (end poses at 40 digits) and the Clothoids library
+# (PyPI pyclothoids: G1 Hermite fits), in a virtual environment made here
+# once: scripts/clothoid_oracle.py writes their answers under target/, then
+# tests/geom/clothoid_oracle.rs compares (ignored by a plain cargo test).
+CLOTHOID_TOOLS := mpmath==1.4.1 pyclothoids==0.2.0
+CLOTHOID_VENV := $(HOME)/.cache/arcline/clothoid-venv-mpmath1.4.1-pyclothoids0.2.0
+CLOTHOID_ENDS := target/clothoid/endpoints-mpmath-1.4.1.f64
+CLOTHOID_FITS := target/clothoid/fits-pyclothoids-0.2.0.f64
+
+$(CLOTHOID_VENV)/.installed: | setup-python
+	@echo "Installing $(CLOTHOID_TOOLS) (PyPI) into $(CLOTHOID_VENV)"
+	rm -rf $(CLOTHOID_VENV)
+	python3 -m venv $(CLOTHOID_VENV)
+	$(CLOTHOID_VENV)/bin/pip install -q --disable-pip-version-check $(CLOTHOID_TOOLS)
+	@touch $@
+
+$(CLOTHOID_ENDS): scripts/clothoid_oracle.py $(CLOTHOID_VENV)/.installed
+	@mkdir -p $(dir $@)
+	$(CLOTHOID_VENV)/bin/python scripts/clothoid_oracle.py endpoints $@.tmp
+	mv $@.tmp $@
+
+$(CLOTHOID_FITS): scripts/clothoid_oracle.py $(CLOTHOID_VENV)/.installed
+	@mkdir -p $(dir $@)
+	$(CLOTHOID_VENV)/bin/python scripts/clothoid_oracle.py fits $@.tmp
+	mv $@.tmp $@
+
+test-clothoids: $(CLOTHOID_ENDS) $(CLOTHOID_FITS)
+	ARCLINE_CLOTHOID_ENDPOINTS=$(CLOTHOID_ENDS) ARCLINE_CLOTHOID_FITS=$(CLOTHOID_FITS) \
+	  cargo test -p arcline --all-features --test geom clothoid_oracle -- --ignored --nocapture
 
 # In Node: the determinism digests compiled to wasm (bindings/tests/determinism.rs)
 # and the bindings' own tests (their conversions against serde-wasm-bindgen).

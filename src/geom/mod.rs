@@ -28,8 +28,11 @@
 
 mod angle;
 mod arc;
+mod clothoid;
+mod clothoid_fit;
 mod conversions;
 pub mod distance;
+pub mod fresnel;
 mod intersect;
 pub(crate) mod lanes;
 mod line;
@@ -51,6 +54,8 @@ mod vec2;
 
 pub use angle::{normalize_angle, wrap_two_pi};
 pub use arc::Arc;
+pub use clothoid::Clothoid;
+pub use clothoid_fit::fit_clothoid;
 pub use intersect::{
     arc_arc, circle_circle, line_arc, line_circle, line_line, ray_ray, segment_segment,
     Intersections,

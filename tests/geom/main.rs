@@ -1,4 +1,5 @@
 //! Geometry: properties of lines, arcs and paths, and hostile numbers.
 
+mod clothoid_oracle;
 mod props;
 mod robust;
