@@ -95,6 +95,7 @@ impl TileDistance {
         goal: Point,
         goal_tile: (i64, i64),
         start_tile: (i64, i64),
+        reach: i64,
     ) -> TileDistance {
         let (columns, rows) = (grid.columns, grid.rows);
         let tiles = columns * rows;
@@ -106,8 +107,8 @@ impl TileDistance {
         };
         let mut heap = BinaryHeap::new();
         let index = |c: i64, r: i64| r as usize * columns + c as usize;
-        for dr in -1..=1 {
-            for dc in -1..=1 {
+        for dr in -reach..=reach {
+            for dc in -reach..=reach {
                 let (c, r) = (goal_tile.0 + dc, goal_tile.1 + dr);
                 if grid.blocked_at(c, r) {
                     continue;
@@ -122,7 +123,7 @@ impl TileDistance {
         }
         let start = index(start_tile.0, start_tile.1);
         let mut stop = f64::INFINITY;
-        let steps = [
+        let mut steps = vec![
             (1, 0, 1.0),
             (-1, 0, 1.0),
             (0, 1, 1.0),
@@ -132,6 +133,13 @@ impl TileDistance {
             (1, -1, SQRT_2),
             (-1, -1, SQRT_2),
         ];
+        for dr in -reach..=reach {
+            for dc in -reach..=reach {
+                if dc.abs().max(dr.abs()) > 1 {
+                    steps.push((dc, dr, ((dc * dc + dr * dr) as f64).sqrt()));
+                }
+            }
+        }
         while let Some(q) = heap.pop() {
             let (t, qd) = (q.node as usize, q.f);
             if !out.done.get(t).is_nan() || qd > best.get(t) {
@@ -198,7 +206,7 @@ mod tests {
             blocked,
         };
         let goal = Point::new(4.5, 0.5);
-        let d = TileDistance::new(&g, goal, (4, 0), (0, 0));
+        let d = TileDistance::new(&g, goal, (4, 0), (0, 0), 1);
         assert!((d.at(3, 1) - SQRT_2).abs() < 1e-12);
         assert!((d.at(2, 2) - 2.0 * SQRT_2).abs() < 1e-12);
         assert!((d.at(0, 0) - 4.0 * SQRT_2).abs() < 1e-12);
@@ -225,7 +233,7 @@ mod tests {
             tile: 1.0,
             blocked,
         };
-        let d = TileDistance::new(&g, Point::new(4.5, 0.5), (4, 0), (0, 0));
+        let d = TileDistance::new(&g, Point::new(4.5, 0.5), (4, 0), (0, 0), 1);
         assert_eq!(d.at(0, 0), f64::INFINITY);
         assert!(d.at(3, 1).is_finite());
     }
