@@ -1,25 +1,39 @@
-//! Directional A* on a tile grid (Pinter, "Toward More Realistic
+//! Directional A* on a tile grid (after Pinter, "Toward More Realistic
 //! Pathfinding"): a node is a tile's centre with one of 8 headings (the
-//! compass directions, `k·π/4`); an edge joins a node to a node of one of
-//! the 8 neighbouring tiles by a Dubins curve (lines and arcs of the
-//! turning radius), legal when no blocked tile lies under it. The start is
-//! the unit's exact pose and the goal the exact point or pose asked for.
+//! compass directions, `k·π/4`); an edge joins a node to a node of any tile
+//! within the edges' reach (`k` tiles along each axis: 1, the 8
+//! neighbours, for a turning radius up to half a tile; the least whole
+//! number at least `r / tile + ½` above, at most 4; see `grid_curves`) by a
+//! Dubins curve (lines and arcs of the turning radius), legal when no
+//! blocked tile lies under it. The start is the unit's exact pose, joined
+//! to the nodes of its own tile and of the tiles within reach; the goal is
+//! the exact point or pose asked for, joined from the nodes of its tile and
+//! of the tiles within reach.
+//!
+//! The reach is what lets the unit turn: between the centres of
+//! neighbouring tiles a turn of a radius of a tile or more is a loop round
+//! a circle of diameter `2r`, which the blocked tiles nearly always cut, so
+//! with edges to the neighbours only the search could not turn among
+//! scattered walls at all.
 //!
 //! Each edge is the shortest of the six Dubins words between its two poses
 //! whose curve touches no blocked tile (the closed squares: touching a
 //! blocked tile's edge or corner counts, so a curve never squeezes
-//! diagonally between two blocked tiles). Between tile centres the curves
-//! are the same up to a translation, so each (heading, neighbour, heading)
-//! curve is built once with the tiles it touches (in closed form; kept for
-//! the next plan of the same tile size and radius, see `grid_curves`); the
-//! edges out of the start and into the goal are checked against the
-//! blocked tiles near them.
+//! diagonally between two blocked tiles). Between tile centres the same
+//! offset apart the curves are the same up to a translation, so each
+//! (heading, offset, heading) curve is built once with the tiles it touches
+//! (in closed form; kept for the next plan of the same tile size and
+//! radius, see `grid_curves`); the edges out of the start and into the
+//! goal are checked against the blocked tiles near them.
 //!
 //! The search is optimal among paths made of these edges: the heuristic,
 //! the shortest route over the free tiles to the goal with steps as long
 //! as the straight lines between tile centres (`tile_distance`), refined
 //! to the Dubins length for a goal pose, is a lower bound; paths through
-//! other positions or headings are not considered.
+//! other positions or headings are not considered. It says there is no
+//! path only after it has taken every node the start reaches (those the
+//! bound proves cut off from the goal left out), and that it stopped when
+//! it reached its limit ([`NoPath::SearchLimit`]).
 
 use super::grid_curves::{
     by_length, heading, offsets, reach, tile_range, translate, CurveTable, Piece, Shape, MASK_REACH,
@@ -790,17 +804,19 @@ pub fn plan_on_grid(
 /// nodes expanded. The search stops after `options.max_expanded` nodes.
 /// When `trace` is given it receives the expanded nodes.
 ///
-/// The curves between neighbouring tiles (up to 3072 words, each with the
-/// tiles it touches) are kept, on this thread, for the next plan with the
-/// same tile size, radius and grid size: a plan after a wall is painted
-/// reads them instead of building them again.
+/// The curves between tiles within an edge's reach (up to 3072 words for
+/// the 8 neighbours, 30,720 at the widest reach, each with the tiles it
+/// touches) are kept, on this thread, for the next plan with the same tile
+/// size, radius and grid size: a plan after a wall is painted reads them
+/// instead of building them again.
 ///
 /// # Errors
 /// The grid's errors ([`Grid::check`]); [`Reason::NotFinite`] or
 /// [`Reason::TooLarge`] about `start.*`, `goal.*`; [`Reason::OutOfRange`]
 /// about `start.x`… for a position outside the grid;
 /// [`Reason::InsideObstacle`] about `start` or `goal` on a blocked tile
-/// (naming `grid.blocked[k]`); the radius errors of the planner.
+/// (naming `grid.blocked[k]`); the radius errors of the planner;
+/// [`Reason::Internal`] when the path found cannot be built (a bug).
 pub fn plan_on_grid_with(
     grid: &Grid,
     start: Pose,

@@ -2,16 +2,18 @@
 //! search from the tile's centre to the goal: the grid search's heuristic,
 //! which sees the walls (the straight-line distance does not).
 //!
-//! A path of the grid search moves from tile centre to tile centre of
-//! neighbouring free tiles (each curve at least as long as the straight
-//! line between the centres: one tile, or √2 diagonally) and ends with a
-//! curve from a tile next to the goal's (or the goal's own) to the goal, at
+//! A path of the grid search moves from tile centre to tile centre of free
+//! tiles within an edge's reach of each other (each curve at least as long
+//! as the straight line between the centres) and ends with a curve from a
+//! tile within reach of the goal's (or the goal's own) to the goal, at
 //! least as long as the straight line from that tile's centre. So the
-//! shortest path over the free tiles with those step lengths, from the
-//! tiles round the goal each starting at its distance to the goal, is a
-//! lower bound; it is a distance in a graph whose steps are no longer than
-//! the search's, so the bound never drops by more than a step's length
-//! (consistent).
+//! shortest path over the free tiles with those steps and step lengths,
+//! from the tiles within reach of the goal each starting at its distance
+//! to the goal, is a lower bound; it is a distance in a graph whose steps
+//! are no longer than the search's, so the bound never drops by more than
+//! a step's length (consistent). A step longer than one tile may pass over
+//! blocked tiles (the bound does not look under it): it sees walls at
+//! least as thick as the reach.
 //!
 //! Dijkstra works it out from the goal outwards and stops once it is well
 //! past the start ([`TileDistance::new`]); every tile it has not finished
@@ -87,9 +89,10 @@ pub(crate) struct TileDistance {
 const PAST_START: f64 = 1.5;
 
 impl TileDistance {
-    /// The bounds towards `goal` (in tile `goal_tile`) of `grid`, worked out
-    /// until past `start_tile`'s by [`PAST_START`] times its distance and
-    /// two tiles (or for every tile that can reach the goal).
+    /// The bounds towards `goal` (in tile `goal_tile`) of `grid` for edges
+    /// reaching `reach` tiles along each axis, worked out until past
+    /// `start_tile`'s by [`PAST_START`] times its distance and two tiles (or
+    /// for every tile that can reach the goal).
     pub(crate) fn new(
         grid: &Grid,
         goal: Point,
