@@ -136,7 +136,23 @@ fn tiles_near(s: &Segment, t: f64, x0: f64, y0: f64) -> (i64, i64, i64, i64) {
 /// Whether a path touches no blocked square and stays inside the grid,
 /// by more than `tol`.
 fn legal(g: &Grid, path: &Path, tol: f64) -> bool {
-    path.segments().iter().all(|s| clearance_of(g, s) > tol)
+    let t = g.tile;
+    path.segments().iter().all(|s| {
+        // Inside the grid (its box, grown by more than `tol`, within it),
+        // then clear of every blocked square it may come near.
+        let (c0, r0, c1, r1) = tiles_near(s, t, 0.0, 0.0);
+        if c0 < 0 || r0 < 0 || c1 >= g.columns as i64 || r1 >= g.rows as i64 {
+            return clearance_of(g, s) > tol;
+        }
+        (r0..=r1).all(|r| {
+            (c0..=c1).all(|c| {
+                free(g, c, r) || {
+                    let lo = Point::new(c as f64 * t, r as f64 * t);
+                    segment_box(s, lo, Point::new(lo.x + t, lo.y + t)) > tol
+                }
+            })
+        })
+    })
 }
 
 /// A word between two tile centres, from the origin: its length and the
@@ -210,12 +226,12 @@ fn reference(
     let gt = tile_of(g, goal_point);
     let k = offsets.iter().map(|o| o.0.abs()).max().unwrap_or(1);
     let near_goal = |c: i64, row: i64| (c - gt.0).abs() <= k && (row - gt.1).abs() <= k;
-    let shortest = |paths: Vec<Path>| -> Option<f64> {
+    let shortest = |mut paths: Vec<Path>| -> Option<f64> {
+        paths.sort_by(|a, b| a.length().total_cmp(&b.length()));
         paths
             .into_iter()
-            .filter(|p| legal(g, p, tol))
+            .find(|p| legal(g, p, tol))
             .map(|p| p.length())
-            .reduce(f64::min)
     };
     let to_goal = |from: Pose| -> Option<f64> {
         match goal {
