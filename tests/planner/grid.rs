@@ -311,12 +311,10 @@ fn issue_31_a_quarter_blocked_grid_at_radius_two_tiles_is_driven_not_refused() {
 
 // --- an independent Dijkstra over the whole lattice ------------------------
 
-fn shortest_legal(g: &Grid, paths: Vec<Path>) -> Option<f64> {
-    paths
-        .into_iter()
-        .filter(|p| legal(g, p))
-        .map(|p| p.length())
-        .reduce(f64::min)
+/// The length of the shortest legal path of `paths` (tried shortest first).
+fn shortest_legal(g: &Grid, mut paths: Vec<Path>) -> Option<f64> {
+    paths.sort_by(|a, b| a.length().total_cmp(&b.length()));
+    paths.into_iter().find(|p| legal(g, p)).map(|p| p.length())
 }
 
 fn brute_force(g: &Grid, start: Pose, goal: Goal, r: f64) -> Option<f64> {

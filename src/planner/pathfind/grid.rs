@@ -421,16 +421,21 @@ impl<'a> GridSearch<'a> {
     /// read from the padded copy of the grid.
     fn around(&self, c: i64, r: i64) -> u128 {
         let w = self.grid.columns + 2 * MASK_REACH as usize;
-        let mut m = 0;
+        let m = self.table.mask_reach();
+        // The mask's block starts `m` tiles before (c, r), which is at
+        // `MASK_REACH` in the padded copy.
+        let skip = (MASK_REACH - m) as usize;
+        let side = 2 * m as usize + 1;
+        let mut mask = 0;
         let mut bit = 0;
-        for dr in 0..=2 * MASK_REACH as usize {
-            let row = (r as usize + dr) * w + c as usize;
-            for dc in 0..=2 * MASK_REACH as usize {
-                m |= u128::from(self.padded[row + dc]) << bit;
+        for dr in 0..side {
+            let row = (r as usize + skip + dr) * w + c as usize + skip;
+            for dc in 0..side {
+                mask |= u128::from(self.padded[row + dc]) << bit;
                 bit += 1;
             }
         }
-        m
+        mask
     }
 
     /// Whether a path (in world coordinates) touches no blocked tile.

@@ -218,13 +218,26 @@ impl Piece {
     }
 }
 
-/// How far round a tile its neighbourhood mask reaches (an 11 × 11 block,
-/// 121 bits).
+/// How far round a tile its neighbourhood mask reaches at most (an 11 × 11
+/// block, 121 bits).
 pub(super) const MASK_REACH: i64 = 5;
 
-/// The bit of tile offset `(dc, dr)` in a neighbourhood mask.
-pub(super) fn mask_bit(dc: i64, dr: i64) -> u128 {
-    1u128 << ((dr + MASK_REACH) * (2 * MASK_REACH + 1) + dc + MASK_REACH)
+/// How far round a tile the neighbourhood mask of a table whose edges
+/// reach `reach` tiles reaches: 3 (7 × 7, which the words between
+/// neighbours mostly fit, and fewer tiles to read per expansion) for the
+/// neighbours alone, else [`MASK_REACH`].
+pub(super) fn mask_reach(reach: i64) -> i64 {
+    if reach <= 1 {
+        3
+    } else {
+        MASK_REACH
+    }
+}
+
+/// The bit of tile offset `(dc, dr)` in a neighbourhood mask reaching `m`
+/// tiles.
+pub(super) fn mask_bit(dc: i64, dr: i64, m: i64) -> u128 {
+    1u128 << ((dr + m) * (2 * m + 1) + dc + m)
 }
 
 /// A Dubins curve between two tile centres `(dx, dy)` tiles apart (the
@@ -322,6 +335,8 @@ pub(super) struct CurveTable {
     key: Key,
     /// The tile offsets the edges join ([`offsets`]).
     offsets: Vec<(i64, i64)>,
+    /// How far round a tile the masks reach ([`mask_reach`]).
+    mask_reach: i64,
     /// The grid's size (what the footprints are worked out against).
     shape: Shape,
     tile: f64,
@@ -354,11 +369,13 @@ impl CurveTable {
         match kept {
             Some(t) if t.key == key => t,
             _ => {
-                let offsets = offsets(reach(r, grid.tile));
+                let k = reach(r, grid.tile);
+                let offsets = offsets(k);
                 let n = 64 * offsets.len();
                 CurveTable {
                     key,
                     offsets,
+                    mask_reach: mask_reach(k),
                     shape: grid.shape(),
                     tile: grid.tile,
                     r,
@@ -380,6 +397,11 @@ impl CurveTable {
     /// The tile offsets the edges join (index `dir` of [`CurveTable::index`]).
     pub(super) fn offsets(&self) -> &[(i64, i64)] {
         &self.offsets
+    }
+
+    /// How far round a tile the masks reach ([`mask_reach`]).
+    pub(super) fn mask_reach(&self) -> i64 {
+        self.mask_reach
     }
 
     /// Keeps the table for the next plan.
@@ -438,9 +460,10 @@ impl CurveTable {
         let fp = footprint(&grid, &curve.path, tol);
         let fits = fp
             .iter()
-            .all(|&(dc, dr)| dc.abs() <= MASK_REACH && dr.abs() <= MASK_REACH);
+            .all(|&(dc, dr)| dc.abs() <= self.mask_reach && dr.abs() <= self.mask_reach);
         let mask = if fits {
-            fp.iter().fold(0, |m, &(dc, dr)| m | mask_bit(dc, dr))
+            fp.iter()
+                .fold(0, |m, &(dc, dr)| m | mask_bit(dc, dr, self.mask_reach))
         } else {
             WIDE
         };
