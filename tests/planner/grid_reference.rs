@@ -397,7 +397,7 @@ fn check_path(g: &Grid, path: &Path, start: Pose, goal: Goal, r: f64, what: &str
 fn random_case(rng: &mut Rng, case: usize) -> (Grid, Pose, Goal, f64) {
     // Sides from 16 to 64, the small ones more often (a case on 64 × 64
     // tiles can take the reference a second).
-    let mut side = || 16 + (rng.next() * rng.next() * 49.0) as usize;
+    let mut side = || 16 + (rng.next() * rng.next() * rng.next() * 49.0) as usize;
     let (columns, rows) = (side(), side());
     let tile = [1.0, 0.5, 2.5][case % 3];
     let density = rng.range(0.0, 0.35);
