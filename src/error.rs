@@ -260,6 +260,13 @@ pub enum Reason {
     /// [`PlanAround::into_path`](crate::planner::pathfind::PlanAround::into_path)
     /// and `?`).
     NoPath(crate::planner::pathfind::NoPath),
+    /// A bug: the crate could not build a result it should always be able
+    /// to build from checked input (`what` says which). Not the input's
+    /// fault; worth reporting with the input that caused it.
+    Internal {
+        /// What failed.
+        what: &'static str,
+    },
 }
 
 impl fmt::Display for Reason {
@@ -333,6 +340,7 @@ impl fmt::Display for Reason {
                 write!(f, "must hold {expected} values, got {got}")
             }
             Reason::NoPath(why) => write!(f, "no path: {why}"),
+            Reason::Internal { what } => write!(f, "internal error (a bug): {what}"),
         }
     }
 }
@@ -565,6 +573,15 @@ impl Error {
     #[must_use]
     pub fn at(name: &'static str, reason: Reason) -> Error {
         Error::new(Field::named(name), reason)
+    }
+
+    /// An internal error ([`Reason::Internal`], about no field): a result
+    /// the crate should always be able to build from checked input could
+    /// not be built.
+    #[cold]
+    #[must_use]
+    pub(crate) fn internal(what: &'static str) -> Error {
+        Error::new(Field::default(), Reason::Internal { what })
     }
 
     /// Where in the input.

@@ -727,19 +727,14 @@ fn query_ok(x0: f64, y0: f64, h0: f64, x1: f64, y1: f64, h1: f64) -> bool {
 /// The zero-length path of a coincident start and goal: one zero-length left
 /// arc (word `"L"`), which, unlike a zero-length line, keeps the heading, so
 /// `pose_at(0)` is the start pose.
-pub(crate) fn coincident_path(start: Pose, r: f64) -> Path {
+///
+/// # Errors
+/// [`Reason::Internal`](crate::Reason::Internal) when the arc is not a
+/// valid segment (a start or radius that is not finite: never for checked
+/// input).
+pub(crate) fn coincident_path(start: Pose, r: f64) -> Result<Path, Error> {
     Path::new(vec![Segment::Arc(Arc::from_pose(start, r, 1.0, 0.0))])
-        .unwrap_or_else(|_| unreachable_path())
-}
-
-/// Never reached for finite input (every segment built here is finite); a
-/// fallback so that no `unwrap` can panic.
-fn unreachable_path() -> Path {
-    let o = Point::ORIGIN;
-    match Path::new(vec![Segment::Line(Line::new(o, o))]) {
-        Ok(p) => p,
-        Err(_) => unreachable_path(),
-    }
+        .map_err(|_| Error::internal("the zero-length arc of a start at its goal is not valid"))
 }
 
 /// Builds the segments of a solved word, starting exactly at `start` and
@@ -815,7 +810,7 @@ pub fn dubins_shortest(start: Pose, goal: Pose, radius: f64) -> Result<Path, Err
     let r = check_radius(radius)?;
     let f = frame(start, goal, r);
     if f.coincident {
-        return Ok(coincident_path(start, r));
+        return coincident_path(start, r);
     }
     build(&f, &shortest_solution(start, goal, &f))
 }
@@ -998,6 +993,13 @@ fn query_error(q: &[f64], k: usize) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_zero_length_arc_that_is_not_valid_is_an_internal_error() {
+        let e = coincident_path(Pose::new(0.0, 0.0, 0.0), f64::NAN).unwrap_err();
+        assert!(matches!(e.reason(), crate::Reason::Internal { .. }), "{e}");
+        assert!(coincident_path(Pose::new(1.0, 2.0, 3.0), 0.5).is_ok());
+    }
 
     #[test]
     fn wrap_is_in_range() {

@@ -258,29 +258,74 @@ fn a_wall_across_the_grid_blocks_and_a_budget_gives_up() {
     assert_eq!(trace.expanded[0], Pose::new(1.5, 1.5, 0.0));
 }
 
+/// A `columns × rows` grid of unit tiles, each blocked with probability
+/// `density` (drawn from `seed`), the 5 × 5 tiles round `a` and `b` cleared.
+fn random_grid(columns: usize, rows: usize, density: f64, seed: u64, a: Point, b: Point) -> Grid {
+    let mut rng = Rng(seed);
+    let mut g = grid(columns, rows, 1.0, &[]);
+    for v in g.blocked.iter_mut() {
+        *v = u8::from(rng.next() < density);
+    }
+    for p in [a, b] {
+        let (c, r) = (p.x.floor() as i64, p.y.floor() as i64);
+        for dr in -2..=2 {
+            for dc in -2..=2 {
+                let (cc, rr) = (c + dc, r + dr);
+                if cc >= 0 && rr >= 0 && cc < columns as i64 && rr < rows as i64 {
+                    g.blocked[rr as usize * columns + cc as usize] = 0;
+                }
+            }
+        }
+    }
+    g
+}
+
+#[test]
+fn issue_31_a_quarter_blocked_grid_at_radius_two_tiles_is_driven_not_refused() {
+    // Regression (#31): 64 × 64 tiles, a quarter blocked, turning radius 2
+    // tiles, corner to corner. The edges reached only the 8 neighbouring
+    // tiles, and between neighbouring tile centres every turn of radius 2
+    // is a loop the blocked tiles cut: "blocked" on every such grid. With
+    // edges reaching 3 tiles the unit turns, and the path is about as long
+    // as the diagonal. The length is the plain A*'s over the same lattice
+    // (tests/planner/grid_reference.rs).
+    let (s, goal) = (Pose::new(2.5, 2.5, FRAC_PI_4), Point::new(61.5, 61.5));
+    let g = random_grid(64, 64, 0.25, 0x1234_5678, s.position(), goal);
+    let plan = plan_on_grid(&g, s, goal, 2.0).unwrap();
+    let p = plan.path().expect("a path, not 'blocked'");
+    assert!(
+        (p.length() - 93.8426873633526).abs() < 1e-6,
+        "{}",
+        p.length()
+    );
+    check(&g, p, s, goal.into(), 2.0, "issue 31, 25%");
+    // 32 × 32 tiles, a tenth blocked, radius 1.5: the path was about 63
+    // long (long axis-aligned runs), the diagonal is 31.1.
+    let (s, goal) = (Pose::new(4.5, 4.5, 0.0), Point::new(26.5, 26.5));
+    let g = random_grid(32, 32, 0.10, 0x1234_567a, s.position(), goal);
+    let plan = plan_on_grid(&g, s, goal, 1.5).unwrap();
+    let p = plan.path().unwrap();
+    assert!(p.length() < 33.0, "{}", p.length());
+    check(&g, p, s, goal.into(), 1.5, "issue 31, 10%");
+}
+
 // --- an independent Dijkstra over the whole lattice ------------------------
 
-const DIRS: [(i64, i64); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-
-fn shortest_legal(g: &Grid, paths: Vec<Path>) -> Option<f64> {
-    paths
-        .into_iter()
-        .filter(|p| legal(g, p))
-        .map(|p| p.length())
-        .reduce(f64::min)
+/// The length of the shortest legal path of `paths` (tried shortest first).
+fn shortest_legal(g: &Grid, mut paths: Vec<Path>) -> Option<f64> {
+    paths.sort_by(|a, b| a.length().total_cmp(&b.length()));
+    paths.into_iter().find(|p| legal(g, p)).map(|p| p.length())
 }
 
 fn brute_force(g: &Grid, start: Pose, goal: Goal, r: f64) -> Option<f64> {
     let t = g.tile;
+    // Edges reach every tile within `k` along each axis: the least whole
+    // number at least r / t + ½, from 1 to 4.
+    let k = ((r / t + 0.5 - 1e-6).ceil() as i64).clamp(1, 4);
+    let offsets: Vec<(i64, i64)> = (-k..=k)
+        .flat_map(|dr| (-k..=k).map(move |dc| (dc, dr)))
+        .filter(|&o| o != (0, 0))
+        .collect();
     let free = |c: i64, row: i64| {
         c >= 0
             && row >= 0
@@ -316,7 +361,7 @@ fn brute_force(g: &Grid, start: Pose, goal: Goal, r: f64) -> Option<f64> {
         }
     };
     let gt = tile(goal.position());
-    let near_goal = |c: i64, row: i64| (c - gt.0).abs() <= 1 && (row - gt.1).abs() <= 1;
+    let near_goal = |c: i64, row: i64| (c - gt.0).abs() <= k && (row - gt.1).abs() <= k;
     let n = g.columns * g.rows * 8;
     let id = |c: i64, row: i64, k: usize| (row as usize * g.columns + c as usize) * 8 + k;
     let mut dist = vec![f64::INFINITY; n];
@@ -327,7 +372,7 @@ fn brute_force(g: &Grid, start: Pose, goal: Goal, r: f64) -> Option<f64> {
             best = l;
         }
     }
-    for (dc, dr) in [(0, 0)].into_iter().chain(DIRS) {
+    for &(dc, dr) in [(0, 0)].iter().chain(&offsets) {
         let (c, row) = (st.0 + dc, st.1 + dr);
         if !free(c, row) {
             continue;
@@ -360,7 +405,7 @@ fn brute_force(g: &Grid, start: Pose, goal: Goal, r: f64) -> Option<f64> {
                 best = best.min(dist[u] + l);
             }
         }
-        for (dc, dr) in DIRS {
+        for &(dc, dr) in &offsets {
             let (nc, nr) = (c + dc, row + dr);
             if !free(nc, nr) {
                 continue;

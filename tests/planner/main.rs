@@ -5,6 +5,7 @@ mod xorshift;
 
 mod dubins;
 mod grid;
+mod grid_reference;
 mod motion;
 mod pathfind;
 mod peer;

@@ -691,6 +691,117 @@ fn no_path_is_said_only_when_the_whole_graph_has_none() {
     assert!(paths >= 10 && none >= 4, "paths {paths}, none {none}");
 }
 
+/// Cases per property (`ROBUST_CASES` overrides).
+fn cases(default: usize) -> usize {
+    std::env::var("ROBUST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
+#[test]
+fn plan_around_agrees_with_the_brute_force_on_random_fields() {
+    // Three kinds of field, each with the start on the left and a goal pose
+    // on the right: a few random circles; the goal inside a closed ring of
+    // overlapping circles (walled in); the goal inside a ring with one gap,
+    // narrower than the turning circle grown by the clearance (2(r + c)),
+    // or wider (which may or may not let the unit through). plan_around must find
+    // a path exactly when the whole graph has one, of the same length, and
+    // never say it stopped at its limit when there is none to find.
+    let mut rng = Rng(0x0031_a40d);
+    let n = cases(120);
+    let (mut paths, mut none, mut narrow) = (0, 0, 0);
+    for case in 0..n {
+        let r = rng.range(0.5, 1.5);
+        let clearance = if case % 3 == 0 {
+            0.0
+        } else {
+            rng.range(0.0, 0.4)
+        };
+        let goal = Pose::new(20.0, rng.range(-1.0, 1.0), rng.range(-PI, PI));
+        let kind = case % 3;
+        let mut circles: Vec<Circle> = Vec::new();
+        let mut gap_width = f64::INFINITY;
+        if kind == 0 {
+            for _ in 0..(2 + (rng.next() * 5.0) as usize) {
+                circles.push(Circle::new(
+                    rng.range(3.0, 17.0),
+                    rng.range(-5.0, 5.0),
+                    rng.range(0.3, 2.0),
+                ));
+            }
+        } else {
+            // Circles of radius `rad` on a ring of radius 4.5 round the goal,
+            // overlapping; for a gap, the two circles at its ends at ±`half`
+            // from the direction facing the start, `gap_width` apart.
+            let rad = rng.range(1.0, 1.4);
+            let ring_r = 4.5;
+            let count = 16;
+            let facing = PI + rng.range(-0.8, 0.8);
+            let half = if kind == 2 {
+                let twice = 2.0 * (r + clearance);
+                gap_width = if rng.next() < 0.5 {
+                    rng.range(0.2, 0.95) * twice
+                } else {
+                    rng.range(1.05, 2.0) * twice
+                };
+                ((gap_width * 0.5 + rad) / ring_r).min(1.0).asin()
+            } else {
+                0.0
+            };
+            for i in 0..count {
+                let a = if kind == 2 {
+                    facing + half + (TAU - 2.0 * half) * i as f64 / (count - 1) as f64
+                } else {
+                    facing + TAU * i as f64 / count as f64
+                };
+                circles.push(Circle::new(
+                    goal.x + ring_r * a.cos(),
+                    goal.y + ring_r * a.sin(),
+                    rad,
+                ));
+            }
+        }
+        let o = Obstacles::circles(circles);
+        let s = Pose::new(0.0, rng.range(-2.0, 2.0), rng.range(-1.0, 1.0));
+        let Ok(plan) = plan_around(s, goal, r, &o, &opts(clearance)) else {
+            continue;
+        };
+        let want = brute_force(s, goal, r, &o, clearance);
+        narrow += usize::from(kind == 2 && gap_width < 2.0 * (r + clearance));
+        let what =
+            format!("case {case} (kind {kind}, r {r}, clearance {clearance}, gap {gap_width})");
+        match (plan.path(), want) {
+            (Some(p), Some(w)) => {
+                assert!(
+                    close(p.length(), w, 1e-6 * w.max(1.0)),
+                    "{what}: {} vs brute force {w}",
+                    p.length()
+                );
+                check_path(p, s, goal.into(), r, &o, clearance, &what);
+                paths += 1;
+            }
+            (None, None) => {
+                assert!(
+                    !matches!(plan.no_path(), Some(NoPath::SearchLimit { .. })),
+                    "{what}: {:?}",
+                    plan.no_path()
+                );
+                none += 1;
+            }
+            (got, want) => panic!(
+                "{what}: {:?} ({:?}) vs brute force {want:?}",
+                got.map(Path::length),
+                plan.no_path()
+            ),
+        }
+    }
+    assert!(
+        paths >= n / 4 && none >= n / 5 && narrow >= n / 10,
+        "paths {paths}, none {none}, behind a narrow gap {narrow}"
+    );
+}
+
 // --- random scenes ----------------------------------------------------------
 
 /// A simple star-shaped polygon round `c`: corners at increasing angles.

@@ -1,28 +1,42 @@
-//! Directional A* on a tile grid (Pinter, "Toward More Realistic
+//! Directional A* on a tile grid (after Pinter, "Toward More Realistic
 //! Pathfinding"): a node is a tile's centre with one of 8 headings (the
-//! compass directions, `k·π/4`); an edge joins a node to a node of one of
-//! the 8 neighbouring tiles by a Dubins curve (lines and arcs of the
-//! turning radius), legal when no blocked tile lies under it. The start is
-//! the unit's exact pose and the goal the exact point or pose asked for.
+//! compass directions, `k·π/4`); an edge joins a node to a node of any tile
+//! within the edges' reach (`k` tiles along each axis: 1, the 8
+//! neighbours, for a turning radius up to half a tile; the least whole
+//! number at least `r / tile + ½` above, at most 4; see `grid_curves`) by a
+//! Dubins curve (lines and arcs of the turning radius), legal when no
+//! blocked tile lies under it. The start is the unit's exact pose, joined
+//! to the nodes of its own tile and of the tiles within reach; the goal is
+//! the exact point or pose asked for, joined from the nodes of its tile and
+//! of the tiles within reach.
+//!
+//! The reach is what lets the unit turn: between the centres of
+//! neighbouring tiles a turn of a radius of a tile or more is a loop round
+//! a circle of diameter `2r`, which the blocked tiles nearly always cut, so
+//! with edges to the neighbours only the search could not turn among
+//! scattered walls at all.
 //!
 //! Each edge is the shortest of the six Dubins words between its two poses
 //! whose curve touches no blocked tile (the closed squares: touching a
 //! blocked tile's edge or corner counts, so a curve never squeezes
-//! diagonally between two blocked tiles). Between tile centres the curves
-//! are the same up to a translation, so each (heading, neighbour, heading)
-//! curve is built once with the tiles it touches (in closed form; kept for
-//! the next plan of the same tile size and radius, see `grid_curves`); the
-//! edges out of the start and into the goal are checked against the
-//! blocked tiles near them.
+//! diagonally between two blocked tiles). Between tile centres the same
+//! offset apart the curves are the same up to a translation, so each
+//! (heading, offset, heading) curve is built once with the tiles it touches
+//! (in closed form; kept for the next plan of the same tile size and
+//! radius, see `grid_curves`); the edges out of the start and into the
+//! goal are checked against the blocked tiles near them.
 //!
 //! The search is optimal among paths made of these edges: the heuristic,
 //! the shortest route over the free tiles to the goal with steps as long
 //! as the straight lines between tile centres (`tile_distance`), refined
 //! to the Dubins length for a goal pose, is a lower bound; paths through
-//! other positions or headings are not considered.
+//! other positions or headings are not considered. It says there is no
+//! path only after it has taken every node the start reaches (those the
+//! bound proves cut off from the goal left out), and that it stopped when
+//! it reached its limit ([`NoPath::SearchLimit`]).
 
 use super::grid_curves::{
-    by_length, heading, tile_range, translate, CurveTable, Piece, Shape, MASK_REACH, NEIGHBOURS,
+    by_length, heading, offsets, reach, tile_range, translate, CurveTable, Piece, Shape, MASK_REACH,
 };
 use super::tile_distance::TileDistance;
 use super::{Goal, NoPath};
@@ -362,6 +376,8 @@ struct GridSearch<'a> {
     goal_tile: (i64, i64),
     r: f64,
     tol: f64,
+    /// How many tiles (along each axis) an edge reaches.
+    reach: i64,
     /// The curves between neighbouring tiles.
     table: &'a mut CurveTable,
     records: Records,
@@ -403,18 +419,23 @@ impl<'a> GridSearch<'a> {
 
     /// The mask of the blocked tiles (or outside) round tile `(c, r)`,
     /// read from the padded copy of the grid.
-    fn around(&self, c: i64, r: i64) -> u64 {
+    fn around(&self, c: i64, r: i64) -> u128 {
         let w = self.grid.columns + 2 * MASK_REACH as usize;
-        let mut m = 0;
+        let m = self.table.mask_reach();
+        // The mask's block starts `m` tiles before (c, r), which is at
+        // `MASK_REACH` in the padded copy.
+        let skip = (MASK_REACH - m) as usize;
+        let side = 2 * m as usize + 1;
+        let mut mask = 0;
         let mut bit = 0;
-        for dr in 0..=2 * MASK_REACH as usize {
-            let row = (r as usize + dr) * w + c as usize;
-            for dc in 0..=2 * MASK_REACH as usize {
-                m |= u64::from(self.padded[row + dc]) << bit;
+        for dr in 0..side {
+            let row = (r as usize + skip + dr) * w + c as usize + skip;
+            for dc in 0..side {
+                mask |= u128::from(self.padded[row + dc]) << bit;
                 bit += 1;
             }
         }
-        m
+        mask
     }
 
     /// Whether a path (in world coordinates) touches no blocked tile.
@@ -533,9 +554,10 @@ impl<'a> GridSearch<'a> {
         });
     }
 
-    /// Whether tile `(c, r)` is the goal's tile or one of its neighbours.
+    /// Whether tile `(c, r)` is the goal's tile or within an edge's reach
+    /// of it.
     fn near_goal(&self, c: i64, r: i64) -> bool {
-        (c - self.goal_tile.0).abs() <= 1 && (r - self.goal_tile.1).abs() <= 1
+        (c - self.goal_tile.0).abs() <= self.reach && (r - self.goal_tile.1).abs() <= self.reach
     }
 
     fn expand(&mut self, id: NodeId, g: f64, trace: &mut Option<&mut GridTrace>) {
@@ -553,8 +575,8 @@ impl<'a> GridSearch<'a> {
         }
         if id == START {
             // From the exact start pose to the 8 headings of its own tile and
-            // of the 8 neighbours.
-            for (dc, dr) in [(0, 0)].into_iter().chain(NEIGHBOURS) {
+            // of every tile within an edge's reach.
+            for (dc, dr) in [(0, 0)].into_iter().chain(offsets(self.reach)) {
                 let (nc, nr) = (c + dc, r + dr);
                 if self.grid.blocked_at(nc, nr) {
                     continue;
@@ -574,7 +596,8 @@ impl<'a> GridSearch<'a> {
         }
         let (_, _, k0) = node_parts(self.grid, id);
         let around = self.around(c, r);
-        for (dir, &(dc, dr)) in NEIGHBOURS.iter().enumerate() {
+        for dir in 0..self.table.offsets().len() {
+            let (dc, dr) = self.table.offsets()[dir];
             let (nc, nr) = (c + dc, r + dr);
             if self.grid.blocked_at(nc, nr) {
                 continue;
@@ -597,11 +620,16 @@ impl<'a> GridSearch<'a> {
         }
     }
 
+    /// The search: the path or why there is none.
+    ///
+    /// # Errors
+    /// [`Reason::Internal`] when the path found cannot be built
+    /// ([`GridSearch::build`]).
     fn run(
         &mut self,
         max_expanded: usize,
         mut trace: Option<&mut GridTrace>,
-    ) -> Result<Path, NoPath> {
+    ) -> Result<Result<Path, NoPath>, Error> {
         self.records.insert(
             START,
             Record {
@@ -650,60 +678,67 @@ impl<'a> GridSearch<'a> {
                 }
             }
             if e.node == GOAL {
-                return Ok(self.build());
+                return self.build().map(Ok);
             }
             if self.expanded >= max_expanded {
-                return Err(NoPath::SearchLimit {
+                return Ok(Err(NoPath::SearchLimit {
                     expanded: self.expanded,
-                });
+                }));
             }
             self.expanded += 1;
             self.expand(e.node, e.g, &mut trace);
         }
         if !self.start_escaped {
-            return Err(NoPath::StartEnclosed);
+            return Ok(Err(NoPath::StartEnclosed));
         }
         // Can anything reach the goal at all?
         let (gc, gr) = self.goal_tile;
-        for dr in -1..=1 {
-            for dc in -1..=1 {
+        for dr in -self.reach..=self.reach {
+            for dc in -self.reach..=self.reach {
                 if self.grid.blocked_at(gc + dc, gr + dr) {
                     continue;
                 }
                 for k in 0..8 {
                     let from = Pose::at(self.grid.center(gc + dc, gr + dr), heading(k));
                     if self.to_goal(from).is_some() {
-                        return Err(NoPath::Blocked);
+                        return Ok(Err(NoPath::Blocked));
                     }
                 }
             }
         }
-        Err(NoPath::GoalEnclosed)
+        Ok(Err(NoPath::GoalEnclosed))
     }
 
-    fn build(&self) -> Path {
+    /// The path to the goal, from the records.
+    ///
+    /// # Errors
+    /// [`Reason::Internal`] when the records do not lead back from the goal
+    /// to the start by curves the search kept, or the path is empty though
+    /// the goal is not at the start (never, for a search that reached the
+    /// goal).
+    fn build(&self) -> Result<Path, Error> {
+        let broken = || Error::internal("the grid search's records do not lead back to the start");
         let mut pieces: Vec<Segment> = Vec::new();
         let mut at = GOAL;
         while at != START {
-            let Some(rec) = self.records.get(&at) else {
-                break;
-            };
+            let rec = self.records.get(&at).ok_or_else(broken)?;
             match rec.via {
                 Via::Own(i) => {
-                    if let Some(p) = self.own.get(i as usize) {
-                        pieces.extend(p.segments().iter().rev().copied());
-                    }
+                    let p = self.own.get(i as usize).ok_or_else(broken)?;
+                    pieces.extend(p.segments().iter().rev().copied());
                 }
                 Via::Table { index, word } => {
                     let from = self.pose(rec.from).position();
-                    if let Some(path) = self.table.path(usize::from(index), usize::from(word)) {
-                        pieces.extend(
-                            path.segments()
-                                .iter()
-                                .rev()
-                                .map(|s| translate(s, from.x, from.y)),
-                        );
-                    }
+                    let path = self
+                        .table
+                        .path(usize::from(index), usize::from(word))
+                        .ok_or_else(broken)?;
+                    pieces.extend(
+                        path.segments()
+                            .iter()
+                            .rev()
+                            .map(|s| translate(s, from.x, from.y)),
+                    );
                 }
             }
             at = rec.from;
@@ -718,9 +753,14 @@ impl<'a> GridSearch<'a> {
             .filter(|s| s.length() > tol)
             .collect();
         if kept.is_empty() {
+            if self.start.position().distance(self.goal.position()) > tol {
+                return Err(Error::internal(
+                    "the grid search's path to a goal away from the start is empty",
+                ));
+            }
             return crate::planner::dubins::coincident_path(self.start, self.r);
         }
-        Path::new(kept).unwrap_or_else(|_| unreachable_path())
+        Path::new(kept).map_err(|_| Error::internal("the grid search's path is not valid"))
     }
 }
 
@@ -735,10 +775,6 @@ fn padded(grid: &Grid) -> Vec<u8> {
         }
     }
     out
-}
-
-fn unreachable_path() -> Path {
-    crate::planner::dubins::coincident_path(Pose::new(0.0, 0.0, 0.0), 1.0)
 }
 
 /// [`plan_on_grid_with`] with the default options and no trace.
@@ -773,17 +809,19 @@ pub fn plan_on_grid(
 /// nodes expanded. The search stops after `options.max_expanded` nodes.
 /// When `trace` is given it receives the expanded nodes.
 ///
-/// The curves between neighbouring tiles (up to 3072 words, each with the
-/// tiles it touches) are kept, on this thread, for the next plan with the
-/// same tile size, radius and grid size: a plan after a wall is painted
-/// reads them instead of building them again.
+/// The curves between tiles within an edge's reach (up to 3072 words for
+/// the 8 neighbours, 30,720 at the widest reach, each with the tiles it
+/// touches) are kept, on this thread, for the next plan with the same tile
+/// size, radius and grid size: a plan after a wall is painted reads them
+/// instead of building them again.
 ///
 /// # Errors
 /// The grid's errors ([`Grid::check`]); [`Reason::NotFinite`] or
 /// [`Reason::TooLarge`] about `start.*`, `goal.*`; [`Reason::OutOfRange`]
 /// about `start.x`… for a position outside the grid;
 /// [`Reason::InsideObstacle`] about `start` or `goal` on a blocked tile
-/// (naming `grid.blocked[k]`); the radius errors of the planner.
+/// (naming `grid.blocked[k]`); the radius errors of the planner;
+/// [`Reason::Internal`] when the path found cannot be built (a bug).
 pub fn plan_on_grid_with(
     grid: &Grid,
     start: Pose,
@@ -813,6 +851,7 @@ pub fn plan_on_grid_with(
     let scale = grid.width().max(grid.height()).max(r);
     let tol = 1e-9 * scale.max(1.0);
     let mut table = CurveTable::take(grid, r, tol);
+    let reach = reach(r, grid.tile);
     let mut search = GridSearch {
         grid,
         start,
@@ -820,6 +859,7 @@ pub fn plan_on_grid_with(
         goal_tile: grid.tile_of(goal_point),
         r,
         tol,
+        reach,
         table: &mut table,
         records: Records::new(grid.columns * grid.rows * 8),
         padded: padded(grid),
@@ -830,6 +870,7 @@ pub fn plan_on_grid_with(
             goal_point,
             grid.tile_of(goal_point),
             grid.tile_of(start.position()),
+            reach,
         ),
         expanded: 0,
         start_escaped: false,
@@ -837,7 +878,10 @@ pub fn plan_on_grid_with(
     let result = search.run(options.max_expanded, trace);
     let expanded = search.expanded;
     table.keep();
-    Ok(GridPlan { result, expanded })
+    Ok(GridPlan {
+        result: result?,
+        expanded,
+    })
 }
 
 #[cfg(test)]
@@ -851,6 +895,103 @@ mod tests {
             tile: 1.0,
             blocked: vec![0; columns * rows],
         }
+    }
+
+    /// A search on `grid` from `start` to `goal` at radius 0.5, not run.
+    fn search_on<'a>(
+        grid: &'a Grid,
+        table: &'a mut CurveTable,
+        start: Pose,
+        goal: Goal,
+    ) -> GridSearch<'a> {
+        GridSearch {
+            grid,
+            start,
+            goal,
+            goal_tile: grid.tile_of(goal.position()),
+            r: 0.5,
+            tol: 1e-9,
+            reach: 1,
+            table,
+            records: Records::new(grid.columns * grid.rows * 8),
+            padded: padded(grid),
+            own: Vec::new(),
+            heap: BinaryHeap::new(),
+            to_goal_bound: TileDistance::new(
+                grid,
+                goal.position(),
+                grid.tile_of(goal.position()),
+                grid.tile_of(start.position()),
+                1,
+            ),
+            expanded: 0,
+            start_escaped: false,
+        }
+    }
+
+    #[test]
+    fn records_that_do_not_lead_back_to_the_start_are_an_internal_error() {
+        let g = open(4, 1);
+        let mut table = CurveTable::take(&g, 0.5, 1e-9);
+        let start = Pose::new(0.5, 0.5, 0.0);
+        let mut s = search_on(&g, &mut table, start, Goal::Point(Point::new(3.5, 0.5)));
+        // The goal reached by a curve the search never kept.
+        s.records.insert(
+            GOAL,
+            Record {
+                g: 3.0,
+                from: START,
+                via: Via::Own(7),
+                closed: true,
+                h: 0.0,
+            },
+        );
+        let e = s.build().unwrap_err();
+        assert!(matches!(e.reason(), Reason::Internal { .. }), "{e}");
+        // Reached from a node with no record.
+        s.records.insert(
+            GOAL,
+            Record {
+                g: 3.0,
+                from: node_id(&g, 2, 0, 0),
+                via: Via::Own(0),
+                closed: true,
+                h: 0.0,
+            },
+        );
+        let e = s.build().unwrap_err();
+        assert!(matches!(e.reason(), Reason::Internal { .. }), "{e}");
+        // An empty path to a goal away from the start.
+        s.own
+            .push(crate::planner::dubins::coincident_path(start, 0.5).unwrap());
+        s.records.insert(
+            GOAL,
+            Record {
+                g: 0.0,
+                from: START,
+                via: Via::Own(0),
+                closed: true,
+                h: 0.0,
+            },
+        );
+        let e = s.build().unwrap_err();
+        assert!(matches!(e.reason(), Reason::Internal { .. }), "{e}");
+        // The same with the goal at the start: the start's zero-length arc.
+        let mut table = CurveTable::take(&g, 0.5, 1e-9);
+        let mut s = search_on(&g, &mut table, start, Goal::Point(start.position()));
+        s.own
+            .push(crate::planner::dubins::coincident_path(start, 0.5).unwrap());
+        s.records.insert(
+            GOAL,
+            Record {
+                g: 0.0,
+                from: START,
+                via: Via::Own(0),
+                closed: true,
+                h: 0.0,
+            },
+        );
+        assert_eq!(s.build().unwrap().length(), 0.0);
     }
 
     #[test]

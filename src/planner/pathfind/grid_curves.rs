@@ -1,12 +1,13 @@
-//! The curves between neighbouring tiles of the grid search: for each
-//! heading, neighbour and heading (8 × 8 × 8), the six Dubins words between
-//! the two tile centres, shortest first, each with the tiles it touches
-//! (relative to the first tile, as a mask of the 7 × 7 tiles round it when
-//! they fit). Between any two neighbouring tiles the curves are the same up
-//! to a translation, so they are built once, when first needed, and kept
-//! between plans of the same tile size, radius and grid size (the last
-//! ones planned on this thread): a plan that comes after another on the same
-//! grid (a wall painted, the start moved) reads them.
+//! The curves of the grid search's edges: for each heading, tile offset
+//! within the edges' reach ([`reach`], [`offsets`]) and heading, the six
+//! Dubins words between the two tile centres, shortest first, each with
+//! the tiles it touches (relative to the first tile, as a mask of the
+//! 11 × 11 tiles round it when they fit). Between any two tiles the same
+//! offset apart the curves are the same up to a translation, so they are
+//! built once, when first needed, and kept between plans of the same tile
+//! size, radius and grid size (the last ones planned on this thread): a
+//! plan that comes after another on the same grid (a wall painted, the
+//! start moved) reads them.
 
 use super::collision::Bounds;
 use super::grid::Grid;
@@ -35,6 +36,44 @@ impl Shape {
             Point::new((c + 1) as f64 * t, (r + 1) as f64 * t),
         )
     }
+}
+
+/// The most tiles (along each axis) an edge reaches: at most 8 · 80 edges
+/// leave a node.
+pub(super) const MAX_REACH: i64 = 4;
+
+/// How many tiles (along each axis) the edges of the grid search reach
+/// for turning radius `r` on tiles of side `tile`: the least whole number
+/// at least `r / tile + ½` (1 up to half a tile, and a hair beyond, for
+/// rounding), at most [`MAX_REACH`]. Between tile centres that close a
+/// turn of radius `r` is a loop round a circle of diameter `2r`, which the
+/// blocked tiles nearly always cut; an edge of about `r` and a tile or
+/// more can turn an eighth of a circle and come back onto a tile centre
+/// with a short word.
+pub(super) fn reach(r: f64, tile: f64) -> i64 {
+    let k = (r / tile + 0.5 - 1e-6).ceil();
+    if k.is_nan() || k <= 1.0 {
+        1
+    } else if k >= MAX_REACH as f64 {
+        MAX_REACH
+    } else {
+        k as i64
+    }
+}
+
+/// The tile offsets an edge may join within `reach` tiles (along each
+/// axis): the 8 neighbours first (in [`NEIGHBOURS`]' order), then the rest
+/// of the square, row by row.
+pub(super) fn offsets(reach: i64) -> Vec<(i64, i64)> {
+    let mut out = NEIGHBOURS.to_vec();
+    for dr in -reach..=reach {
+        for dc in -reach..=reach {
+            if dc.abs().max(dr.abs()) > 1 {
+                out.push((dc, dr));
+            }
+        }
+    }
+    out
 }
 
 /// The 8 neighbouring tiles, by the compass direction of heading `k·π/4`.
@@ -179,12 +218,26 @@ impl Piece {
     }
 }
 
-/// How far round a tile its neighbourhood mask reaches (a 7 × 7 block).
-pub(super) const MASK_REACH: i64 = 3;
+/// How far round a tile its neighbourhood mask reaches at most (an 11 × 11
+/// block, 121 bits).
+pub(super) const MASK_REACH: i64 = 5;
 
-/// The bit of tile offset `(dc, dr)` in a neighbourhood mask.
-pub(super) fn mask_bit(dc: i64, dr: i64) -> u64 {
-    1u64 << ((dr + MASK_REACH) * (2 * MASK_REACH + 1) + dc + MASK_REACH)
+/// How far round a tile the neighbourhood mask of a table whose edges
+/// reach `reach` tiles reaches: 3 (7 × 7, which the words between
+/// neighbours mostly fit, and fewer tiles to read per expansion) for the
+/// neighbours alone, else [`MASK_REACH`].
+pub(super) fn mask_reach(reach: i64) -> i64 {
+    if reach <= 1 {
+        3
+    } else {
+        MASK_REACH
+    }
+}
+
+/// The bit of tile offset `(dc, dr)` in a neighbourhood mask reaching `m`
+/// tiles.
+pub(super) fn mask_bit(dc: i64, dr: i64, m: i64) -> u128 {
+    1u128 << ((dr + m) * (2 * m + 1) + dc + m)
 }
 
 /// A Dubins curve between two tile centres `(dx, dy)` tiles apart (the
@@ -201,15 +254,15 @@ const WORDS: usize = 6;
 /// The curves of an index not built yet.
 const NOT_BUILT: u8 = u8::MAX;
 /// A word's tiles not worked out yet (no neighbourhood mask sets every bit).
-const UNKNOWN: u64 = u64::MAX;
+const UNKNOWN: u128 = u128::MAX;
 /// A word whose tiles do not fit a neighbourhood mask.
-const WIDE: u64 = u64::MAX - 1;
+const WIDE: u128 = u128::MAX - 1;
 
 /// What the search reads of a word, in one table for all curves: its tiles
 /// as a neighbourhood mask ([`UNKNOWN`], [`WIDE`]) and its length.
 #[derive(Debug, Clone, Copy)]
 struct Word {
-    mask: u64,
+    mask: u128,
     length: f64,
 }
 
@@ -277,9 +330,13 @@ struct Key {
     rows: usize,
 }
 
-/// The curves, by index `(k0·8 + neighbour)·8 + k1`.
+/// The curves, by index `(k0·n + offset)·8 + k1` (`n` offsets).
 pub(super) struct CurveTable {
     key: Key,
+    /// The tile offsets the edges join ([`offsets`]).
+    offsets: Vec<(i64, i64)>,
+    /// How far round a tile the masks reach ([`mask_reach`]).
+    mask_reach: i64,
     /// The grid's size (what the footprints are worked out against).
     shape: Shape,
     tile: f64,
@@ -311,23 +368,40 @@ impl CurveTable {
         let kept = LAST.with(|last| last.borrow_mut().take());
         match kept {
             Some(t) if t.key == key => t,
-            _ => CurveTable {
-                key,
-                shape: grid.shape(),
-                tile: grid.tile,
-                r,
-                tol,
-                curves: vec![None; 512],
-                words: vec![
-                    Word {
-                        mask: UNKNOWN,
-                        length: 0.0
-                    };
-                    512 * WORDS
-                ],
-                counts: vec![NOT_BUILT; 512],
-            },
+            _ => {
+                let k = reach(r, grid.tile);
+                let offsets = offsets(k);
+                let n = 64 * offsets.len();
+                CurveTable {
+                    key,
+                    offsets,
+                    mask_reach: mask_reach(k),
+                    shape: grid.shape(),
+                    tile: grid.tile,
+                    r,
+                    tol,
+                    curves: vec![None; n],
+                    words: vec![
+                        Word {
+                            mask: UNKNOWN,
+                            length: 0.0
+                        };
+                        n * WORDS
+                    ],
+                    counts: vec![NOT_BUILT; n],
+                }
+            }
         }
+    }
+
+    /// The tile offsets the edges join (index `dir` of [`CurveTable::index`]).
+    pub(super) fn offsets(&self) -> &[(i64, i64)] {
+        &self.offsets
+    }
+
+    /// How far round a tile the masks reach ([`mask_reach`]).
+    pub(super) fn mask_reach(&self) -> i64 {
+        self.mask_reach
     }
 
     /// Keeps the table for the next plan.
@@ -340,13 +414,14 @@ impl CurveTable {
         self.curves.get(index)?.as_ref()?.get(w).map(|c| &c.path)
     }
 
-    /// The index of the curves from heading `k0` to neighbour `dir` at
-    /// heading `k1`, built when first needed: the six Dubins words, shortest
-    /// first, their tiles worked out when first looked at.
+    /// The index of the curves from heading `k0` to the tile at offset
+    /// `dir` (of [`CurveTable::offsets`]) at heading `k1`, built when first
+    /// needed: the six Dubins words, shortest first, their tiles worked out
+    /// when first looked at.
     pub(super) fn index(&mut self, k0: usize, dir: usize, k1: usize) -> usize {
-        let index = (k0 * 8 + dir) * 8 + k1;
+        let index = (k0 * self.offsets.len() + dir) * 8 + k1;
         if self.counts[index] == NOT_BUILT {
-            let (dx, dy) = NEIGHBOURS[dir];
+            let (dx, dy) = self.offsets[dir];
             let t = self.tile;
             let goal = Pose::new(dx as f64 * t, dy as f64 * t, heading(k1));
             let mut list: Vec<Curve> =
@@ -377,7 +452,7 @@ impl CurveTable {
 
     /// The tiles word `w` of curve `index` touches, as a neighbourhood mask
     /// ([`WIDE`] when they do not fit one: then in the curve's footprint).
-    fn work_out(&mut self, index: usize, w: usize) -> u64 {
+    fn work_out(&mut self, index: usize, w: usize) -> u128 {
         let (grid, tol) = (self.shape, self.tol);
         let Some(curve) = self.curves[index].as_mut().and_then(|l| l.get_mut(w)) else {
             return WIDE;
@@ -385,9 +460,10 @@ impl CurveTable {
         let fp = footprint(&grid, &curve.path, tol);
         let fits = fp
             .iter()
-            .all(|&(dc, dr)| dc.abs() <= MASK_REACH && dr.abs() <= MASK_REACH);
+            .all(|&(dc, dr)| dc.abs() <= self.mask_reach && dr.abs() <= self.mask_reach);
         let mask = if fits {
-            fp.iter().fold(0, |m, &(dc, dr)| m | mask_bit(dc, dr))
+            fp.iter()
+                .fold(0, |m, &(dc, dr)| m | mask_bit(dc, dr, self.mask_reach))
         } else {
             WIDE
         };
@@ -406,7 +482,7 @@ impl CurveTable {
         index: usize,
         c: i64,
         r: i64,
-        around: u64,
+        around: u128,
     ) -> Option<(usize, f64)> {
         for w in 0..usize::from(self.counts[index]) {
             let word = self.words[index * WORDS + w];

@@ -360,7 +360,8 @@ pub struct SearchTrace {
 /// about `options.clearance`;
 /// the obstacles' errors ([`Obstacles::check`]);
 /// [`Reason::InsideObstacle`] about `start` or `goal` when it is inside an
-/// obstacle or nearer to one than the clearance (naming the obstacle).
+/// obstacle or nearer to one than the clearance (naming the obstacle);
+/// [`Reason::Internal`] when the path found cannot be built (a bug).
 ///
 /// # Examples
 /// ```
@@ -510,6 +511,7 @@ fn plan(
         result: match searched.outcome {
             Outcome::Found(p) => Ok(p),
             Outcome::NotFound(why) => Err(why),
+            Outcome::Failed(e) => return Err(e),
         },
         expanded: searched.expanded,
         shortest: searched.shortest,

@@ -161,6 +161,8 @@ const NO_TANGENT: u32 = u32::MAX - 1;
 pub(crate) enum Outcome {
     Found(Path),
     NotFound(NoPath),
+    /// The path found could not be built ([`Search::build`]): a bug.
+    Failed(crate::Error),
 }
 
 /// How one run of the search bounds its queue.
@@ -674,8 +676,12 @@ impl<'a> Search<'a> {
                 self.start_escaped = true;
             }
             match node.kind {
-                Kind::Direct(_) | Kind::Final { .. } => return Outcome::Found(self.build(e.node)),
-                Kind::Tangent { to: POINT, .. } => return Outcome::Found(self.build(e.node)),
+                Kind::Direct(_) | Kind::Final { .. } | Kind::Tangent { to: POINT, .. } => {
+                    return match self.build(e.node) {
+                        Ok(path) => Outcome::Found(path),
+                        Err(e) => Outcome::Failed(e),
+                    };
+                }
                 Kind::Tangent { to, .. } if self.is_goal_guide(to) => {
                     self.finish_on_goal_circle(e.node, e.g, to);
                 }
@@ -1010,13 +1016,19 @@ impl<'a> Search<'a> {
     }
 
     /// The path to a terminal node, from the start.
-    fn build(&self, terminal: u32) -> Path {
+    ///
+    /// # Errors
+    /// [`Reason::Internal`](crate::Reason::Internal) when the nodes do not
+    /// lead back to the start, or the path is empty though the goal is not
+    /// at the start, or is not valid (never, for a terminal the search
+    /// reached).
+    fn build(&self, terminal: u32) -> Result<Path, crate::Error> {
         let mut rev: Vec<Segment> = Vec::new();
         let mut at = terminal;
         loop {
             let n = self.graph.nodes[at as usize];
             match n.kind {
-                Kind::Direct(i) => return self.directs[i].clone(),
+                Kind::Direct(i) => return Ok(self.directs[i].clone()),
                 Kind::Start { .. } => break,
                 Kind::Final { cd } => {
                     if let Some((_, arrive, theta)) = self.standing(n.parent) {
@@ -1029,7 +1041,11 @@ impl<'a> Search<'a> {
                         rev.push(Segment::Arc(self.arc(from, arrive, theta, n.theta)));
                     }
                 }
-                Kind::Dropped => break,
+                Kind::Dropped => {
+                    return Err(crate::Error::internal(
+                        "the path found leads through a node of an earlier plan",
+                    ))
+                }
             }
             if n.parent == ROOT {
                 break;
@@ -1039,13 +1055,18 @@ impl<'a> Search<'a> {
         rev.reverse();
         let tol = self.p.collider.tol;
         let kept: Vec<Segment> = rev.iter().copied().filter(|s| s.length() > tol).collect();
-        // Every number here is finite (checked input, bounded magnitudes);
-        // a path of nothing is the start's zero-length arc.
-        let fallback = || crate::planner::dubins::coincident_path(self.p.start, self.p.r);
+        // A path of nothing is a goal point at the start: the start's
+        // zero-length arc.
         if kept.is_empty() {
-            return fallback();
+            if self.p.start.position().distance(self.p.goal_point()) > tol {
+                return Err(crate::Error::internal(
+                    "the path found to a goal away from the start is empty",
+                ));
+            }
+            return crate::planner::dubins::coincident_path(self.p.start, self.p.r);
         }
-        Path::new(kept).unwrap_or_else(|_| fallback())
+        // Every number here is finite (checked input, bounded magnitudes).
+        Path::new(kept).map_err(|_| crate::Error::internal("the path found is not valid"))
     }
 
     /// Why the search found nothing, after it explored everything.
@@ -1179,6 +1200,13 @@ pub(crate) fn search<'a>(
                     shortest: true,
                 }
             }
+            Outcome::Failed(e) => {
+                break Searched {
+                    outcome: Outcome::Failed(e),
+                    expanded: s.expanded,
+                    shortest: false,
+                }
+            }
             Outcome::NotFound(NoPath::SearchLimit { .. }) => {
                 break Searched {
                     outcome: Outcome::NotFound(NoPath::SearchLimit {
@@ -1241,6 +1269,49 @@ pub(crate) fn turning_circle(pose: Pose, r: f64, left: bool) -> Point {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_that_cannot_be_built_is_an_internal_error() {
+        use super::super::Obstacles;
+        let obstacles = Obstacles::circles(Vec::new());
+        let collider = Collider::new(&obstacles, 0.0, 10.0);
+        let start = Pose::new(0.0, 0.0, 0.0);
+        let r = 1.0;
+        let guides: Vec<Guide> = [true, false]
+            .into_iter()
+            .map(|left| Guide {
+                center: turning_circle(start, r, left),
+                radius: r,
+                kind: GuideKind::Start { left },
+            })
+            .collect();
+        let problem = |goal: Goal| Problem {
+            start,
+            goal,
+            r,
+            collider: &collider,
+            guides: guides.clone(),
+            obstacle_guides: 0,
+            max_expanded: 100,
+        };
+        let internal = |e: crate::Error| matches!(e.reason(), crate::Reason::Internal { .. });
+        let away = problem(Goal::Point(Point::new(5.0, 0.0)));
+        let mut s = Search::new(&away, None, Graph::new(2));
+        // Nothing from the start to a goal away from it.
+        assert!(internal(s.build(s.starts[0]).unwrap_err()));
+        // A tangent to the goal from a node of an earlier plan.
+        let dropped = s.add_node(Kind::Dropped);
+        let to_goal = s.add_node(Kind::Tangent {
+            from: cd_of(away.start_guide(true), LEFT),
+            to: POINT,
+        });
+        s.graph.nodes[to_goal as usize].parent = dropped;
+        assert!(internal(s.build(to_goal).unwrap_err()));
+        // A goal point at the start: the start's zero-length arc.
+        let here = problem(Goal::Point(start.position()));
+        let s = Search::new(&here, None, Graph::new(2));
+        assert_eq!(s.build(s.starts[0]).unwrap().length(), 0.0);
+    }
 
     #[test]
     fn entries_come_out_smallest_f_first_then_deepest() {

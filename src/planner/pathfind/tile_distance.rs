@@ -2,16 +2,18 @@
 //! search from the tile's centre to the goal: the grid search's heuristic,
 //! which sees the walls (the straight-line distance does not).
 //!
-//! A path of the grid search moves from tile centre to tile centre of
-//! neighbouring free tiles (each curve at least as long as the straight
-//! line between the centres: one tile, or √2 diagonally) and ends with a
-//! curve from a tile next to the goal's (or the goal's own) to the goal, at
+//! A path of the grid search moves from tile centre to tile centre of free
+//! tiles within an edge's reach of each other (each curve at least as long
+//! as the straight line between the centres) and ends with a curve from a
+//! tile within reach of the goal's (or the goal's own) to the goal, at
 //! least as long as the straight line from that tile's centre. So the
-//! shortest path over the free tiles with those step lengths, from the
-//! tiles round the goal each starting at its distance to the goal, is a
-//! lower bound; it is a distance in a graph whose steps are no longer than
-//! the search's, so the bound never drops by more than a step's length
-//! (consistent).
+//! shortest path over the free tiles with those steps and step lengths,
+//! from the tiles within reach of the goal each starting at its distance
+//! to the goal, is a lower bound; it is a distance in a graph whose steps
+//! are no longer than the search's, so the bound never drops by more than
+//! a step's length (consistent). A step longer than one tile may pass over
+//! blocked tiles (the bound does not look under it): it sees walls at
+//! least as thick as the reach.
 //!
 //! Dijkstra works it out from the goal outwards and stops once it is well
 //! past the start ([`TileDistance::new`]); every tile it has not finished
@@ -87,14 +89,16 @@ pub(crate) struct TileDistance {
 const PAST_START: f64 = 1.5;
 
 impl TileDistance {
-    /// The bounds towards `goal` (in tile `goal_tile`) of `grid`, worked out
-    /// until past `start_tile`'s by [`PAST_START`] times its distance and
-    /// two tiles (or for every tile that can reach the goal).
+    /// The bounds towards `goal` (in tile `goal_tile`) of `grid` for edges
+    /// reaching `reach` tiles along each axis, worked out until past
+    /// `start_tile`'s by [`PAST_START`] times its distance and two tiles (or
+    /// for every tile that can reach the goal).
     pub(crate) fn new(
         grid: &Grid,
         goal: Point,
         goal_tile: (i64, i64),
         start_tile: (i64, i64),
+        reach: i64,
     ) -> TileDistance {
         let (columns, rows) = (grid.columns, grid.rows);
         let tiles = columns * rows;
@@ -106,8 +110,8 @@ impl TileDistance {
         };
         let mut heap = BinaryHeap::new();
         let index = |c: i64, r: i64| r as usize * columns + c as usize;
-        for dr in -1..=1 {
-            for dc in -1..=1 {
+        for dr in -reach..=reach {
+            for dc in -reach..=reach {
                 let (c, r) = (goal_tile.0 + dc, goal_tile.1 + dr);
                 if grid.blocked_at(c, r) {
                     continue;
@@ -122,7 +126,7 @@ impl TileDistance {
         }
         let start = index(start_tile.0, start_tile.1);
         let mut stop = f64::INFINITY;
-        let steps = [
+        let mut steps = vec![
             (1, 0, 1.0),
             (-1, 0, 1.0),
             (0, 1, 1.0),
@@ -132,6 +136,13 @@ impl TileDistance {
             (1, -1, SQRT_2),
             (-1, -1, SQRT_2),
         ];
+        for dr in -reach..=reach {
+            for dc in -reach..=reach {
+                if dc.abs().max(dr.abs()) > 1 {
+                    steps.push((dc, dr, ((dc * dc + dr * dr) as f64).sqrt()));
+                }
+            }
+        }
         while let Some(q) = heap.pop() {
             let (t, qd) = (q.node as usize, q.f);
             if !out.done.get(t).is_nan() || qd > best.get(t) {
@@ -198,7 +209,7 @@ mod tests {
             blocked,
         };
         let goal = Point::new(4.5, 0.5);
-        let d = TileDistance::new(&g, goal, (4, 0), (0, 0));
+        let d = TileDistance::new(&g, goal, (4, 0), (0, 0), 1);
         assert!((d.at(3, 1) - SQRT_2).abs() < 1e-12);
         assert!((d.at(2, 2) - 2.0 * SQRT_2).abs() < 1e-12);
         assert!((d.at(0, 0) - 4.0 * SQRT_2).abs() < 1e-12);
@@ -225,7 +236,7 @@ mod tests {
             tile: 1.0,
             blocked,
         };
-        let d = TileDistance::new(&g, Point::new(4.5, 0.5), (4, 0), (0, 0));
+        let d = TileDistance::new(&g, Point::new(4.5, 0.5), (4, 0), (0, 0), 1);
         assert_eq!(d.at(0, 0), f64::INFINITY);
         assert!(d.at(3, 1).is_finite());
     }
