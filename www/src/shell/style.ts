@@ -49,11 +49,11 @@ const DIAGRAM_CSS = `
 .diagram .figure-row { display: grid; grid-template-columns: minmax(0, 1fr) 260px; gap: 14px; align-items: start; }
 .diagram .figure { font-size: 14px; line-height: 1.4; }
 .diagram .figure p.figure-caption { margin: 0 0 10px; }
-.diagram .figure-numbers { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 3px 12px; margin: 0; }
+.diagram .figure-numbers { display: grid; grid-template-columns: minmax(7em, 1fr) auto; gap: 3px 12px; margin: 0; }
 .diagram .figure-numbers > div { display: contents; }
 .diagram .figure-numbers dt { color: var(--muted); }
 .diagram .figure-numbers dt var { font-weight: 600; color: var(--fg); }
-.diagram .figure-numbers dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; font-weight: 600; }
+.diagram .figure-numbers dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; font-weight: 600; overflow-wrap: anywhere; }
 .diagram .figure-numbers .group dt { grid-column: 1 / -1; margin-top: 6px; color: var(--fg); font-weight: 600; }
 @media (max-width: 760px) {
   .diagram .figure-row { grid-template-columns: minmax(0, 1fr); }
