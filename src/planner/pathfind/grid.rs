@@ -72,7 +72,47 @@ pub struct Grid {
     pub tile: f64,
     /// One byte per tile, row by row from `y = 0`: non-zero is blocked.
     #[cfg_attr(feature = "typescript", ts(type = "Uint8Array"))]
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "bytes::deserialize"))]
     pub blocked: Vec<u8>,
+}
+
+/// `Grid::blocked` read as bytes: a format that holds byte strings (a JS
+/// `Uint8Array` through serde-wasm-bindgen) hands them over whole, where a
+/// sequence would cross one element at a time; a sequence of numbers (JSON)
+/// is read too.
+#[cfg(feature = "serde")]
+mod bytes {
+    use serde::de::{Deserializer, Error, SeqAccess, Visitor};
+
+    struct Bytes;
+
+    impl<'de> Visitor<'de> for Bytes {
+        type Value = Vec<u8>;
+
+        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("a sequence")
+        }
+
+        fn visit_bytes<E: Error>(self, v: &[u8]) -> Result<Vec<u8>, E> {
+            Ok(v.to_vec())
+        }
+
+        fn visit_byte_buf<E: Error>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
+            Ok(v)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u8>, A::Error> {
+            let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 20));
+            while let Some(b) = seq.next_element::<u8>()? {
+                out.push(b);
+            }
+            Ok(out)
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        d.deserialize_byte_buf(Bytes)
+    }
 }
 
 /// How long [`plan_on_grid_with`] may search.
