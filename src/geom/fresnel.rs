@@ -121,13 +121,8 @@ fn sin_cos_half_pi_square(x: f64) -> (f64, f64) {
     if x >= 9_007_199_254_740_992.0 {
         return (0.0, 1.0);
     }
-    // x² = hi + lo exactly (Dekker's split at 2²⁷ + 1); hi mod 4 is exact.
-    const SPLIT: f64 = 134_217_728.0 + 1.0;
-    let xc = x * SPLIT;
-    let xh = x - xc + xc;
-    let xl = x - xh;
-    let hi = x * x;
-    let lo = xh * xh - hi + 2.0 * xh * xl + xl * xl;
+    // x² = hi + lo exactly; hi mod 4 is exact.
+    let (hi, lo) = math::exact_square(x);
     let r = math::fmod(hi, 4.0) + lo;
     let u = FRAC_PI_2 * r;
     (sin(u), cos(u))

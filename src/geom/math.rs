@@ -14,6 +14,19 @@ pub fn cos(x: f64) -> f64 {
 pub fn atan2(y: f64, x: f64) -> f64 {
     libm::atan2(y, x)
 }
+/// `x²` as `hi + lo` exactly (Dekker's split at 2²⁷ + 1): `hi` is the
+/// rounded square, `lo` what rounding left out (no overflow below 2⁹⁹⁶).
+#[inline]
+pub(crate) fn exact_square(x: f64) -> (f64, f64) {
+    const SPLIT: f64 = 134_217_728.0 + 1.0;
+    let xc = x * SPLIT;
+    let xh = x - xc + xc;
+    let xl = x - xh;
+    let hi = x * x;
+    let lo = xh * xh - hi + 2.0 * xh * xl + xl * xl;
+    (hi, lo)
+}
+
 /// `libm::hypot` (musl's algorithm) with the hardware square root: the
 /// same operations in the same order, and both square roots are correctly
 /// rounded, so the same bits; on wasm32 `libm::hypot` calls `libm::sqrt`,
@@ -21,16 +34,7 @@ pub fn atan2(y: f64, x: f64) -> f64 {
 /// of line, as `libm::hypot` was: inlined it grew the module by 2.5 KB.
 #[inline(never)]
 pub fn hypot(x: f64, y: f64) -> f64 {
-    /// `x²` as `hi + lo` exactly (Dekker's split at 2²⁷ + 1).
-    fn sq(x: f64) -> (f64, f64) {
-        const SPLIT: f64 = 134_217_728.0 + 1.0;
-        let xc = x * SPLIT;
-        let xh = x - xc + xc;
-        let xl = x - xh;
-        let hi = x * x;
-        let lo = xh * xh - hi + 2.0 * xh * xl + xl * xl;
-        (hi, lo)
-    }
+    let sq = exact_square;
     let x1p700 = f64::from_bits(0x6bb0_0000_0000_0000);
     let x1p_700 = f64::from_bits(0x1430_0000_0000_0000);
     let (mut ux, mut uy) = (x.to_bits() & (u64::MAX >> 1), y.to_bits() & (u64::MAX >> 1));
