@@ -11,9 +11,10 @@
 //! targets without any `setBehaviors`.
 
 use crate::error::{from_core, from_core_in, message};
+use crate::from_js::path as path_arg;
 use crate::from_js::{arg, whole};
 use crate::shape;
-use crate::steering::{no_vehicle, path_arg, vehicle_id, World};
+use crate::steering::{no_vehicle, vehicle_id, World};
 use crate::to_js::to_js;
 use arcline::formation::shape::FormationStateShape;
 use arcline::formation::{FormationId, FormationSpec, FormationTarget, PatternChange};

@@ -20,10 +20,9 @@ use crate::error::{from_core, from_core_in, message};
 use crate::from_js::{arg, number, optional, whole};
 use crate::shape;
 use crate::to_js::to_js;
-use arcline::geom::shape::PathShape;
 use arcline::steering::shape::BehaviorShape;
 use arcline::steering::{Behavior, BehaviorSet, Combine, VehicleId, VehicleLimits, VehicleSpec};
-use arcline::{Error, Field, Path, Point, Reason};
+use arcline::{Error, Field, Point, Reason};
 use js_sys::{Float64Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -55,13 +54,6 @@ pub(crate) fn no_vehicle(name: &'static str, id: VehicleId) -> JsError {
             id: u64::from(id.0),
         },
     ))
-}
-
-/// A path argument: its shape read, then checked by the core.
-#[inline(never)]
-pub(crate) fn path_arg(value: impl Into<JsValue>, name: &str) -> Result<Path, JsError> {
-    let shape: PathShape = arg(value, name)?;
-    Path::try_from(shape).map_err(|e| from_core_in(name, e))
 }
 
 /// The behaviours of argument `behaviors`, their paths checked (their
