@@ -140,7 +140,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     failed: () => renderText(),
   });
   const figure = new Figure(root, view, STEERING_STEPS, state.step, (id) => {
-    if (isSteeringStep(id)) update(() => setStep(state, id, reduced));
+    if (isSteeringStep(id)) update(() => setStep(state, id, reduced), true);
   });
   const bar = controlBar(root);
   const modeSelect = select(bar, "mode", [{ value: "single", text: "one vehicle" }, { value: "crowd", text: "crowd" }] as const, state.mode, (v) => set({ mode: v }));
