@@ -177,6 +177,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const streamHandles: Handle[] = [0, 1].map((k) => ({
     kind: "point",
     label: k === 0 ? "right-going stream's goal" : "up-going stream's goal",
+    // Each in its stream's colour (the second the accent-2 of the light theme, as the pathfinding goal's).
+    ...(k === 1 ? { color: "#c2410c" } : {}),
     get: () => state.streamGoals[k as 0 | 1],
     set: (p) => set({ streamGoals: state.streamGoals.map((g, j) => (j === k ? p : g)) }),
   }));
