@@ -15,6 +15,11 @@
 //! velocity nearest theirs ([`super::orca`]), and the vehicles at rest with a
 //! facing turn towards it ([`super::facing`]).
 //!
+//! The per-vehicle storage is one list of columns (`Columns`, below), from
+//! which [`super::columns`] writes adding, removing and reordering vehicles;
+//! the step's loop is written once (`sweep_with`), for where it writes (in
+//! place, or the next buffers) and whether it records the debug view.
+//!
 //! Adding a kind of behaviour: its arm in [`Prev::behavior`] (the steering
 //! vector of one vehicle) and in the fingerprint of [`super::sets`]; an arm
 //! in [`super::kinds`] runs it two vehicles at a time, and a kind that reads
