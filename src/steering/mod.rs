@@ -53,6 +53,7 @@ mod aims;
 mod behavior;
 pub mod behaviors;
 mod block;
+mod columns;
 mod facing;
 mod forces;
 mod grid;

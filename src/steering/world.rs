@@ -15,6 +15,11 @@
 //! velocity nearest theirs ([`super::orca`]), and the vehicles at rest with a
 //! facing turn towards it ([`super::facing`]).
 //!
+//! The per-vehicle storage is one list of columns (`Columns`, below), from
+//! which [`super::columns`] writes adding, removing and reordering vehicles;
+//! the step's loop is written once (`sweep_with`), for where it writes (in
+//! place, or the next buffers) and whether it records the debug view.
+//!
 //! Adding a kind of behaviour: its arm in [`Prev::behavior`] (the steering
 //! vector of one vehicle) and in the fingerprint of [`super::sets`]; an arm
 //! in [`super::kinds`] runs it two vehicles at a time, and a kind that reads
@@ -24,6 +29,7 @@
 use super::behavior::{Behavior, BehaviorKind, BehaviorSet, Combine};
 use super::behaviors;
 use super::block::{Block, Stepped, BLOCK};
+use super::columns::{columns, Scratch};
 use super::facing::{self, Facing};
 use super::forces;
 use super::grid::Grid;
@@ -38,8 +44,39 @@ use super::vehicle::{
 };
 use crate::error::{Error, Field, Reason};
 use crate::geom::{Point, Vec2};
+use core::ops::Range;
 
 const NO_SLOT: u32 = u32::MAX;
+
+columns! {
+    /// Every vehicle's per-slot values, one vector per quantity (the
+    /// struct-of-arrays storage of [`World`]): adding, removing and
+    /// reordering vehicles goes through the operations [`columns!`] writes,
+    /// so a new per-vehicle quantity is one line here.
+    struct Columns / Row {
+        ids: VehicleId,
+        pos: [f64; 2],
+        vel: [f64; 2],
+        head: [f64; 2],
+        max_speed: f64,
+        /// `1 / max_speed` (infinite for 0), for headings at full speed.
+        inv_max_speed: f64,
+        max_force: f64,
+        mass: f64,
+        /// `1 / mass` when that is exact (mass a power of two: then
+        /// `f * inv == f / mass` bit for bit), else 0: divide.
+        inv_mass: f64,
+        /// Each vehicle's behaviour set, as an index into the world's sets.
+        set_of: u32,
+        wander: [f64; 2],
+        rng: Pcg32,
+        /// What the debug view shows (written only while recording).
+        desired: [f64; 2],
+        force: [f64; 2],
+        /// The body radius (collision avoidance, hiding, containment).
+        radius: f64,
+    }
+}
 
 /// A crowd of vehicles and their behaviours.
 ///
@@ -78,25 +115,8 @@ pub struct World {
     next_id: u64,
     /// Slot of each id ever issued (`NO_SLOT` once removed).
     slot_of: Vec<u32>,
-    // Per slot:
-    ids: Vec<VehicleId>,
-    pos: Vec<[f64; 2]>,
-    vel: Vec<[f64; 2]>,
-    head: Vec<[f64; 2]>,
-    max_speed: Vec<f64>,
-    /// `1 / max_speed` (infinite for 0), for headings at full speed.
-    inv_max_speed: Vec<f64>,
-    max_force: Vec<f64>,
-    mass: Vec<f64>,
-    /// `1 / mass` when that is exact (mass a power of two: then
-    /// `f * inv == f / mass` bit for bit), else 0: divide.
-    inv_mass: Vec<f64>,
-    /// Each vehicle's behaviour set, as an index into `sets`.
-    set_of: Vec<u32>,
-    wander: Vec<[f64; 2]>,
-    rng: Vec<Pcg32>,
-    desired: Vec<[f64; 2]>,
-    force: Vec<[f64; 2]>,
+    /// The per-slot columns.
+    cols: Columns,
     // The buffers the next step writes (swapped in after it).
     next_pos: Vec<[f64; 2]>,
     next_vel: Vec<[f64; 2]>,
@@ -108,18 +128,12 @@ pub struct World {
     /// The neighbour sums of the current step, by grid entry.
     sums: Sums,
     steps_since_sort: u32,
-    // Scratch buffers for reordering the slots (kept for their capacity).
-    scratch2: Vec<[f64; 2]>,
-    scratch1: Vec<f64>,
-    scratch_ids: Vec<VehicleId>,
-    scratch_rng: Vec<Pcg32>,
-    scratch_sets: Vec<u32>,
+    /// Scratch buffers for reordering the slots (kept for their capacity).
+    scratch: Scratch,
     /// What the behaviours need (None: recompute).
     neighbourhood: Option<Needs>,
     // Hooks of the rest of the steering family (kept apart from the crowd
     // step's own storage):
-    /// The body radius of each slot (collision avoidance, hiding, containment).
-    radius: Vec<f64>,
     /// The vehicles with a facing at rest, sorted by id.
     facing: Vec<FacingEntry>,
     /// The collision avoidance's buffers.
@@ -155,20 +169,7 @@ impl World {
             seed,
             next_id: 0,
             slot_of: Vec::new(),
-            ids: Vec::new(),
-            pos: Vec::new(),
-            vel: Vec::new(),
-            head: Vec::new(),
-            max_speed: Vec::new(),
-            inv_max_speed: Vec::new(),
-            max_force: Vec::new(),
-            mass: Vec::new(),
-            inv_mass: Vec::new(),
-            set_of: Vec::new(),
-            wander: Vec::new(),
-            rng: Vec::new(),
-            desired: Vec::new(),
-            force: Vec::new(),
+            cols: Columns::default(),
             next_pos: Vec::new(),
             next_vel: Vec::new(),
             next_head: Vec::new(),
@@ -177,13 +178,8 @@ impl World {
             grid: Grid::default(),
             sums: Sums::default(),
             steps_since_sort: u32::MAX,
-            scratch2: Vec::new(),
-            scratch1: Vec::new(),
-            scratch_ids: Vec::new(),
-            scratch_rng: Vec::new(),
-            scratch_sets: Vec::new(),
+            scratch: Scratch::default(),
             neighbourhood: Some(Needs::default()),
-            radius: Vec::new(),
             facing: Vec::new(),
             orca: Orca::default(),
         }
@@ -192,13 +188,13 @@ impl World {
     /// Number of vehicles.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.ids.len()
+        self.cols.ids.len()
     }
 
     /// Whether there is no vehicle.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.ids.is_empty()
+        self.cols.ids.is_empty()
     }
 
     /// The slot of a live vehicle: its index in the bulk views.
@@ -241,28 +237,29 @@ impl World {
         }
         let id = VehicleId(self.next_id as u32);
         self.next_id += 1;
-        self.slot_of.push(self.ids.len() as u32);
-        self.ids.push(id);
+        self.slot_of.push(self.cols.ids.len() as u32);
         let v = spec.velocity();
-        self.pos.push([spec.x, spec.y]);
-        self.vel.push([v.x, v.y]);
         let h = match spec.heading {
             Some(a) => Vec2::from_angle(a),
             None => v.try_normalize().unwrap_or(Vec2::new(1.0, 0.0)),
         };
-        self.head.push([h.x, h.y]);
-        self.max_speed.push(spec.max_speed);
-        self.inv_max_speed.push(1.0 / spec.max_speed);
-        self.max_force.push(spec.max_force);
-        self.mass.push(spec.mass);
-        self.inv_mass.push(exact_inverse(spec.mass));
-        self.set_of.push(0);
-        self.wander.push([0.0, 0.0]);
-        self.rng
-            .push(Pcg32::new(splitmix64(self.seed) ^ u64::from(id.0)));
-        self.desired.push([v.x, v.y]);
-        self.force.push([0.0, 0.0]);
-        self.radius.push(spec.radius);
+        self.cols.push(Row {
+            ids: id,
+            pos: [spec.x, spec.y],
+            vel: [v.x, v.y],
+            head: [h.x, h.y],
+            max_speed: spec.max_speed,
+            inv_max_speed: 1.0 / spec.max_speed,
+            max_force: spec.max_force,
+            mass: spec.mass,
+            inv_mass: exact_inverse(spec.mass),
+            set_of: 0,
+            wander: [0.0, 0.0],
+            rng: Pcg32::new(splitmix64(self.seed) ^ u64::from(id.0)),
+            desired: [v.x, v.y],
+            force: [0.0, 0.0],
+            radius: spec.radius,
+        });
         self.steps_since_sort = u32::MAX;
         Ok(id)
     }
@@ -290,27 +287,14 @@ impl World {
     /// [`Reason::UnknownId`] about `id` for an unknown or removed id.
     pub fn remove_vehicle(&mut self, id: VehicleId) -> Result<(), Error> {
         let slot = self.live(id, "id")?;
-        let last = self.ids.len() - 1;
-        self.ids.swap_remove(slot);
-        self.pos.swap_remove(slot);
-        self.vel.swap_remove(slot);
-        self.head.swap_remove(slot);
-        self.max_speed.swap_remove(slot);
-        self.inv_max_speed.swap_remove(slot);
-        self.max_force.swap_remove(slot);
-        self.mass.swap_remove(slot);
-        self.inv_mass.swap_remove(slot);
-        self.sets.release(self.set_of.swap_remove(slot));
-        self.wander.swap_remove(slot);
-        self.rng.swap_remove(slot);
-        self.desired.swap_remove(slot);
-        self.force.swap_remove(slot);
-        self.radius.swap_remove(slot);
+        let last = self.cols.ids.len() - 1;
+        let removed = self.cols.swap_remove(slot);
+        self.sets.release(removed.set_of);
         if let Ok(k) = self.facing.binary_search_by_key(&id, |e| e.id) {
             self.facing.remove(k);
         }
         if slot != last {
-            let moved = self.ids[slot];
+            let moved = self.cols.ids[slot];
             self.slot_of[moved.0 as usize] = slot as u32;
         }
         self.slot_of[id.0 as usize] = NO_SLOT;
@@ -357,7 +341,7 @@ impl World {
 
     /// Slot `slot` now uses set `e` (already counted for it).
     fn give(&mut self, slot: usize, e: u32) {
-        if let Some(old) = self.set_of.get_mut(slot) {
+        if let Some(old) = self.cols.set_of.get_mut(slot) {
             let before = core::mem::replace(old, e);
             self.sets.release(before);
         }
@@ -438,25 +422,26 @@ impl World {
     /// A vehicle's behaviours.
     #[must_use]
     pub fn behaviors(&self, id: VehicleId) -> Option<&BehaviorSet> {
-        self.slot(id).map(|s| &self.sets.get(self.set_of[s]).set)
+        self.slot(id)
+            .map(|s| &self.sets.get(self.cols.set_of[s]).set)
     }
 
     /// A vehicle's state, or `None` for an unknown or removed id.
     #[must_use]
     pub fn vehicle(&self, id: VehicleId) -> Option<VehicleState> {
         let s = self.slot(id)?;
-        let (p, v, h) = (self.pos[s], self.vel[s], self.head[s]);
+        let (p, v, h) = (self.cols.pos[s], self.cols.vel[s], self.cols.head[s]);
         Some(VehicleState {
             id,
             position: Point::new(p[0], p[1]),
             velocity: Vec2::new(v[0], v[1]),
             heading: Vec2::new(h[0], h[1]).angle(),
             limits: VehicleLimits {
-                max_speed: self.max_speed[s],
-                max_force: self.max_force[s],
-                mass: self.mass[s],
+                max_speed: self.cols.max_speed[s],
+                max_force: self.cols.max_force[s],
+                mass: self.cols.mass[s],
             },
-            radius: self.radius[s],
+            radius: self.cols.radius[s],
         })
     }
 
@@ -468,14 +453,14 @@ impl World {
     pub fn set_radius(&mut self, id: VehicleId, radius: f64) -> Result<(), Error> {
         let s = self.live(id, "id")?;
         crate::error::positive(radius, "radius")?;
-        self.radius[s] = radius;
+        self.cols.radius[s] = radius;
         Ok(())
     }
 
     /// Body radii `r0, r1, …` (stride 1) in slot order.
     #[must_use]
     pub fn radii(&self) -> SlotOrder<'_, f64> {
-        SlotOrder::new(&self.radius)
+        SlotOrder::new(&self.cols.radius)
     }
 
     /// Gives a vehicle a direction to turn to when it stops (see
@@ -496,7 +481,7 @@ impl World {
             (Some(f), at) => {
                 f.check().map_err(|e| e.within("facing"))?;
                 let goal = Vec2::from_angle(f.heading);
-                let h = self.head[s];
+                let h = self.cols.head[s];
                 let entry = FacingEntry {
                     id,
                     goal,
@@ -533,9 +518,11 @@ impl World {
             let Some(s) = self.slot_of.get(e.id.0 as usize).map(|&s| s as usize) else {
                 continue;
             };
-            let (Some(v), Some(h), Some(&ms)) =
-                (self.vel.get(s), self.head.get_mut(s), self.max_speed.get(s))
-            else {
+            let (Some(v), Some(h), Some(&ms)) = (
+                self.cols.vel.get(s),
+                self.cols.head.get_mut(s),
+                self.cols.max_speed.get(s),
+            ) else {
                 continue;
             };
             let rest = ms * facing::REST_SPEED_FRACTION;
@@ -572,10 +559,10 @@ impl World {
                 return Err(Error::new(Field::named(field).key(part), Reason::NotFinite));
             }
         }
-        self.pos[s] = [position.x, position.y];
-        self.vel[s] = [velocity.x, velocity.y];
+        self.cols.pos[s] = [position.x, position.y];
+        self.cols.vel[s] = [velocity.x, velocity.y];
         if let Some(h) = velocity.try_normalize() {
-            self.head[s] = [h.x, h.y];
+            self.cols.head[s] = [h.x, h.y];
         }
         Ok(())
     }
@@ -593,11 +580,11 @@ impl World {
             max_force,
             mass,
         } = limits;
-        self.max_speed[s] = max_speed;
-        self.inv_max_speed[s] = 1.0 / max_speed;
-        self.max_force[s] = max_force;
-        self.mass[s] = mass;
-        self.inv_mass[s] = exact_inverse(mass);
+        self.cols.max_speed[s] = max_speed;
+        self.cols.inv_max_speed[s] = 1.0 / max_speed;
+        self.cols.max_force[s] = max_force;
+        self.cols.mass[s] = mass;
+        self.cols.inv_mass[s] = exact_inverse(mass);
         Ok(())
     }
 
@@ -612,7 +599,7 @@ impl World {
     #[must_use]
     pub fn debug(&self, id: VehicleId) -> Option<VehicleDebug> {
         let s = self.slot(id)?;
-        let (d, f) = (self.desired[s], self.force[s]);
+        let (d, f) = (self.cols.desired[s], self.cols.force[s]);
         Some(VehicleDebug {
             desired: Vec2::new(d[0], d[1]),
             force: Vec2::new(f[0], f[1]),
@@ -623,17 +610,17 @@ impl World {
     /// the vehicle at `positions()[2i..2i + 2]`).
     #[must_use]
     pub fn ids(&self) -> SlotOrder<'_, VehicleId> {
-        SlotOrder::new(&self.ids)
+        SlotOrder::new(&self.cols.ids)
     }
 
     /// Gives every vehicle the same checked behaviour set (see
     /// [`behavior_set`](World::behavior_set)).
     pub fn set_all_behaviors(&mut self, set: BehaviorSet) {
-        if self.set_of.is_empty() {
+        if self.cols.set_of.is_empty() {
             return;
         }
-        let e = self.sets.share(&set, self.set_of.len() as u32);
-        for s in &mut self.set_of {
+        let e = self.sets.share(&set, self.cols.set_of.len() as u32);
+        for s in &mut self.cols.set_of {
             let before = core::mem::replace(s, e);
             self.sets.release(before);
         }
@@ -647,14 +634,14 @@ impl World {
     /// [`position_of`](World::position_of) instead).
     #[must_use]
     pub fn positions(&self) -> SlotOrder<'_, f64> {
-        SlotOrder::new(self.pos.as_flattened())
+        SlotOrder::new(self.cols.pos.as_flattened())
     }
 
     /// Velocities `vx0, vy0, …` (stride 2) in **slot order** (as
     /// [`positions`](World::positions)).
     #[must_use]
     pub fn velocities(&self) -> SlotOrder<'_, f64> {
-        SlotOrder::new(self.vel.as_flattened())
+        SlotOrder::new(self.cols.vel.as_flattened())
     }
 
     /// Unit heading *vectors* `cos h0, sin h0, …` (stride 2) in **slot
@@ -663,13 +650,13 @@ impl World {
     /// [`VehicleState::heading`].
     #[must_use]
     pub fn heading_vectors(&self) -> SlotOrder<'_, f64> {
-        SlotOrder::new(self.head.as_flattened())
+        SlotOrder::new(self.cols.head.as_flattened())
     }
 
     /// A live vehicle's position (`None` for an unknown or removed id).
     #[must_use]
     pub fn position_of(&self, id: VehicleId) -> Option<Point> {
-        let p = self.pos[self.slot(id)?];
+        let p = self.cols.pos[self.slot(id)?];
         Some(Point::new(p[0], p[1]))
     }
 
@@ -677,7 +664,7 @@ impl World {
     /// [`VehicleState::heading`]).
     #[must_use]
     pub fn heading_of(&self, id: VehicleId) -> Option<f64> {
-        let h = self.head[self.slot(id)?];
+        let h = self.cols.head[self.slot(id)?];
         Some(Vec2::new(h[0], h[1]).angle())
     }
 
@@ -712,7 +699,7 @@ impl World {
         out.clear();
         out.reserve(2 * self.len());
         for &s in self.slot_of.iter().filter(|&&s| s != NO_SLOT) {
-            out.extend_from_slice(&self.pos[s as usize]);
+            out.extend_from_slice(&self.cols.pos[s as usize]);
         }
     }
 
@@ -722,7 +709,7 @@ impl World {
         out.clear();
         out.reserve(self.len());
         for &s in self.slot_of.iter().filter(|&&s| s != NO_SLOT) {
-            let h = self.head[s as usize];
+            let h = self.cols.head[s as usize];
             out.push(Vec2::new(h[0], h[1]).angle());
         }
     }
@@ -733,7 +720,7 @@ impl World {
         out.clear();
         out.reserve(2 * self.len());
         for &s in self.slot_of.iter().filter(|&&s| s != NO_SLOT) {
-            let p = self.pos[s as usize];
+            let p = self.cols.pos[s as usize];
             out.extend_from_slice(&[p[0] as f32, p[1] as f32]);
         }
     }
@@ -760,28 +747,8 @@ impl World {
     /// each other in the plane are near each other in memory and the
     /// neighbour queries of consecutive slots read the same cache lines.
     fn reorder_by_cell(&mut self) {
-        let order = &self.grid.slot;
-        fn permute<T: Clone>(v: &mut Vec<T>, scratch: &mut Vec<T>, order: &[u32]) {
-            scratch.clear();
-            scratch.extend(order.iter().map(|&s| v[s as usize].clone()));
-            core::mem::swap(v, scratch);
-        }
-        permute(&mut self.ids, &mut self.scratch_ids, order);
-        permute(&mut self.pos, &mut self.scratch2, order);
-        permute(&mut self.vel, &mut self.scratch2, order);
-        permute(&mut self.head, &mut self.scratch2, order);
-        permute(&mut self.wander, &mut self.scratch2, order);
-        permute(&mut self.desired, &mut self.scratch2, order);
-        permute(&mut self.force, &mut self.scratch2, order);
-        permute(&mut self.max_speed, &mut self.scratch1, order);
-        permute(&mut self.inv_max_speed, &mut self.scratch1, order);
-        permute(&mut self.max_force, &mut self.scratch1, order);
-        permute(&mut self.mass, &mut self.scratch1, order);
-        permute(&mut self.inv_mass, &mut self.scratch1, order);
-        permute(&mut self.radius, &mut self.scratch1, order);
-        permute(&mut self.rng, &mut self.scratch_rng, order);
-        permute(&mut self.set_of, &mut self.scratch_sets, order);
-        for (slot, &id) in self.ids.iter().enumerate() {
+        self.cols.permute(&self.grid.slot, &mut self.scratch);
+        for (slot, &id) in self.cols.ids.iter().enumerate() {
             self.slot_of[id.0 as usize] = slot as u32;
         }
         self.grid.slots_in_cell_order();
@@ -791,7 +758,7 @@ impl World {
     /// that is zero, negative or not finite changes nothing; a `dt` beyond
     /// [`World::MAX_STEP`] counts as `MAX_STEP`.
     pub fn step(&mut self, dt: f64) {
-        if !(dt > 0.0 && dt.is_finite()) || self.ids.is_empty() {
+        if !(dt > 0.0 && dt.is_finite()) || self.cols.ids.is_empty() {
             return;
         }
         let dt = dt.min(World::MAX_STEP);
@@ -803,10 +770,11 @@ impl World {
     /// Reynolds' rule for every vehicle (and the collision avoidance of the
     /// vehicles that avoid each other), `dt` already checked.
     fn advance(&mut self, dt: f64) {
-        let n = self.ids.len();
+        let n = self.cols.ids.len();
         let needs = self.neighbourhood();
         if needs.radius > 0.0 {
-            self.grid.build(&self.pos, &self.vel, needs.radius);
+            self.grid
+                .build(&self.cols.pos, &self.cols.vel, needs.radius);
             // Vehicles move little per step: re-sorting every few steps keeps
             // the memory order close enough to the cell order.
             if self.steps_since_sort >= 8 {
@@ -816,107 +784,70 @@ impl World {
             self.steps_since_sort = self.steps_since_sort.saturating_add(1);
         }
         if needs.query {
-            let (grid, ids) = (&self.grid, &self.ids);
+            let (grid, ids) = (&self.grid, &self.cols.ids);
             self.sums
-                .gather(grid, ids, needs.flock, &self.sets, &self.set_of);
+                .gather(grid, ids, needs.flock, &self.sets, &self.cols.set_of);
         }
         // Every per-slot array cut to exactly n, so indexing by i < n needs no checks.
         let c = Consts {
-            max_speed: &self.max_speed[..n],
-            inv_max_speed: &self.inv_max_speed[..n],
-            max_force: &self.max_force[..n],
-            mass: &self.mass[..n],
-            inv_mass: &self.inv_mass[..n],
-            set_of: &self.set_of[..n],
+            max_speed: &self.cols.max_speed[..n],
+            inv_max_speed: &self.cols.inv_max_speed[..n],
+            max_force: &self.cols.max_force[..n],
+            mass: &self.cols.mass[..n],
+            inv_mass: &self.cols.inv_mass[..n],
+            set_of: &self.cols.set_of[..n],
             sets: &self.sets,
         };
-        let (wanders, rngs) = (&mut self.wander[..n], &mut self.rng[..n]);
+        let (wanders, rngs) = (&mut self.cols.wander[..n], &mut self.cols.rng[..n]);
         let mut prev = Prev {
             pos: &[],
             vel: &[],
             head: &[],
-            radius: &self.radius,
-            ids: &self.ids,
+            radius: &self.cols.radius,
+            ids: &self.cols.ids,
             slot_of: &self.slot_of,
             grid: &self.grid,
             sums: &self.sums,
             dt,
         };
-        let mut block = Block::new();
-        let mut out = [Stepped::default(); BLOCK];
+        let rec = (self.record_debug)
+            .then(|| Recorded(&mut self.cols.desired[..n], &mut self.cols.force[..n]));
         if !needs.simultaneous {
             // No behaviour reads another vehicle, so each vehicle's update
             // reads only its own previous state: write it in place (the same
             // bits, and no second set of buffers to stream through).
-            let (pos, vel, head) = (&mut self.pos[..n], &mut self.vel[..n], &mut self.head[..n]);
-            if self.record_debug {
-                let debug = (&mut self.desired[..n], &mut self.force[..n]);
-                for i in 0..n {
-                    let own = Own::new(pos[i], vel[i], &head[i]);
-                    let a =
-                        prev.recorded(i, own, &c, &mut wanders[i], &mut rngs[i], debug.0, debug.1);
-                    (pos[i], vel[i], head[i]) = (a.pos, a.vel, a.head);
-                }
-                return;
-            }
-            let mut start = 0;
-            while start < n {
-                let r = start..n.min(start + BLOCK);
-                let own = (&pos[r.clone()], &vel[r.clone()], &head[r.clone()]);
-                let (w, g) = (&mut wanders[r.clone()], &mut rngs[r.clone()]);
-                prev.block(&c, r.start, own, w, g, &mut block, &mut out);
-                for (j, o) in out.iter().take(r.len()).enumerate() {
-                    let i = start + j;
-                    (pos[i], vel[i], head[i]) = (o.pos, o.vel, o.head);
-                }
-                start = r.end;
-            }
+            let to = InPlace {
+                pos: &mut self.cols.pos[..n],
+                vel: &mut self.cols.vel[..n],
+                head: &mut self.cols.head[..n],
+            };
+            sweep(&prev, &c, to, rec, wanders, rngs);
             return;
         }
         self.next_pos.resize(n, [0.0; 2]);
         self.next_vel.resize(n, [0.0; 2]);
         self.next_head.resize(n, [0.0; 2]);
-        prev.pos = &self.pos[..n];
-        prev.vel = &self.vel[..n];
-        prev.head = &self.head[..n];
-        let (head, next_pos, next_vel, next_head) = (
-            &self.head[..n],
-            &mut self.next_pos[..n],
-            &mut self.next_vel[..n],
-            &mut self.next_head[..n],
-        );
-        if self.record_debug {
-            let debug = (&mut self.desired[..n], &mut self.force[..n]);
-            for i in 0..n {
-                let own = Own::new(prev.pos[i], prev.vel[i], &head[i]);
-                let a = prev.recorded(i, own, &c, &mut wanders[i], &mut rngs[i], debug.0, debug.1);
-                (next_pos[i], next_vel[i], next_head[i]) = (a.pos, a.vel, a.head);
-            }
-        } else {
-            let mut start = 0;
-            while start < n {
-                let r = start..n.min(start + BLOCK);
-                let own = (&prev.pos[r.clone()], &prev.vel[r.clone()], &head[r.clone()]);
-                let (w, g) = (&mut wanders[r.clone()], &mut rngs[r.clone()]);
-                prev.block(&c, r.start, own, w, g, &mut block, &mut out);
-                for (j, o) in out.iter().take(r.len()).enumerate() {
-                    let i = start + j;
-                    (next_pos[i], next_vel[i], next_head[i]) = (o.pos, o.vel, o.head);
-                }
-                start = r.end;
-            }
-        }
+        prev.pos = &self.cols.pos[..n];
+        prev.vel = &self.cols.vel[..n];
+        prev.head = &self.cols.head[..n];
+        let to = Buffered {
+            prev: (prev.pos, prev.vel, prev.head),
+            pos: &mut self.next_pos[..n],
+            vel: &mut self.next_vel[..n],
+            head: &mut self.next_head[..n],
+        };
+        sweep(&prev, &c, to, rec, wanders, rngs);
         // Hook: reciprocal collision avoidance. The forces above gave the
         // preferred velocities (in next_vel); the vehicles that avoid each
         // other now take the collision-free velocity nearest theirs (see
         // `orca`), from the previous step's state.
         if needs.avoids {
             let bodies = orca::Bodies {
-                ids: &self.ids,
+                ids: &self.cols.ids,
                 pos: prev.pos,
                 vel: prev.vel,
-                head,
-                radius: &self.radius,
+                head: prev.head,
+                radius: &self.cols.radius,
                 max_speed: c.max_speed,
                 sets: BySlot {
                     set_of: c.set_of,
@@ -924,15 +855,199 @@ impl World {
                 },
             };
             let next = orca::Next {
-                pos: next_pos,
-                vel: next_vel,
-                head: next_head,
+                pos: &mut self.next_pos[..n],
+                vel: &mut self.next_vel[..n],
+                head: &mut self.next_head[..n],
             };
             self.orca.step(&bodies, next, dt);
         }
-        core::mem::swap(&mut self.pos, &mut self.next_pos);
-        core::mem::swap(&mut self.vel, &mut self.next_vel);
-        core::mem::swap(&mut self.head, &mut self.next_head);
+        core::mem::swap(&mut self.cols.pos, &mut self.next_pos);
+        core::mem::swap(&mut self.cols.vel, &mut self.next_vel);
+        core::mem::swap(&mut self.cols.head, &mut self.next_head);
+    }
+}
+
+/// Where a step writes each vehicle's next state, and what it reads as the
+/// previous one.
+trait Target {
+    /// The previous state of slots `r`.
+    fn read(&self, r: Range<usize>) -> BlockState<'_>;
+    /// The next state of slots `first..first + out.len()`.
+    fn write(&mut self, first: usize, out: &[Stepped]);
+}
+
+/// In place: the state a vehicle reads is the one it overwrites (only when
+/// no behaviour reads another vehicle).
+struct InPlace<'a> {
+    pos: &'a mut [[f64; 2]],
+    vel: &'a mut [[f64; 2]],
+    head: &'a mut [[f64; 2]],
+}
+
+impl Target for InPlace<'_> {
+    #[inline(always)]
+    fn read(&self, r: Range<usize>) -> BlockState<'_> {
+        (&self.pos[r.clone()], &self.vel[r.clone()], &self.head[r])
+    }
+
+    #[inline(always)]
+    fn write(&mut self, first: usize, out: &[Stepped]) {
+        for (j, o) in out.iter().enumerate() {
+            let i = first + j;
+            (self.pos[i], self.vel[i], self.head[i]) = (o.pos, o.vel, o.head);
+        }
+    }
+}
+
+/// Double buffered: every vehicle reads the previous step's state and
+/// writes the next buffers.
+struct Buffered<'a> {
+    prev: BlockState<'a>,
+    pos: &'a mut [[f64; 2]],
+    vel: &'a mut [[f64; 2]],
+    head: &'a mut [[f64; 2]],
+}
+
+impl Target for Buffered<'_> {
+    #[inline(always)]
+    fn read(&self, r: Range<usize>) -> BlockState<'_> {
+        let (pos, vel, head) = self.prev;
+        (&pos[r.clone()], &vel[r.clone()], &head[r])
+    }
+
+    #[inline(always)]
+    fn write(&mut self, first: usize, out: &[Stepped]) {
+        for (j, o) in out.iter().enumerate() {
+            let i = first + j;
+            (self.pos[i], self.vel[i], self.head[i]) = (o.pos, o.vel, o.head);
+        }
+    }
+}
+
+/// How a block of vehicles is stepped: with or without recording what the
+/// debug view shows.
+trait Record {
+    /// Steps slots `first..first + own.0.len()` into `out` (as [`Prev::block`]).
+    #[allow(clippy::too_many_arguments)]
+    fn block(
+        &mut self,
+        prev: &Prev<'_>,
+        c: &Consts<'_>,
+        first: usize,
+        own: BlockState<'_>,
+        wander: &mut [[f64; 2]],
+        rng: &mut [Pcg32],
+        b: &mut Block,
+        out: &mut [Stepped; BLOCK],
+    );
+}
+
+/// Records nothing: the block's passes ([`Prev::block`]).
+struct Unrecorded;
+
+impl Record for Unrecorded {
+    #[inline(always)]
+    fn block(
+        &mut self,
+        prev: &Prev<'_>,
+        c: &Consts<'_>,
+        first: usize,
+        own: BlockState<'_>,
+        wander: &mut [[f64; 2]],
+        rng: &mut [Pcg32],
+        b: &mut Block,
+        out: &mut [Stepped; BLOCK],
+    ) {
+        prev.block(c, first, own, wander, rng, b, out);
+    }
+}
+
+/// Records each vehicle's desired velocity and force (the debug view),
+/// vehicle by vehicle ([`Prev::recorded`]); the columns are the whole crowd's.
+struct Recorded<'a>(&'a mut [[f64; 2]], &'a mut [[f64; 2]]);
+
+impl Record for Recorded<'_> {
+    #[inline(always)]
+    fn block(
+        &mut self,
+        prev: &Prev<'_>,
+        c: &Consts<'_>,
+        first: usize,
+        own: BlockState<'_>,
+        wander: &mut [[f64; 2]],
+        rng: &mut [Pcg32],
+        _: &mut Block,
+        out: &mut [Stepped; BLOCK],
+    ) {
+        let (pos, vel, head) = own;
+        for (j, o) in out.iter_mut().enumerate().take(pos.len()) {
+            let own = Own::new(pos[j], vel[j], &head[j]);
+            let a = prev.recorded(
+                first + j,
+                own,
+                c,
+                &mut wander[j],
+                &mut rng[j],
+                self.0,
+                self.1,
+            );
+            *o = Stepped {
+                pos: a.pos,
+                vel: a.vel,
+                head: a.head,
+            };
+        }
+    }
+}
+
+/// One step of every vehicle from `to`'s previous state into `to`,
+/// recording the debug view into `rec` if given.
+#[inline(always)]
+fn sweep<T: Target>(
+    prev: &Prev<'_>,
+    c: &Consts<'_>,
+    to: T,
+    rec: Option<Recorded<'_>>,
+    wanders: &mut [[f64; 2]],
+    rngs: &mut [Pcg32],
+) {
+    match rec {
+        Some(rec) => sweep_with(prev, c, to, rec, wanders, rngs),
+        None => sweep_with(prev, c, to, Unrecorded, wanders, rngs),
+    }
+}
+
+/// One step of every vehicle, block by block: read from `to`, stepped as
+/// `rec` says, written back to `to` (one copy of the loop for each pair,
+/// monomorphised).
+#[inline(always)]
+fn sweep_with<T: Target, R: Record>(
+    prev: &Prev<'_>,
+    c: &Consts<'_>,
+    mut to: T,
+    mut rec: R,
+    wanders: &mut [[f64; 2]],
+    rngs: &mut [Pcg32],
+) {
+    let n = wanders.len();
+    let mut block = Block::new();
+    let mut out = [Stepped::default(); BLOCK];
+    let mut start = 0;
+    while start < n {
+        let r = start..n.min(start + BLOCK);
+        let (w, g) = (&mut wanders[r.clone()], &mut rngs[r.clone()]);
+        rec.block(
+            prev,
+            c,
+            r.start,
+            to.read(r.clone()),
+            w,
+            g,
+            &mut block,
+            &mut out,
+        );
+        to.write(r.start, &out[..r.len()]);
+        start = r.end;
     }
 }
 
@@ -1228,6 +1343,7 @@ impl Prev<'_> {
     }
 
     /// [`Prev::advance`], recording what the debug view shows.
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn recorded(
         &self,

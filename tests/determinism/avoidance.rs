@@ -12,39 +12,19 @@ use arcline::steering::{
 };
 use arcline::{Point, Pose, Vec2};
 
+// Each determinism file is also compiled on its own into the wasm test
+// (bindings/tests/determinism.rs), so each names the shared test support
+// by path: natively the same file is then a module of each.
+#[allow(clippy::duplicate_mod)]
+#[path = "../common/digest.rs"]
+mod digest;
+use digest::Digest;
+#[allow(clippy::duplicate_mod)]
+#[path = "../common/xorshift.rs"]
+mod xorshift;
+use xorshift::Rng;
+
 pub const GOLDEN: u64 = 0x654e_7a80_c523_37bd;
-
-struct Fnv(u64);
-impl Fnv {
-    fn add(&mut self, x: f64) {
-        for b in x.to_bits().to_le_bytes() {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01B3);
-        }
-    }
-
-    fn world(&mut self, w: &World) {
-        for &x in w
-            .positions()
-            .iter()
-            .chain(w.velocities())
-            .chain(w.heading_vectors())
-        {
-            self.add(x);
-        }
-    }
-}
-
-/// xorshift64 in [0, 1).
-struct Xs(u64);
-impl Xs {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 fn avoid(time_horizon: f64) -> Behavior {
     Behavior::new(BehaviorKind::AvoidVehicles {
@@ -53,9 +33,9 @@ fn avoid(time_horizon: f64) -> Behavior {
     })
 }
 
-fn circle_swap(h: &mut Fnv) {
+fn circle_swap(h: &mut Digest) {
     let (n, r) = (60, 12.0);
-    let mut rng = Xs(0x5eed_0001);
+    let mut rng = Rng(0x5eed_0001);
     let mut w = World::new(1);
     for k in 0..n {
         // libm: the same bits natively and in wasm.
@@ -83,12 +63,12 @@ fn circle_swap(h: &mut Fnv) {
     }
     for _ in 0..500 {
         w.step(0.25);
-        h.world(&w);
+        hash_world(h, &w);
     }
 }
 
-fn walled_room(h: &mut Fnv) {
-    let mut rng = Xs(0x5eed_0002);
+fn walled_room(h: &mut Digest) {
+    let mut rng = Rng(0x5eed_0002);
     let room: Vec<Point> = [
         (-12.0, -8.0),
         (12.0, -8.0),
@@ -125,11 +105,11 @@ fn walled_room(h: &mut Fnv) {
     }
     for _ in 0..400 {
         w.step(0.25);
-        h.world(&w);
+        hash_world(h, &w);
     }
 }
 
-fn family(h: &mut Fnv) {
+fn family(h: &mut Digest) {
     let mut w = World::new(3);
     let track = racetrack(Point::new(0.0, 0.0), 10.0, 8.0).unwrap();
     let obstacles = vec![
@@ -247,18 +227,18 @@ fn family(h: &mut Fnv) {
     w.set_facing(parked, Some(Facing::new(2.5, 0.3))).unwrap();
     for _ in 0..800 {
         w.step(0.5);
-        h.world(&w);
+        hash_world(h, &w);
     }
 }
 
-fn formation(h: &mut Fnv) {
+fn formation(h: &mut Digest) {
     let mut w = World::new(4);
     let mut f = WorldFormations::new();
     let id = f.create(
         FormationPattern::new(PatternKind::Circle, 2.0).unwrap(),
         AssignmentStrategy::MinCost,
     );
-    let mut rng = Xs(0x5eed_0004);
+    let mut rng = Rng(0x5eed_0004);
     let members: Vec<VehicleId> = (0..9)
         .map(|_| {
             let v = w
@@ -289,16 +269,28 @@ fn formation(h: &mut Fnv) {
         }
         f.before_step(&mut w, dt);
         w.step(dt);
-        h.world(&w);
+        hash_world(h, &w);
     }
 }
 
 /// The digest of every scene.
 pub fn digest() -> u64 {
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut h = Digest::new();
     circle_swap(&mut h);
     walled_room(&mut h);
     family(&mut h);
     formation(&mut h);
-    h.0
+    h.finish()
+}
+
+/// Every position, velocity and heading vector of `w`, in slot order.
+fn hash_world(h: &mut Digest, w: &World) {
+    for &x in w
+        .positions()
+        .iter()
+        .chain(w.velocities())
+        .chain(w.heading_vectors())
+    {
+        h.f64(x);
+    }
 }

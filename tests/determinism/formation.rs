@@ -7,44 +7,19 @@ use arcline::formation::*;
 use arcline::geom::*;
 use arcline::steering::VehicleId;
 
-/// FNV-1a over the bits of every value fed to it.
-pub struct Digest(u64);
+// Each determinism file is also compiled on its own into the wasm test
+// (bindings/tests/determinism.rs), so each names the shared test support
+// by path: natively the same file is then a module of each.
+#[allow(clippy::duplicate_mod)]
+#[path = "../common/digest.rs"]
+mod digest;
+use digest::Digest;
+#[allow(clippy::duplicate_mod)]
+#[path = "../common/xorshift.rs"]
+mod xorshift;
+use xorshift::StarRng;
 
-impl Digest {
-    pub fn new() -> Digest {
-        Digest(0xcbf2_9ce4_8422_2325)
-    }
-    pub fn u64(&mut self, v: u64) {
-        for b in v.to_le_bytes() {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    pub fn f64(&mut self, v: f64) {
-        self.u64(v.to_bits());
-    }
-    pub fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// xorshift64*: a fixed pseudo-random sequence in [lo, hi).
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-    pub fn next(&mut self, lo: f64, hi: f64) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        let u = (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64;
-        lo + (hi - lo) * u
-    }
-}
-
-fn run(d: &mut Digest, r: &mut Rng, kind: PatternKind, strategy: AssignmentStrategy) {
+fn run(d: &mut Digest, r: &mut StarRng, kind: PatternKind, strategy: AssignmentStrategy) {
     let spacing = r.next(0.5, 5.0);
     let mut f = FormationManager::new(FormationPattern::new(kind, spacing).unwrap(), strategy);
     let n = 3 + (r.next(0.0, 6.0) as usize);
@@ -103,7 +78,7 @@ fn run(d: &mut Digest, r: &mut Rng, kind: PatternKind, strategy: AssignmentStrat
 
 pub fn digest() -> u64 {
     let mut d = Digest::new();
-    let mut r = Rng::new(0xf0_12a7);
+    let mut r = StarRng::new(0xf0_12a7);
     for _ in 0..6 {
         for kind in PatternKind::ALL {
             for strategy in [AssignmentStrategy::Sequential, AssignmentStrategy::MinCost] {

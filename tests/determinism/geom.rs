@@ -5,43 +5,21 @@
 use arcline::geom::{arc_arc, arc_to_point, line_arc, line_line, path_to_svg};
 use arcline::{Arc, Line, Path, Point, Pose, Segment};
 
-/// FNV-1a over the bits of every value fed to it.
-pub struct Digest(u64);
-
-impl Digest {
-    pub fn new() -> Digest {
-        Digest(0xcbf2_9ce4_8422_2325)
-    }
-    pub fn f64(&mut self, v: f64) {
-        for b in v.to_bits().to_le_bytes() {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    pub fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// xorshift64*: a fixed pseudo-random sequence in [lo, hi).
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-    pub fn next(&mut self, lo: f64, hi: f64) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        let u = (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64;
-        lo + (hi - lo) * u
-    }
-}
+// Each determinism file is also compiled on its own into the wasm test
+// (bindings/tests/determinism.rs), so each names the shared test support
+// by path: natively the same file is then a module of each.
+#[allow(clippy::duplicate_mod)]
+#[path = "../common/digest.rs"]
+mod digest;
+use digest::Digest;
+#[allow(clippy::duplicate_mod)]
+#[path = "../common/xorshift.rs"]
+mod xorshift;
+use xorshift::StarRng;
 
 pub fn digest() -> u64 {
     let mut d = Digest::new();
-    let mut r = Rng::new(0x5eed);
+    let mut r = StarRng::new(0x5eed);
     for _ in 0..10_000 {
         let pose = Pose::new(
             r.next(-100.0, 100.0),

@@ -6,56 +6,25 @@
 use arcline::planner::pathfind::{
     plan_around, plan_on_grid, AroundOptions, Circle, Goal, Grid, Obstacles,
 };
-use arcline::{Path, Point, Pose, Segment};
+use arcline::{Point, Pose};
 
-/// FNV-1a, 64-bit.
-struct Fnv(u64);
-impl Fnv {
-    fn f64(&mut self, v: f64) {
-        for b in v.to_bits().to_le_bytes() {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01B3);
-        }
-    }
-
-    fn path(&mut self, p: &Path) {
-        for s in p.segments() {
-            match s {
-                Segment::Line(l) => {
-                    for v in [l.start.x, l.start.y, l.end.x, l.end.y] {
-                        self.f64(v);
-                    }
-                }
-                Segment::Arc(a) => {
-                    for v in [a.center.x, a.center.y, a.radius, a.start_angle, a.sweep] {
-                        self.f64(v);
-                    }
-                }
-            }
-        }
-    }
-}
-
-struct XorShift(u64);
-impl XorShift {
-    fn unit(&mut self) -> f64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        (x >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-}
+// Each determinism file is also compiled on its own into the wasm test
+// (bindings/tests/determinism.rs), so each names the shared test support
+// by path: natively the same file is then a module of each.
+#[allow(clippy::duplicate_mod)]
+#[path = "../common/digest.rs"]
+mod digest;
+use digest::Digest;
+#[allow(clippy::duplicate_mod)]
+#[path = "../common/xorshift.rs"]
+mod xorshift;
+use xorshift::Rng;
 
 pub const GOLDEN: u64 = 0x08f2_b84a_9c54_0153;
 
 pub fn digest() -> u64 {
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-    let mut rng = XorShift(0x5a17_f1bd_0000_0042);
+    let mut h = Digest::new();
+    let mut rng = Rng(0x5a17_f1bd_0000_0042);
     for i in 0..60 {
         let mut o = Obstacles::new();
         for _ in 0..20 {
@@ -87,7 +56,7 @@ pub fn digest() -> u64 {
         }
     }
     for _ in 0..10 {
-        let blocked: Vec<u8> = (0..24 * 16).map(|_| u8::from(rng.unit() < 0.2)).collect();
+        let blocked: Vec<u8> = (0..24 * 16).map(|_| u8::from(rng.next() < 0.2)).collect();
         let grid = Grid {
             columns: 24,
             rows: 16,
@@ -107,5 +76,5 @@ pub fn digest() -> u64 {
             }
         }
     }
-    h.0
+    h.finish()
 }

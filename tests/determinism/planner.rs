@@ -6,37 +6,23 @@ use arcline::planner::{dubins_length, dubins_lengths, dubins_shortest, plan_turn
 use arcline::{Arc, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_4, TAU};
 
-/// FNV-1a, 64-bit.
-struct Fnv(u64);
-impl Fnv {
-    fn f64(&mut self, v: f64) {
-        for b in v.to_bits().to_le_bytes() {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01B3);
-        }
-    }
-}
-
-struct XorShift(u64);
-impl XorShift {
-    fn unit(&mut self) -> f64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        (x >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-}
+// Each determinism file is also compiled on its own into the wasm test
+// (bindings/tests/determinism.rs), so each names the shared test support
+// by path: natively the same file is then a module of each.
+#[allow(clippy::duplicate_mod)]
+#[path = "../common/digest.rs"]
+mod digest;
+use digest::Digest;
+#[allow(clippy::duplicate_mod)]
+#[path = "../common/xorshift.rs"]
+mod xorshift;
+use xorshift::Rng;
 
 pub const GOLDEN: u64 = 0x0ac2_83d1_fd01_cb6b;
 
 pub fn digest() -> u64 {
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-    let mut rng = XorShift(0x0123_4567_89AB_CDEF);
+    let mut h = Digest::new();
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
     let mut batch = Vec::with_capacity(6 * 1000);
     for i in 0..10_000 {
         let r = rng.range(0.1, 5.0);
@@ -105,7 +91,7 @@ pub fn digest() -> u64 {
             0.0
         },
     );
-    h.0
+    h.finish()
 }
 
 pub const LENGTHS_GOLDEN: u64 = 0x3978_17ed_2d2d_54f9;
@@ -119,8 +105,8 @@ pub const LENGTHS_GOLDEN: u64 = 0x3978_17ed_2d2d_54f9;
 /// headings, headings a full turn apart, and poses on an integer grid with
 /// headings in steps of π/4 (mirror words of exactly equal length).
 pub fn lengths_digest() -> u64 {
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut h = Digest::new();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let n = 200_000;
     let mut batch = Vec::with_capacity(6 * 1000);
     let mut out = vec![0.0; 1000];
@@ -135,7 +121,7 @@ pub fn lengths_digest() -> u64 {
         let g = match (i / 4) % 6 {
             // A goal along a start circle: a pure arc.
             0 => {
-                let turn = if rng.unit() < 0.5 { 1.0 } else { -1.0 };
+                let turn = if rng.next() < 0.5 { 1.0 } else { -1.0 };
                 let arc = Arc::from_pose(s, r, turn, rng.range(0.0, TAU));
                 arc.pose_at(arc.length())
             }
@@ -150,7 +136,7 @@ pub fn lengths_digest() -> u64 {
             }
             // Grid poses: exact ties between mirror words.
             2 => {
-                let grid = |rng: &mut XorShift| (rng.range(-4.0, 4.0)).round();
+                let grid = |rng: &mut Rng| (rng.range(-4.0, 4.0)).round();
                 let a = Pose::new(grid(&mut rng), grid(&mut rng), grid(&mut rng) * FRAC_PI_4);
                 let b = Pose::new(grid(&mut rng), grid(&mut rng), grid(&mut rng) * FRAC_PI_4);
                 batch_or_single(&mut h, &mut batch, &mut out, a, b, 1.0);
@@ -169,12 +155,19 @@ pub fn lengths_digest() -> u64 {
             h.f64(word.map_or(-1.0, |w| w as u8 as f64));
         }
     }
-    h.0
+    h.finish()
 }
 
 /// Queues a radius-1 query for `dubins_lengths`, hashing a full batch of
 /// 1,000 lengths; also hashes its single `dubins_length` (length and word).
-fn batch_or_single(h: &mut Fnv, batch: &mut Vec<f64>, out: &mut [f64], s: Pose, g: Pose, r: f64) {
+fn batch_or_single(
+    h: &mut Digest,
+    batch: &mut Vec<f64>,
+    out: &mut [f64],
+    s: Pose,
+    g: Pose,
+    r: f64,
+) {
     if let Ok((len, word)) = dubins_length(s, g, r) {
         h.f64(len);
         h.f64(word.map_or(-1.0, |w| w as u8 as f64));
@@ -198,8 +191,8 @@ pub const REEDS_SHEPP_GOLDEN: u64 = 0xfa47_8c85_5610_fa56;
 /// 10th path's segments, gears and a pose along it.
 pub fn reeds_shepp_digest() -> u64 {
     use arcline::planner::{reeds_shepp_length, reeds_shepp_lengths, reeds_shepp_shortest};
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-    let mut rng = XorShift(0x5EED_0000_0000_0017);
+    let mut h = Digest::new();
+    let mut rng = Rng(0x5EED_0000_0000_0017);
     let mut batch = Vec::with_capacity(6 * 500);
     let mut out = vec![0.0; 500];
     for i in 0..20_000 {
@@ -212,7 +205,7 @@ pub fn reeds_shepp_digest() -> u64 {
         );
         let g = match (i / 4) % 5 {
             0 => {
-                let turn = if rng.unit() < 0.5 { 1.0 } else { -1.0 };
+                let turn = if rng.next() < 0.5 { 1.0 } else { -1.0 };
                 let arc = Arc::from_pose(s, r, turn, rng.range(0.0, TAU));
                 arc.pose_at(arc.length())
             }
@@ -223,7 +216,7 @@ pub fn reeds_shepp_digest() -> u64 {
                 Pose::new(s.x + d * u.x, s.y + d * u.y, s.heading)
             }
             2 => {
-                let grid = |rng: &mut XorShift| (rng.range(-4.0, 4.0)).round();
+                let grid = |rng: &mut Rng| (rng.range(-4.0, 4.0)).round();
                 let a = Pose::new(grid(&mut rng), grid(&mut rng), grid(&mut rng) * FRAC_PI_4);
                 let b = Pose::new(grid(&mut rng), grid(&mut rng), grid(&mut rng) * FRAC_PI_4);
                 if let Ok((len, word)) = reeds_shepp_length(a, b, 1.0) {
@@ -279,7 +272,7 @@ pub fn reeds_shepp_digest() -> u64 {
             }
         }
     }
-    h.0
+    h.finish()
 }
 
 pub const REEDS_SHEPP_LENGTHS_GOLDEN: u64 = 0x8b79_ce94_1197_dd8a;
@@ -292,8 +285,8 @@ pub const REEDS_SHEPP_LENGTHS_GOLDEN: u64 = 0x8b79_ce94_1197_dd8a;
 /// same pose. Every batch length and `reeds_shepp_length`'s length and word.
 pub fn reeds_shepp_lengths_digest() -> u64 {
     use arcline::planner::{reeds_shepp_length, reeds_shepp_lengths};
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-    let mut rng = XorShift(0x5EED_0000_0012_0000);
+    let mut h = Digest::new();
+    let mut rng = Rng(0x5EED_0000_0012_0000);
     let mut batch = Vec::with_capacity(6 * 1000);
     let mut out = vec![0.0; 1000];
     for block in 0..120 {
@@ -317,7 +310,7 @@ pub fn reeds_shepp_lengths_digest() -> u64 {
                     rng.range(-3.2, 3.2),
                 ),
                 3 => {
-                    let turn = if rng.unit() < 0.5 { 1.0 } else { -1.0 };
+                    let turn = if rng.next() < 0.5 { 1.0 } else { -1.0 };
                     let arc = Arc::from_pose(s, r, turn, rng.range(0.0, TAU));
                     arc.pose_at(arc.length())
                 }
@@ -328,7 +321,7 @@ pub fn reeds_shepp_lengths_digest() -> u64 {
                 }
                 7 if i % 16 == 7 => s,
                 _ => {
-                    let grid = |rng: &mut XorShift| (rng.range(-5.0, 5.0)).round();
+                    let grid = |rng: &mut Rng| (rng.range(-5.0, 5.0)).round();
                     let s = Pose::new(0.0, 0.0, grid(&mut rng) * FRAC_PI_4);
                     batch.extend_from_slice(&[s.x, s.y, s.heading]);
                     let g = Pose::new(
@@ -363,5 +356,5 @@ pub fn reeds_shepp_lengths_digest() -> u64 {
             h.f64(-1.0);
         }
     }
-    h.0
+    h.finish()
 }

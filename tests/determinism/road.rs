@@ -5,59 +5,25 @@
 
 use arcline::road::markings::markings;
 use arcline::road::{bezier_offsets, connect_profiles, constrain_profile, Lane, LaneKind, Profile};
-use arcline::{Path, Reason, Segment};
+use arcline::Reason;
+
+// Each determinism file is also compiled on its own into the wasm test
+// (bindings/tests/determinism.rs), so each names the shared test support
+// by path: natively the same file is then a module of each.
+#[allow(clippy::duplicate_mod)]
+#[path = "../common/digest.rs"]
+mod digest;
+use digest::Digest;
+#[allow(clippy::duplicate_mod)]
+#[path = "../common/xorshift.rs"]
+mod xorshift;
+use xorshift::Rng;
 
 pub const GOLDEN: u64 = 0xc627_5a69_1403_c834;
 
-struct Fnv(u64);
-
-impl Fnv {
-    fn u(&mut self, v: u64) {
-        for b in v.to_le_bytes() {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    fn f(&mut self, v: f64) {
-        self.u(v.to_bits());
-    }
-    fn path(&mut self, p: &Path) {
-        for s in p.segments() {
-            match s {
-                Segment::Line(l) => {
-                    self.u(1);
-                    for v in [l.start.x, l.start.y, l.end.x, l.end.y] {
-                        self.f(v);
-                    }
-                }
-                Segment::Arc(a) => {
-                    self.u(2);
-                    for v in [a.center.x, a.center.y, a.radius, a.start_angle, a.sweep] {
-                        self.f(v);
-                    }
-                }
-            }
-        }
-    }
-}
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.next()
-    }
-}
-
 pub fn digest() -> u64 {
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-    let mut r = XorShift(0x2545_F491_4F6C_DD1D);
+    let mut h = Digest::new();
+    let mut r = Rng(0x2545_F491_4F6C_DD1D);
     let lanes = vec![
         Lane::new(LaneKind::Sidewalk, 2.0),
         Lane::new(LaneKind::Driving, 3.25),
@@ -79,27 +45,27 @@ pub fn digest() -> u64 {
         };
         if i % 7 == 0 {
             if let Ok(c) = constrain_profile(&a, &b) {
-                h.f(c.heading);
+                h.f64(c.heading);
                 b = c;
             }
         }
         match connect_profiles(&a, &b) {
             Ok(piece) => {
-                h.u(piece.kind as u64 + 10);
-                h.path(&piece.centerline);
+                h.u64(piece.kind as u64 + 10);
+                h.tagged_path(&piece.centerline);
                 for e in &piece.boundaries {
-                    h.path(e);
+                    h.tagged_path(e);
                 }
                 for m in &piece.intermediate {
-                    h.f(m.x);
-                    h.f(m.y);
-                    h.f(m.heading);
+                    h.f64(m.x);
+                    h.f64(m.y);
+                    h.f64(m.heading);
                 }
                 if i % 11 == 0 {
                     for m in markings(&piece, &lanes) {
-                        h.u(m.style as u64);
+                        h.u64(m.style as u64);
                         for p in &m.paths {
-                            h.path(p);
+                            h.tagged_path(p);
                         }
                     }
                 }
@@ -107,22 +73,22 @@ pub fn digest() -> u64 {
             Err(e) => {
                 let tag = match e.reason() {
                     Reason::LanesWiderThanTurn { centre_radius, .. } => {
-                        h.f(*centre_radius);
+                        h.f64(*centre_radius);
                         100
                     }
                     Reason::Unsolvable(_) => 101,
                     _ => 102,
                 };
-                h.u(tag);
+                h.u64(tag);
             }
         }
         if i % 13 == 0 {
             let bz = bezier_offsets(&a, &b, 16).expect("the same lanes");
             for p in bz.edges.iter().flatten() {
-                h.f(p.x);
-                h.f(p.y);
+                h.f64(p.x);
+                h.f64(p.y);
             }
         }
     }
-    h.0
+    h.finish()
 }

@@ -6,31 +6,22 @@
 use arcline::steering::{Behavior, BehaviorKind, Combine, Obstacle, VehicleId, VehicleSpec, World};
 use arcline::{Arc, Line, Path, Point, Segment, Vec2};
 
+// Each determinism file is also compiled on its own into the wasm test
+// (bindings/tests/determinism.rs), so each names the shared test support
+// by path: natively the same file is then a module of each.
+#[allow(clippy::duplicate_mod)]
+#[path = "../common/digest.rs"]
+mod digest;
+use digest::Digest;
+#[allow(clippy::duplicate_mod)]
+#[path = "../common/xorshift.rs"]
+mod xorshift;
+use xorshift::Rng;
+
 pub const STEPS: usize = 10_000;
 pub const GOLDEN: u64 = 0x4c81_7c8a_6b86_2f7c;
 
-struct Fnv(u64);
-impl Fnv {
-    fn add(&mut self, x: f64) {
-        for b in x.to_bits().to_le_bytes() {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01B3);
-        }
-    }
-}
-
-/// xorshift64: the run's own pseudo-random numbers in [0, 1).
-struct Xs(u64);
-impl Xs {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
-fn add(w: &mut World, r: &mut Xs) -> VehicleId {
+fn add(w: &mut World, r: &mut Rng) -> VehicleId {
     // (Fields in the order the numbers are drawn.)
     let velocity = Vec2::new(r.next() - 0.5, r.next() - 0.5);
     let mass = 0.5 + r.next() * 2.0;
@@ -129,24 +120,24 @@ fn behaviours(
     }
 }
 
-fn hash_state(h: &mut Fnv, w: &World) {
+fn hash_state(h: &mut Digest, w: &World) {
     let mut ids: Vec<VehicleId> = w.ids().to_vec();
     ids.sort();
     for id in ids {
         let v = w.vehicle(id).expect("live id");
-        h.add(f64::from(id.0));
-        h.add(v.position.x);
-        h.add(v.position.y);
-        h.add(v.velocity.x);
-        h.add(v.velocity.y);
-        h.add(v.heading);
+        h.f64(f64::from(id.0));
+        h.f64(v.position.x);
+        h.f64(v.position.y);
+        h.f64(v.velocity.x);
+        h.f64(v.velocity.y);
+        h.f64(v.heading);
         // The crowd stays a crowd: no NaN, nobody flung to infinity.
         assert!(v.position.is_finite() && v.position.distance(Point::ORIGIN) < 1e4);
     }
 }
 
 pub fn digest() -> u64 {
-    let mut r = Xs(0x9E37_79B9_7F4A_7C15);
+    let mut r = Rng(0x9E37_79B9_7F4A_7C15);
     let mut w = World::new(2026);
     let mut ids: Vec<VehicleId> = (0..90).map(|_| add(&mut w, &mut r)).collect();
     let path = Path::new(vec![
@@ -171,7 +162,7 @@ pub fn digest() -> u64 {
             )
         })
         .collect();
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut h = Digest::new();
     for step in 0..STEPS {
         if step % 1000 == 0 {
             let t = step as f64;
@@ -197,7 +188,7 @@ pub fn digest() -> u64 {
         }
     }
     hash_state(&mut h, &w);
-    h.0
+    h.finish()
 }
 
 /// The seek-only crowd digest (pinned before the crowd step got its in-place
@@ -209,7 +200,7 @@ pub fn digest() -> u64 {
 pub const SEEK_STEPS: usize = 2_000;
 pub const SEEK_GOLDEN: u64 = 0xa75c_1e4d_94d0_496f;
 
-fn seek_spec(k: usize, r: &mut Xs) -> VehicleSpec {
+fn seek_spec(k: usize, r: &mut Rng) -> VehicleSpec {
     let (mut max_speed, mut max_force) = (0.5 + r.next() * 2.0, 0.02 + r.next() * 0.4);
     match k % 23 {
         3 => max_speed = 0.0,
@@ -240,7 +231,7 @@ fn seek_spec(k: usize, r: &mut Xs) -> VehicleSpec {
     .with_mass(mass)
 }
 
-fn seek_weight(k: usize, r: &mut Xs) -> f64 {
+fn seek_weight(k: usize, r: &mut Rng) -> f64 {
     match k % 17 {
         2 => 1e300,
         4 => 0.0,
@@ -251,25 +242,25 @@ fn seek_weight(k: usize, r: &mut Xs) -> f64 {
     }
 }
 
-fn hash_slots(h: &mut Fnv, w: &World) {
+fn hash_slots(h: &mut Digest, w: &World) {
     for &id in w.ids() {
-        h.add(f64::from(id.0));
+        h.f64(f64::from(id.0));
     }
     for s in [w.positions(), w.velocities(), w.heading_vectors()] {
         for &x in s {
-            h.add(x);
+            h.f64(x);
         }
     }
 }
 
 pub fn seek_digest() -> u64 {
-    let mut r = Xs(0x2545_F491_4F6C_DD1D);
+    let mut r = Rng(0x2545_F491_4F6C_DD1D);
     let mut w = World::new(7);
     let mut ids: Vec<VehicleId> = (0..301)
         .map(|k| w.add_vehicle(seek_spec(k, &mut r)).expect("valid spec"))
         .collect();
     let mut pursuer: Option<VehicleId> = None;
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut h = Digest::new();
     for step in 0..SEEK_STEPS {
         if step % 100 == 0 {
             let t = step as f64;
@@ -322,7 +313,7 @@ pub fn seek_digest() -> u64 {
         }
     }
     hash_slots(&mut h, &w);
-    h.0
+    h.finish()
 }
 
 /// The dense crowd digest: 3,000 vehicles at about 8 neighbours and more
@@ -333,7 +324,7 @@ pub const DENSE_STEPS: usize = 300;
 pub const DENSE_GOLDEN: u64 = 0x7634_6d58_66e4_750b;
 
 pub fn dense_digest() -> u64 {
-    let mut r = Xs(0x1F83_D9AB_FB41_BD6B);
+    let mut r = Rng(0x1F83_D9AB_FB41_BD6B);
     let mut w = World::new(11);
     let n = 3_000;
     let side = 4.0 * (n as f64).sqrt();
@@ -351,7 +342,7 @@ pub fn dense_digest() -> u64 {
             Behavior::seek(target).weighted(0.3),
         ]
     };
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut h = Digest::new();
     for step in 0..DENSE_STEPS {
         match step {
             0 => {
@@ -402,5 +393,5 @@ pub fn dense_digest() -> u64 {
             hash_slots(&mut h, &w);
         }
     }
-    h.0
+    h.finish()
 }

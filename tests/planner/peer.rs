@@ -10,21 +10,7 @@ use arcline::Pose;
 use dubins_paths::f64::{DubinsPath, PosRot};
 use dubins_paths::PathType;
 
-struct XorShift(u64);
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    /// Uniform in [lo, hi).
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-}
+use crate::xorshift::Rng;
 
 fn peer_type(w: DubinsWord) -> PathType {
     match w {
@@ -43,10 +29,10 @@ fn rel(a: f64, b: f64) -> f64 {
 
 /// A random query; half of them close together (so CCC words matter),
 /// headings sometimes far outside (−π, π].
-fn query(rng: &mut XorShift) -> (Pose, Pose, f64) {
+fn query(rng: &mut Rng) -> (Pose, Pose, f64) {
     let r = rng.range(0.2, 4.0);
-    let span = if rng.next() % 2 == 0 { 3.0 * r } else { 40.0 };
-    let hspan = if rng.next() % 4 == 0 {
+    let span = if rng.bits() % 2 == 0 { 3.0 * r } else { 40.0 };
+    let hspan = if rng.bits() % 4 == 0 {
         20.0
     } else {
         core::f64::consts::PI
@@ -66,7 +52,7 @@ fn query(rng: &mut XorShift) -> (Pose, Pose, f64) {
 
 #[test]
 fn ten_thousand_random_queries_match_dubins_paths() {
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut unique = 0;
     let mut ccc_wins = 0;
     for i in 0..10_000 {
@@ -123,7 +109,7 @@ fn ten_thousand_random_queries_match_dubins_paths() {
 
 #[test]
 fn batch_lengths_match_single_queries_and_the_peer() {
-    let mut rng = XorShift(0x1234_5678_9ABC_DEF1);
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
     let mut queries = Vec::new();
     let mut singles = Vec::new();
     let r = 1.7;

@@ -12,6 +12,8 @@ use arcline::{Arc, Error, Field, Line, Path, Point, Pose, Reason, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 use proptest::prelude::*;
 
+use crate::xorshift::Rng;
+
 fn close(a: f64, b: f64, tol: f64) -> bool {
     (a - b).abs() <= tol
 }
@@ -356,13 +358,8 @@ fn never_longer_than_a_path_of_any_of_the_48_words_laid_by_hand() {
     // Brute force from the other side: lay random paths of each word with
     // the core's Arc and Line (the word's fixed quarter turns and equal
     // middle arcs kept) and plan to where each ends.
-    let mut seed: u64 = 0x1234_5678_9ABC_DEF1;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    let mut next = move || rng.next();
     let mut beaten = 0;
     for w in ReedsSheppWord::ALL {
         let name = w.as_str();
@@ -414,13 +411,8 @@ fn never_longer_than_a_path_of_any_of_the_48_words_laid_by_hand() {
 
 #[test]
 fn every_candidate_word_ends_at_the_goal_with_its_own_letters_and_gears() {
-    let mut seed: u64 = 0x0DDB_A11C_AFE0_0001;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut rng = Rng(0x0DDB_A11C_AFE0_0001);
+    let mut next = move || rng.next();
     let mut seen = std::collections::BTreeSet::new();
     for i in 0..4000 {
         let r = 0.5 + next();

@@ -27,6 +27,8 @@ use arcline::geom::*;
 use arcline::road::*;
 use arcline::{Error, Reason};
 
+use crate::xorshift::Rng;
+
 /// The module docs' tolerances: parallel headings, zero lengths.
 const PARALLEL_TOL: f64 = 1e-9;
 const LENGTH_TOL: f64 = 1e-9;
@@ -399,23 +401,6 @@ proptest! {
         let c = constrain_profile(&a, &b).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!(c.x.is_finite() && c.y.is_finite() && c.heading.is_finite());
         check_pair(&a, &c)?;
-    }
-}
-
-/// A tiny xorshift for the long run.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.next()
-    }
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next() * n as f64) as usize).min(n - 1)
     }
 }
 

@@ -73,6 +73,10 @@ export interface SteeringState {
   avoid: boolean;
   /** The crowd's scene. */
   scene: "scatter" | "circleSwap" | "crossing";
+  /** The circle swap's ring radius (a knob on the ring). */
+  ringRadius: number;
+  /** Where the crossing streams go: the middle of the right-going stream's goals, then the up-going one's. */
+  streamGoals: [Point, Point];
   playing: boolean;
   /** The figure shown. */
   step: "seek" | "path" | "explore";

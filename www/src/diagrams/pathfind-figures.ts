@@ -21,8 +21,8 @@ export const PATHFIND_STEPS: readonly (FigureStep & { id: "around" | "grid" })[]
   },
 ];
 
-/** The numbers beside the figure. */
-export function pathfindNumbers(path: Path | null, expanded: number, radius: number, clearance: number | null): FigureNumber[] {
+/** The numbers beside the figure (`expanded` null: the search was not asked for its record). */
+export function pathfindNumbers(path: Path | null, expanded: number | null, radius: number, clearance: number | null): FigureNumber[] {
   const out = [num("radius", "turning radius", radius, 1, "", "r")];
   if (clearance !== null) out.push(num("clearance", "clearance", clearance, 2));
   out.push(word("word", "the path", path ? path.word : "none"));

@@ -39,3 +39,29 @@ export function wrapAngle(h: number): number {
 export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
+
+/** The range of a number a diagram's state holds: its slider's, its attribute's and its setState's. */
+export interface NumberRange {
+  readonly min: number;
+  readonly max: number;
+  /** The slider's step. */
+  readonly step: number;
+  /** Whole numbers only. */
+  readonly integer?: boolean;
+}
+
+/** `v` in `range` (rounded when the range is of whole numbers); non-numbers become `fallback`. */
+export function inRange(range: NumberRange, v: unknown, fallback: number): number {
+  const n = clamp(v, range.min, range.max, fallback);
+  return range.integer ? Math.round(n) : n;
+}
+
+/** An attribute's text as a number (NaN when absent, so `inRange` falls back). */
+export function attrNumber(v: string | undefined): number {
+  return v === undefined || v.trim() === "" ? NaN : Number(v);
+}
+
+/** An attribute's text as a boolean ("1" or "true"), or undefined when absent. */
+export function attrBool(v: string | undefined): boolean | undefined {
+  return v === undefined ? undefined : v === "1" || v === "true";
+}

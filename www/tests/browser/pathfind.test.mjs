@@ -66,12 +66,22 @@ test("loads clean and draws the core's path round the default scene", async () =
   assert.ok(want, "the default scene has a path");
   close(s.readout.length, want.length, 1e-12, "length");
   assert.equal(s.readout.word, want.word);
-  assert.ok(s.readout.expanded > 0);
+  // The search's record (planAroundDebug) is not asked for while neither the graph nor the expanded nodes show.
+  assert.equal(s.readout.expanded, null);
   assert.ok(sampledClearance(s.readout.path, s.circles) >= s.clearance - 1e-6);
   const readout = await page.locator(`[data-diagram="${KIND}"] .readout`).textContent();
   assert.match(readout, /length \d+\.\d{3}/);
-  assert.match(readout, /\d+ nodes expanded/);
   assert.match(readout, /planAround \d+\.\d\d ms/);
+  assert.doesNotMatch(readout, /planAroundDebug/);
+  // Shown, it is asked for once and timed beside planAround (cached: the path's call is not made again).
+  await setState(page, { showExpanded: true });
+  const shown = await state(page);
+  assert.ok(shown.readout.expanded > 0);
+  const withRecord = await page.locator(`[data-diagram="${KIND}"] .readout`).textContent();
+  assert.match(withRecord, /\d+ nodes expanded/);
+  assert.match(withRecord, /planAroundDebug \d+\.\d\d ms/);
+  assert.doesNotMatch(withRecord, /planAround \d/);
+  await setState(page, { showExpanded: false });
   await page.locator(`[data-diagram="${KIND}"]`).screenshot({ path: screenshotPath("pathfind") });
   assert.deepEqual(problems, []);
   await context.close();
