@@ -7,6 +7,7 @@ mod dubins;
 mod grid;
 mod grid_reference;
 mod motion;
+mod parking;
 mod pathfind;
 mod peer;
 mod reeds_shepp;

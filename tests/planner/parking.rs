@@ -1,0 +1,386 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! Parking (`plan_around` with `reverse` and a `body`): parallel parking,
+//! bay parking, a turn in a dead end, random fields; every path checked by
+//! an independent rectangle-against-obstacle test (written again here, not
+//! the crate's) at dense samples plus the exact arcs of the body's corners.
+
+use crate::xorshift::Rng;
+use arcline::planner::parking::Body;
+use arcline::planner::pathfind::{plan_around, AroundOptions, NoPath, Obstacles, PlanAround};
+use arcline::{Path, Point, Pose, Reason, Segment};
+use core::f64::consts::{FRAC_PI_2, PI};
+
+const CAR: Body = Body {
+    length: 4.5,
+    width: 1.8,
+    rear: 1.0,
+};
+const R: f64 = 5.0;
+
+fn parking(reverse: bool, clearance: f64) -> AroundOptions {
+    AroundOptions {
+        clearance,
+        reverse,
+        body: Some(CAR),
+        max_expanded: 20_000,
+        ..AroundOptions::default()
+    }
+}
+
+/// The body's corners at `p`, written again here.
+fn corners(b: &Body, p: Pose) -> [Point; 4] {
+    let (s, c) = p.heading.sin_cos();
+    let f = b.length - b.rear;
+    let w = b.width / 2.0;
+    [(-b.rear, -w), (f, -w), (f, w), (-b.rear, w)]
+        .map(|(u, v)| Point::new(p.x + u * c - v * s, p.y + u * s + v * c))
+}
+
+fn point_segment(p: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let l2 = dx * dx + dy * dy;
+    let t = if l2 == 0.0 {
+        0.0
+    } else {
+        (((p.x - a.x) * dx + (p.y - a.y) * dy) / l2).clamp(0.0, 1.0)
+    };
+    ((a.x + t * dx - p.x).powi(2) + (a.y + t * dy - p.y).powi(2)).sqrt()
+}
+
+fn orient(a: Point, b: Point, c: Point) -> f64 {
+    (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+}
+
+fn segment_segment(a: Point, b: Point, c: Point, d: Point) -> f64 {
+    let (o1, o2, o3, o4) = (
+        orient(a, b, c),
+        orient(a, b, d),
+        orient(c, d, a),
+        orient(c, d, b),
+    );
+    if o1 * o2 < 0.0 && o3 * o4 < 0.0 {
+        return 0.0;
+    }
+    point_segment(a, c, d)
+        .min(point_segment(b, c, d))
+        .min(point_segment(c, a, b))
+        .min(point_segment(d, a, b))
+}
+
+fn inside(poly: &[Point], p: Point) -> bool {
+    let mut c = false;
+    let n = poly.len();
+    let mut j = n - 1;
+    for i in 0..n {
+        let (a, b) = (poly[i], poly[j]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+            c = !c;
+        }
+        j = i;
+    }
+    c
+}
+
+/// The distance from the rectangle `k` (solid) to the obstacles, least.
+fn rectangle_distance(k: &[Point; 4], o: &Obstacles) -> f64 {
+    let mut d = f64::INFINITY;
+    for c in &o.circles {
+        let p = Point::new(c.x, c.y);
+        let e = if inside(k, p) {
+            0.0
+        } else {
+            (0..4)
+                .map(|i| point_segment(p, k[i], k[(i + 1) % 4]))
+                .fold(f64::INFINITY, f64::min)
+        };
+        d = d.min(e - c.radius);
+    }
+    for poly in &o.polygons {
+        if poly.iter().any(|&p| inside(k, p)) || k.iter().any(|&p| inside(poly, p)) {
+            return 0.0;
+        }
+        let n = poly.len();
+        for i in 0..4 {
+            for j in 0..n {
+                d = d.min(segment_segment(
+                    k[i],
+                    k[(i + 1) % 4],
+                    poly[j],
+                    poly[(j + 1) % n],
+                ));
+            }
+        }
+    }
+    d
+}
+
+/// The least distance from `p` to the arc of centre `c`, radius `rho`,
+/// from angle `a0` sweeping `sweep`.
+fn point_arc(p: Point, c: Point, rho: f64, a0: f64, sweep: f64) -> f64 {
+    let ang = (p.y - c.y).atan2(p.x - c.x);
+    let rel = if sweep >= 0.0 { ang - a0 } else { a0 - ang }.rem_euclid(2.0 * PI);
+    let end = |a: f64| Point::new(c.x + rho * a.cos(), c.y + rho * a.sin());
+    let ends = end(a0).distance(p).min(end(a0 + sweep).distance(p));
+    if rel <= sweep.abs() {
+        ((p.distance(c)) - rho).abs().min(ends)
+    } else {
+        ends
+    }
+}
+
+/// Checks a path: starts at `start`, ends at `goal`, lines and arcs of
+/// radius ≥ `r`, G1 except at cusps, the body clear by `clearance` at
+/// 2,000 samples and along each corner's exact arc (against circles).
+fn check_path(
+    path: &Path,
+    start: Pose,
+    goal: Pose,
+    r: f64,
+    o: &Obstacles,
+    b: &Body,
+    clearance: f64,
+) {
+    assert!(
+        path.start_pose().approx_eq(start, 1e-9),
+        "{:?}",
+        path.start_pose()
+    );
+    let end = path.end_pose();
+    assert!(
+        end.position().distance(goal.position()) < 1e-8,
+        "{end:?} vs {goal:?}"
+    );
+    let dh = (end.heading - goal.heading).rem_euclid(2.0 * PI);
+    assert!(dh < 1e-8 || dh > 2.0 * PI - 1e-8, "{end:?} vs {goal:?}");
+    assert!(path.is_g1(1e-8), "not G1: {path:?}");
+    for s in path.segments() {
+        if let Segment::Arc(a) = s {
+            assert!(a.radius >= r - 1e-9, "arc radius {}", a.radius);
+        }
+        assert!(s.length().is_finite());
+    }
+    let n = 2000;
+    let len = path.length();
+    for i in 0..=n {
+        let p = path.pose_at(len * i as f64 / n as f64);
+        let d = rectangle_distance(&corners(b, p), o);
+        assert!(d >= clearance - 1e-7, "sample {i}: distance {d} at {p:?}");
+    }
+    // Each corner along each arc, exactly, against every circle.
+    let mut at = 0.0;
+    for s in path.segments() {
+        if let Segment::Arc(a) = s {
+            let p = path.pose_at(at);
+            for k in corners(b, p) {
+                let rho = k.distance(a.center);
+                let a0 = (k.y - a.center.y).atan2(k.x - a.center.x);
+                for c in &o.circles {
+                    let d = point_arc(Point::new(c.x, c.y), a.center, rho, a0, a.sweep);
+                    assert!(d >= c.radius + clearance - 1e-7, "corner arc {d}");
+                }
+            }
+        }
+        at += s.length();
+    }
+}
+
+/// The gear changes, and the length driven backwards.
+fn manoeuvres(p: &Path) -> (usize, f64) {
+    let segs: Vec<&Segment> = p.segments().iter().filter(|s| s.length() > 1e-9).collect();
+    let cusps = segs
+        .windows(2)
+        .filter(|w| w[0].is_reverse() != w[1].is_reverse())
+        .count();
+    let back = segs
+        .iter()
+        .filter(|s| s.is_reverse())
+        .map(|s| s.length())
+        .sum();
+    (cusps, back)
+}
+
+/// A kerb along y = 0 (below), two cars parked against it with a gap of
+/// `gap` between them, the car to park in the street beside the front one.
+fn parallel(gap: f64) -> (Obstacles, Pose, Pose) {
+    let mut o = Obstacles::new();
+    o.add_rectangle(Point::new(0.0, -0.5), 40.0, 1.0, 0.0);
+    let x = gap / 2.0 + CAR.length / 2.0;
+    o.add_rectangle(Point::new(-x, 1.1), CAR.length, CAR.width, 0.0);
+    o.add_rectangle(Point::new(x, 1.1), CAR.length, CAR.width, 0.0);
+    let axle = CAR.length / 2.0 - CAR.rear;
+    let goal = Pose::new(-axle, 1.1, 0.0);
+    let start = Pose::new(x + 1.0, 4.0, 0.0);
+    (o, start, goal)
+}
+
+fn solve(start: Pose, goal: Pose, o: &Obstacles, opts: &AroundOptions) -> PlanAround {
+    let t = std::time::Instant::now();
+    let plan = plan_around(start, goal, R, o, opts).unwrap();
+    eprintln!(
+        "{} expanded, {:?}, {:?}",
+        plan.expanded,
+        t.elapsed(),
+        plan.path().map(|p| (p.word(), p.length(), manoeuvres(p)))
+    );
+    plan
+}
+
+#[test]
+fn parallel_parking_in_a_gap_of_1_3_car_lengths_takes_a_cusp() {
+    let (o, start, goal) = parallel(1.3 * CAR.length);
+    let opts = parking(true, 0.0);
+    let plan = solve(start, goal, &o, &opts);
+    let path = plan.path().expect("parks");
+    check_path(path, start, goal, R, &o, &CAR, 0.0);
+    assert!(manoeuvres(path).0 >= 1, "{}", path.word());
+}
+
+#[test]
+fn a_gap_shorter_than_the_car_is_refused_naming_the_goal() {
+    let (o, start, goal) = parallel(0.9 * CAR.length);
+    let e = plan_around(start, goal, R, &o, &parking(true, 0.0)).unwrap_err();
+    assert_eq!(e.to_string().split(':').next(), Some("goal"), "{e}");
+    assert!(matches!(e.reason(), Reason::InsideObstacle(_)), "{e}");
+}
+
+/// A row of bays 2.6 wide and 5.5 deep along y in [0, 5.5] (a wall
+/// behind), cars in every bay but the middle one, an aisle up to a wall at
+/// y = 13.
+fn bays() -> (Obstacles, Pose) {
+    let mut o = Obstacles::new();
+    o.add_rectangle(Point::new(0.0, -0.5), 40.0, 1.0, 0.0);
+    o.add_rectangle(Point::new(0.0, 13.5), 40.0, 1.0, 0.0);
+    for i in [-3, -2, -1, 1, 2, 3] {
+        o.add_rectangle(
+            Point::new(f64::from(i) * 2.6, 2.75),
+            CAR.length,
+            CAR.width,
+            FRAC_PI_2,
+        );
+    }
+    // Parked facing out (up the bay): the rear axle below the middle.
+    let axle = CAR.length / 2.0 - CAR.rear;
+    (o, Pose::new(0.0, 2.75 - axle, FRAC_PI_2))
+}
+
+#[test]
+fn reverse_bay_parking_and_driving_out() {
+    let (o, bay) = bays();
+    let aisle = Pose::new(-12.0, 9.0, 0.0);
+    let opts = parking(true, 0.1);
+    let plan = solve(aisle, bay, &o, &opts);
+    let path = plan.path().expect("parks");
+    check_path(path, aisle, bay, R, &o, &CAR, 0.1);
+    // Facing out of the bay at the end: it went in backwards.
+    assert!(path.segments().last().unwrap().is_reverse());
+    let out = Pose::new(12.0, 9.0, 0.0);
+    let plan = solve(bay, out, &o, &opts);
+    let path = plan.path().expect("drives out");
+    check_path(path, bay, out, R, &o, &CAR, 0.1);
+}
+
+/// A street 7 wide (less than the turning circle's 10), closed at x = 30.
+fn dead_end() -> (Obstacles, Pose, Pose) {
+    let mut o = Obstacles::new();
+    o.add_rectangle(Point::new(15.0, -4.0), 32.0, 1.0, 0.0);
+    o.add_rectangle(Point::new(15.0, 4.0), 32.0, 1.0, 0.0);
+    o.add_rectangle(Point::new(31.5, 0.0), 1.0, 9.0, 0.0);
+    (o, Pose::new(15.0, -1.5, 0.0), Pose::new(15.0, 1.5, PI))
+}
+
+#[test]
+fn a_dead_end_narrower_than_the_turning_circle_needs_a_three_point_turn() {
+    let (o, start, goal) = dead_end();
+    let plan = solve(start, goal, &o, &parking(true, 0.0));
+    let path = plan.path().expect("turns");
+    check_path(path, start, goal, R, &o, &CAR, 0.0);
+    assert!(manoeuvres(path).0 >= 2, "{}", path.word());
+    // Forwards only, the body cannot turn round.
+    let plan = solve(start, goal, &o, &parking(false, 0.0));
+    assert_eq!(plan.no_path(), Some(NoPath::Blocked));
+}
+
+#[test]
+fn random_fields_of_circles_and_boxes_keep_the_body_clear() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut found, mut tried) = (0, 0);
+    while tried < 12 {
+        let mut o = Obstacles::new();
+        for _ in 0..8 {
+            o.add_circle(
+                rng.range(-20.0, 20.0),
+                rng.range(-20.0, 20.0),
+                rng.range(0.5, 2.0),
+            );
+        }
+        for _ in 0..6 {
+            o.add_rectangle(
+                Point::new(rng.range(-20.0, 20.0), rng.range(-20.0, 20.0)),
+                rng.range(1.0, 5.0),
+                rng.range(1.0, 3.0),
+                rng.range(0.0, PI),
+            );
+        }
+        let start = Pose::new(
+            rng.range(-20.0, 20.0),
+            rng.range(-20.0, 20.0),
+            rng.range(-PI, PI),
+        );
+        let goal = Pose::new(
+            rng.range(-20.0, 20.0),
+            rng.range(-20.0, 20.0),
+            rng.range(-PI, PI),
+        );
+        let opts = parking(rng.next() < 0.7, 0.2);
+        let Ok(plan) = plan_around(start, goal, R, &o, &opts) else {
+            continue; // the start or goal overlaps an obstacle
+        };
+        tried += 1;
+        if let Some(p) = plan.path() {
+            found += 1;
+            check_path(p, start, goal, R, &o, &CAR, 0.2);
+            if !opts.reverse {
+                assert_eq!(manoeuvres(p).0, 0);
+                assert!(p.segments().iter().all(|s| !s.is_reverse()));
+            }
+        }
+    }
+    assert!(found >= 8, "{found} of {tried}");
+}
+
+#[test]
+fn a_large_cusp_cost_or_reverse_cost_changes_the_path_as_asked() {
+    let (o, start, goal) = dead_end();
+    let base = solve(start, goal, &o, &parking(true, 0.0));
+    let few = solve(
+        start,
+        goal,
+        &o,
+        &AroundOptions {
+            cusp_cost: 50.0,
+            ..parking(true, 0.0)
+        },
+    );
+    let (b, f) = (base.path().unwrap(), few.path().unwrap());
+    assert!(manoeuvres(f).0 <= manoeuvres(b).0);
+    // Backing out of the bay costs: a large reverse cost drives less backwards.
+    let (o, bay) = bays();
+    let aisle = Pose::new(-12.0, 9.0, 0.0);
+    let cheap = solve(bay, aisle, &o, &parking(true, 0.1));
+    let dear = solve(
+        bay,
+        aisle,
+        &o,
+        &AroundOptions {
+            reverse_cost: 10.0,
+            ..parking(true, 0.1)
+        },
+    );
+    let (c, d) = (cheap.path().unwrap(), dear.path().unwrap());
+    assert!(
+        manoeuvres(d).1 <= manoeuvres(c).1 + 1e-9,
+        "{} vs {}",
+        manoeuvres(d).1,
+        manoeuvres(c).1
+    );
+}
