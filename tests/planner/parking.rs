@@ -227,11 +227,14 @@ fn solve(start: Pose, goal: Pose, o: &Obstacles, opts: &AroundOptions) -> PlanAr
 
 #[test]
 fn parallel_parking_in_a_gap_of_1_3_car_lengths_takes_a_cusp() {
+    // A small car's turning radius (of the rear axle's centre): 4.
     let (o, start, goal) = parallel(1.3 * CAR.length);
     let opts = parking(true, 0.0);
-    let plan = solve(start, goal, &o, &opts);
+    let t = std::time::Instant::now();
+    let plan = plan_around(start, goal, 4.0, &o, &opts).unwrap();
+    eprintln!("parallel: {} expanded, {:?}", plan.expanded, t.elapsed());
     let path = plan.path().expect("parks");
-    check_path(path, start, goal, R, &o, &CAR, 0.0);
+    check_path(path, start, goal, 4.0, &o, &CAR, 0.0);
     assert!(manoeuvres(path).0 >= 1, "{}", path.word());
 }
 
@@ -383,4 +386,60 @@ fn a_large_cusp_cost_or_reverse_cost_changes_the_path_as_asked() {
         manoeuvres(d).1,
         manoeuvres(c).1
     );
+}
+
+#[test]
+fn bad_options_are_refused_naming_the_field() {
+    let (o, start, goal) = parallel(2.0 * CAR.length);
+    let cases = [
+        (
+            AroundOptions {
+                cusp_cost: -1.0,
+                ..parking(true, 0.0)
+            },
+            "options.cuspCost",
+        ),
+        (
+            AroundOptions {
+                cusp_cost: f64::NAN,
+                ..parking(true, 0.0)
+            },
+            "options.cuspCost",
+        ),
+        (
+            AroundOptions {
+                reverse_cost: 0.5,
+                ..parking(true, 0.0)
+            },
+            "options.reverseCost",
+        ),
+        (
+            AroundOptions {
+                body: Some(Body::new(4.0, 0.0, 1.0)),
+                ..parking(true, 0.0)
+            },
+            "options.body.width",
+        ),
+        (
+            AroundOptions {
+                body: Some(Body::new(4.0, 2.0, 5.0)),
+                ..parking(true, 0.0)
+            },
+            "options.body.rear",
+        ),
+        (
+            AroundOptions {
+                body: Some(Body::new(f64::INFINITY, 2.0, 1.0)),
+                ..parking(true, 0.0)
+            },
+            "options.body.length",
+        ),
+    ];
+    for (opts, field) in cases {
+        let e = plan_around(start, goal, R, &o, &opts).unwrap_err();
+        assert_eq!(e.to_string().split(':').next(), Some(field), "{e}");
+    }
+    // The start's body on a parked car names the start.
+    let e = plan_around(Pose::new(4.0, 1.1, 0.0), goal, R, &o, &parking(true, 0.0)).unwrap_err();
+    assert_eq!(e.to_string().split(':').next(), Some("start"), "{e}");
 }

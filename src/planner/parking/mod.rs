@@ -24,8 +24,8 @@
 //!   flips), from the start pose to the goal (its pose exactly, up to
 //!   rounding), the body clear all along; the cheapest the lattice and its
 //!   expansions offer (not always the cheapest of all paths).
-//! - [`NoPath::Blocked`](crate::planner::NoPath::Blocked): every lattice
-//!   cell the start reaches within the search's region (the scene's box
+//! - [`NoPath::Blocked`](crate::planner::NoPath::Blocked): every cell of
+//!   the coarse and then the fine lattice the start reaches within the search's region (the scene's box
 //!   grown by two turning radii and the body) was expanded, and no
 //!   expansion from any of them reached the goal clear. A passage narrower
 //!   than the body is one cause; one that only a finer lattice would thread
@@ -78,7 +78,7 @@ pub use smooth::merge;
 pub use sweep::BodySweep;
 
 use crate::error::{Error, Reason};
-use crate::planner::pathfind::{AroundOptions, Goal, Obstacles, PlanAround};
+use crate::planner::pathfind::{AroundOptions, Goal, NoPath, Obstacles, PlanAround};
 use crate::{Point, Pose};
 
 /// Plans with a body and/or reverse gear (inputs checked by the caller,
@@ -132,7 +132,7 @@ pub(crate) fn plan(
     }
     let lo = Point::new(lo.x - margin, lo.y - margin);
     let hi = Point::new(hi.x + margin, hi.y + margin);
-    let q = search::Query {
+    let mut q = search::Query {
         start,
         goal,
         r,
@@ -146,14 +146,33 @@ pub(crate) fn plan(
         lo,
         hi,
     };
-    let found = search::search(&q, trace);
-    let result = found.result?;
+    let coarse = search::search(&q, 3.0, trace);
+    if matches!(coarse.result, Ok(Ok(_)) | Err(_)) || coarse.expanded >= options.max_expanded {
+        return Ok((
+            PlanAround {
+                result: coarse.result?,
+                expanded: coarse.expanded,
+                shortest: false,
+            },
+            coarse.poses,
+        ));
+    }
+    // Nothing on the coarse lattice: the fine one, with what is left.
+    q.max_expanded = options.max_expanded - coarse.expanded;
+    let fine = search::search(&q, 1.0, trace);
+    let expanded = coarse.expanded + fine.expanded;
+    let result = match fine.result? {
+        Err(NoPath::SearchLimit { .. }) => Err(NoPath::SearchLimit { expanded }),
+        r => r,
+    };
+    let mut poses = coarse.poses;
+    poses.extend(fine.poses);
     Ok((
         PlanAround {
             result,
-            expanded: found.expanded,
+            expanded,
             shortest: false,
         },
-        found.poses,
+        poses,
     ))
 }

@@ -4,11 +4,15 @@
 //! piece checked exactly against the body ([`BodySweep`]).
 //!
 //! - **Lattice.** Headings in 72 bins of 5° from the start's heading;
-//!   cells of `0.185 r` square from the start's position. A primitive is a
-//!   line or an arc of the turning radius `r`, `r · 15°` long (3 heading
-//!   bins, a little more than a cell's diagonal), left, straight or right,
-//!   forwards and (with reverse gear) backwards. A cell (with the gear of
-//!   the piece that reached it) keeps the cheapest arrival.
+//!   square cells from the start's position. A primitive is a line or an
+//!   arc of the turning radius `r`, `step_bins` heading bins long (the
+//!   cell's diagonal), left, straight or right, forwards and (with
+//!   reverse gear) backwards. A cell (with the gear of the piece that
+//!   reached it) keeps the cheapest arrival. The plan searches a coarse
+//!   lattice first (15° pieces, cells of `0.185 r`), then, when that one
+//!   finds nothing, a fine one (5° pieces, cells of `0.062 r`) with the
+//!   expansions left: tight manoeuvres (a parking gap with little slack)
+//!   need the short pieces, open ground is crossed faster with the long.
 //! - **Cost.** [`Costs`]: length, `cusp` per gear change, `reverse - 1`
 //!   per unit backwards; the same rule prices the analytic expansions.
 //! - **Heuristic.** The obstacle-free Reeds–Shepp (or Dubins) length to a
@@ -103,10 +107,10 @@ impl PartialOrd for Open {
 }
 
 /// Runs the search (inputs checked, start and goal poses clear).
-pub(crate) fn search(q: &Query<'_>, trace: bool) -> Searched {
+pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
     let tol = q.sweep.tol();
     let dh = TAU / HEADINGS as f64;
-    let sweep_step = STEP_BINS * dh;
+    let sweep_step = step_bins * dh;
     let step = q.r * sweep_step;
     let cell = step / core::f64::consts::SQRT_2 * 1.001;
     let key = |p: Pose, gear: Option<bool>| -> Key {
