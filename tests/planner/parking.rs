@@ -151,7 +151,10 @@ fn check_path(
         "{end:?} vs {goal:?}"
     );
     let dh = (end.heading - goal.heading).rem_euclid(2.0 * PI);
-    assert!(dh < 1e-8 || dh > 2.0 * PI - 1e-8, "{end:?} vs {goal:?}");
+    assert!(
+        !(1e-8..=2.0 * PI - 1e-8).contains(&dh),
+        "{end:?} vs {goal:?}"
+    );
     assert!(path.is_g1(1e-8), "not G1: {path:?}");
     for s in path.segments() {
         if let Segment::Arc(a) = s {

@@ -45,8 +45,6 @@ use std::collections::{BinaryHeap, HashMap};
 
 /// Heading bins per turn.
 const HEADINGS: i64 = 72;
-/// Heading bins per primitive arc.
-const STEP_BINS: f64 = 3.0;
 
 /// What the search is asked.
 #[derive(Debug, Clone)]

@@ -50,24 +50,20 @@ fn join(a: &Segment, b: &Segment, tol: f64) -> Option<Segment> {
     match (a, b) {
         (Segment::Line(p), Segment::Line(q)) => {
             let (u, v) = (p.direction()?, q.direction()?);
-            (u.cross(v).abs() <= 1e-9 && u.dot(v) > 0.0).then(|| {
-                Segment::Line(Line {
-                    start: p.start,
-                    end: q.end,
-                    reverse: p.reverse,
-                })
-            })
+            (u.cross(v).abs() <= 1e-9 && u.dot(v) > 0.0).then_some(Segment::Line(Line {
+                start: p.start,
+                end: q.end,
+                reverse: p.reverse,
+            }))
         }
         (Segment::Arc(p), Segment::Arc(q)) => {
             let same = p.center.distance(q.center) <= tol
                 && (p.radius - q.radius).abs() <= tol
                 && p.sweep.is_sign_negative() == q.sweep.is_sign_negative();
-            same.then(|| {
-                Segment::Arc(Arc {
-                    sweep: p.sweep + q.sweep,
-                    ..*p
-                })
-            })
+            same.then_some(Segment::Arc(Arc {
+                sweep: p.sweep + q.sweep,
+                ..*p
+            }))
         }
         _ => None,
     }
