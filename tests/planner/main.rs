@@ -8,6 +8,7 @@ mod grid;
 mod grid_reference;
 mod motion;
 mod parking;
+mod parking_ompl;
 mod pathfind;
 mod peer;
 mod reeds_shepp;

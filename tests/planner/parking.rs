@@ -10,14 +10,14 @@ use arcline::planner::pathfind::{plan_around, AroundOptions, NoPath, Obstacles, 
 use arcline::{Path, Point, Pose, Reason, Segment};
 use core::f64::consts::{FRAC_PI_2, PI};
 
-const CAR: Body = Body {
+pub(crate) const CAR: Body = Body {
     length: 4.5,
     width: 1.8,
     rear: 1.0,
 };
-const R: f64 = 5.0;
+pub(crate) const R: f64 = 5.0;
 
-fn parking(reverse: bool, clearance: f64) -> AroundOptions {
+pub(crate) fn parking(reverse: bool, clearance: f64) -> AroundOptions {
     AroundOptions {
         clearance,
         reverse,
@@ -131,7 +131,7 @@ fn point_arc(p: Point, c: Point, rho: f64, a0: f64, sweep: f64) -> f64 {
 /// Checks a path: starts at `start`, ends at `goal`, lines and arcs of
 /// radius ≥ `r`, G1 except at cusps, the body clear by `clearance` at
 /// 2,000 samples and along each corner's exact arc (against circles).
-fn check_path(
+pub(crate) fn check_path(
     path: &Path,
     start: Pose,
     goal: Pose,
@@ -188,7 +188,7 @@ fn check_path(
 }
 
 /// The gear changes, and the length driven backwards.
-fn manoeuvres(p: &Path) -> (usize, f64) {
+pub(crate) fn manoeuvres(p: &Path) -> (usize, f64) {
     let segs: Vec<&Segment> = p.segments().iter().filter(|s| s.length() > 1e-9).collect();
     let cusps = segs
         .windows(2)
@@ -204,7 +204,7 @@ fn manoeuvres(p: &Path) -> (usize, f64) {
 
 /// A kerb along y = 0 (below), two cars parked against it with a gap of
 /// `gap` between them, the car to park in the street beside the front one.
-fn parallel(gap: f64) -> (Obstacles, Pose, Pose) {
+pub(crate) fn parallel(gap: f64) -> (Obstacles, Pose, Pose) {
     let mut o = Obstacles::new();
     o.add_rectangle(Point::new(0.0, -0.5), 40.0, 1.0, 0.0);
     let x = gap / 2.0 + CAR.length / 2.0;
@@ -252,7 +252,7 @@ fn a_gap_shorter_than_the_car_is_refused_naming_the_goal() {
 /// A row of bays 2.6 wide and 5.5 deep along y in [0, 5.5] (a wall
 /// behind), cars in every bay but the middle one, an aisle up to a wall at
 /// y = 13.
-fn bays() -> (Obstacles, Pose) {
+pub(crate) fn bays() -> (Obstacles, Pose) {
     let mut o = Obstacles::new();
     o.add_rectangle(Point::new(0.0, -0.5), 40.0, 1.0, 0.0);
     o.add_rectangle(Point::new(0.0, 13.5), 40.0, 1.0, 0.0);
@@ -286,7 +286,7 @@ fn reverse_bay_parking_and_driving_out() {
 }
 
 /// A street 7 wide (less than the turning circle's 10), closed at x = 30.
-fn dead_end() -> (Obstacles, Pose, Pose) {
+pub(crate) fn dead_end() -> (Obstacles, Pose, Pose) {
     let mut o = Obstacles::new();
     o.add_rectangle(Point::new(15.0, -4.0), 32.0, 1.0, 0.0);
     o.add_rectangle(Point::new(15.0, 4.0), 32.0, 1.0, 0.0);
@@ -304,6 +304,37 @@ fn a_dead_end_narrower_than_the_turning_circle_needs_a_three_point_turn() {
     // Forwards only, the body cannot turn round.
     let plan = solve(start, goal, &o, &parking(false, 0.0));
     assert_eq!(plan.no_path(), Some(NoPath::Blocked));
+}
+
+/// 8 circles and 6 boxes in a 40 x 40 field, a start and a goal pose.
+pub(crate) fn random_field(rng: &mut Rng) -> (Obstacles, Pose, Pose) {
+    let mut o = Obstacles::new();
+    for _ in 0..8 {
+        o.add_circle(
+            rng.range(-20.0, 20.0),
+            rng.range(-20.0, 20.0),
+            rng.range(0.5, 2.0),
+        );
+    }
+    for _ in 0..6 {
+        o.add_rectangle(
+            Point::new(rng.range(-20.0, 20.0), rng.range(-20.0, 20.0)),
+            rng.range(1.0, 5.0),
+            rng.range(1.0, 3.0),
+            rng.range(0.0, PI),
+        );
+    }
+    let start = Pose::new(
+        rng.range(-20.0, 20.0),
+        rng.range(-20.0, 20.0),
+        rng.range(-PI, PI),
+    );
+    let goal = Pose::new(
+        rng.range(-20.0, 20.0),
+        rng.range(-20.0, 20.0),
+        rng.range(-PI, PI),
+    );
+    (o, start, goal)
 }
 
 #[test]

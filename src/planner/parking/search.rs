@@ -255,11 +255,11 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
 }
 
 /// `heading` put exactly on the lattice's bin (from `h0`) when within a
-/// millionth of a bin of it (arcs of whole bins land there up to rounding).
+/// billionth of a bin of it (arcs of whole bins land there up to rounding).
 fn snap(heading: f64, h0: f64, dh: f64) -> f64 {
     let k = ((heading - h0) / dh).round();
     let on = h0 + k * dh;
-    if (heading - on).abs() <= dh * 1e-6 {
+    if (heading - on).abs() <= dh * 1e-9 {
         on
     } else {
         heading

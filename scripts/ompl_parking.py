@@ -1,0 +1,146 @@
+"""OMPL's peer for the parking planner: RRT* (or BIT*) in OMPL's
+Reeds-Shepp state space with the same rectangle validity check, on scenes
+that tests/planner/parking_ompl.rs writes.
+
+    python ompl_parking.py SCENES.json OUT.json [--budget SECONDS] [--planner rrtstar|bitstar]
+
+SCENES.json: a list of scenes, each
+    { "name", "radius", "start": [x, y, h], "goal": [x, y, h],
+      "body": { "length", "width", "rear" }, "clearance",
+      "circles": [[x, y, r]], "polygons": [[[x, y], ...]],
+      "bounds": [xlo, ylo, xhi, yhi] }
+OUT.json: one record per scene, in order,
+    { "name", "solved", "length", "firstSeconds", "seconds" }
+    (length: the simplified solution's Reeds-Shepp length, null when
+    unsolved; firstSeconds: when the first solution was found).
+
+The validity check is the body's rectangle against every circle and
+polygon (kept `clearance` away), written out here; motions are checked by
+OMPL's discrete motion validator at a resolution of 0.1 % of the space.
+"""
+
+import json
+import math
+import sys
+import time
+
+from ompl import base as ob
+from ompl import geometric as og
+
+
+def corners(body, x, y, h):
+    c, s = math.cos(h), math.sin(h)
+    f, b, w = body["length"] - body["rear"], -body["rear"], body["width"] / 2.0
+    return [(x + u * c - v * s, y + u * s + v * c) for u, v in ((b, -w), (f, -w), (f, w), (b, w))]
+
+
+def point_segment(p, a, b):
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    l2 = dx * dx + dy * dy
+    t = 0.0 if l2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l2))
+    return math.hypot(a[0] + t * dx - p[0], a[1] + t * dy - p[1])
+
+
+def orient(a, b, c):
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def segment_segment(a, b, c, d):
+    if orient(a, b, c) * orient(a, b, d) < 0 and orient(c, d, a) * orient(c, d, b) < 0:
+        return 0.0
+    return min(point_segment(a, c, d), point_segment(b, c, d), point_segment(c, a, b), point_segment(d, a, b))
+
+
+def inside(poly, p):
+    c = False
+    j = len(poly) - 1
+    for i in range(len(poly)):
+        a, b = poly[i], poly[j]
+        if (a[1] > p[1]) != (b[1] > p[1]) and p[0] < (b[0] - a[0]) * (p[1] - a[1]) / (b[1] - a[1]) + a[0]:
+            c = not c
+        j = i
+    return c
+
+
+def clear(scene, x, y, h):
+    k = corners(scene["body"], x, y, h)
+    cl = scene["clearance"]
+    edges = [(k[i], k[(i + 1) % 4]) for i in range(4)]
+    for cx, cy, r in scene["circles"]:
+        p = (cx, cy)
+        if inside(k, p) or min(point_segment(p, a, b) for a, b in edges) < r + cl:
+            return False
+    for poly in scene["polygons"]:
+        if any(inside(k, p) for p in poly) or any(inside(poly, p) for p in k):
+            return False
+        n = len(poly)
+        for a, b in edges:
+            for j in range(n):
+                if segment_segment(a, b, poly[j], poly[(j + 1) % n]) < cl:
+                    return False
+    return True
+
+
+def solve(scene, budget, planner):
+    space = ob.ReedsSheppStateSpace(scene["radius"])
+    bounds = ob.RealVectorBounds(2)
+    xlo, ylo, xhi, yhi = scene["bounds"]
+    bounds.setLow(0, xlo)
+    bounds.setLow(1, ylo)
+    bounds.setHigh(0, xhi)
+    bounds.setHigh(1, yhi)
+    space.setBounds(bounds)
+    ss = og.SimpleSetup(space)
+    ss.setStateValidityChecker(ob.StateValidityCheckerFn(lambda s: clear(scene, s.getX(), s.getY(), s.getYaw())))
+    si = ss.getSpaceInformation()
+    si.setStateValidityCheckingResolution(0.001)
+    start, goal = ob.State(space), ob.State(space)
+    for st, (x, y, h) in ((start, scene["start"]), (goal, scene["goal"])):
+        st().setX(x)
+        st().setY(y)
+        st().setYaw(h)
+    ss.setStartAndGoalStates(start, goal, 1e-6)
+    obj = ob.PathLengthOptimizationObjective(si)
+    ss.setOptimizationObjective(obj)
+    p = og.BITstar(si) if planner == "bitstar" else og.RRTstar(si)
+    ss.setPlanner(p)
+    first = [None]
+    t0 = time.perf_counter()
+
+    def found(*_):
+        if first[0] is None:
+            first[0] = time.perf_counter() - t0
+
+    try:
+        pdef = ss.getProblemDefinition()
+        pdef.setIntermediateSolutionCallback(ob.ReportIntermediateSolutionFn(found))
+    except Exception:  # older bindings: no callback; firstSeconds stays null
+        pass
+    solved = ss.solve(budget)
+    seconds = time.perf_counter() - t0
+    exact = bool(solved) and ss.haveExactSolutionPath()
+    length = None
+    if exact:
+        path = ss.getSolutionPath()
+        length = path.length()
+    return {"name": scene["name"], "solved": exact, "length": length, "firstSeconds": first[0], "seconds": seconds}
+
+
+def main():
+    args = sys.argv[1:]
+    budget, planner = 10.0, "rrtstar"
+    if "--budget" in args:
+        i = args.index("--budget")
+        budget = float(args[i + 1])
+        del args[i : i + 2]
+    if "--planner" in args:
+        i = args.index("--planner")
+        planner = args[i + 1]
+        del args[i : i + 2]
+    scenes = json.load(open(args[0]))
+    out = [solve(s, budget, planner) for s in scenes]
+    json.dump(out, open(args[1], "w"), indent=1)
+
+
+if __name__ == "__main__":
+    main()
