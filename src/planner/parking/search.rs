@@ -18,8 +18,9 @@
 //! - **Heuristic.** The obstacle-free Reeds–Shepp (or Dubins) length to a
 //!   goal pose, the straight distance to a goal point: never more than the
 //!   cost (`reverse ≥ 1`, `cusp ≥ 0`).
-//! - **Analytic expansions.** From each expanded node, every word to the
-//!   goal, cheapest first, checked exactly; the first clear one becomes a
+//! - **Analytic expansions.** From each expanded node, the words to the
+//!   goal, cheapest first (at most 8 of them), checked exactly; the first
+//!   clear one becomes a
 //!   *goal candidate* on the open list with its exact total cost. The
 //!   search returns a candidate when it comes off the list: no open node
 //!   could lead to a cheaper one, so the path is the cheapest of those
@@ -45,6 +46,10 @@ use std::collections::{BinaryHeap, HashMap};
 
 /// Heading bins per turn.
 const HEADINGS: i64 = 72;
+/// The most words an analytic expansion checks against the body (the
+/// cheapest): the checks are most of a search's time, and the costlier
+/// words seldom win when cheaper ones from the same node are blocked.
+const WORDS_CHECKED: usize = 8;
 
 /// What the search is asked.
 #[derive(Debug, Clone)]
@@ -323,7 +328,7 @@ fn analytic(
         }
     }
     words.sort_by(|a, b| a.0.total_cmp(&b.0));
-    words.into_iter().find_map(|(c, p)| {
+    words.into_iter().take(WORDS_CHECKED).find_map(|(c, p)| {
         let mut at = pose;
         for s in p.segments() {
             if s.length() > tol {

@@ -183,17 +183,20 @@ pub struct AroundOptions {
     #[cfg_attr(feature = "typescript", ts(optional, as = "Option<bool>"))]
     pub reverse: bool,
     /// The car's body (default none: a point): the whole rectangle keeps
-    /// the clearance from every obstacle along the path.
+    /// the clearance from every obstacle along the path, checked exactly.
+    /// A goal point (any heading) is reached with whatever heading the
+    /// search arrives with.
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub body: Option<Body>,
     /// What a gear change costs, in units of length (finite, ≥ 0; default
-    /// 0). The parking search minimises length + `cusp_cost` per gear
-    /// change + (`reverse_cost` − 1) × the length driven backwards.
+    /// 0; `cuspCost` as data). The parking search minimises length + this
+    /// per gear change + (the reverse cost − 1) × the length driven
+    /// backwards, over the whole path (its analytic expansions included).
     #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
     pub cusp_cost: f64,
     /// What a unit of length driven backwards costs (finite, ≥ 1: less
     /// would make backing up cheaper than its length, which the search's
-    /// lower bounds do not allow; default 1).
+    /// lower bounds do not allow; default 1; `reverseCost` as data).
     #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
     pub reverse_cost: f64,
 }
@@ -376,7 +379,16 @@ pub struct SearchTrace {
 /// that differs from the last by a few moved obstacles (or a moved start or
 /// goal) reuses what they do not touch, with the same result.
 ///
+/// With [`AroundOptions::reverse`] or [`AroundOptions::body`] set, the plan
+/// is the parking search's instead ([`crate::planner::parking`]: Hybrid A*
+/// with exact body checks, cusps allowed with `reverse`, the path of least
+/// [`Costs`](crate::planner::parking::Costs) it finds); everything above
+/// about the tangent graph then does not apply.
+///
 /// # Errors
+/// [`Reason::NotFinite`] or [`Reason::OutOfRange`] about
+/// `options.cuspCost` (below 0) or `options.reverseCost` (below 1); the
+/// body's errors about `options.body.*` ([`Body::check`]);
 /// [`Reason::NotFinite`] or [`Reason::TooLarge`] about `start.*`,
 /// `goal.*`; the radius errors of the planner; [`Reason::OutOfRange`]
 /// about `radius` below the checks' tolerance, a billionth of the scene's
@@ -386,7 +398,9 @@ pub struct SearchTrace {
 /// about `options.clearance`;
 /// the obstacles' errors ([`Obstacles::check`]);
 /// [`Reason::InsideObstacle`] about `start` or `goal` when it is inside an
-/// obstacle or nearer to one than the clearance (naming the obstacle);
+/// obstacle or nearer to one than the clearance (naming the obstacle); with
+/// a body, when the body at that pose overlaps an obstacle or comes nearer
+/// than the clearance (a parking gap shorter than the car);
 /// [`Reason::Internal`] when the path found cannot be built (a bug).
 ///
 /// # Examples
