@@ -45,7 +45,7 @@
 //! ```
 
 use super::Body;
-use crate::geom::distance::{line_arc, line_line, point_line};
+use crate::geom::distance::{line_arc, line_line, point_line, point_line_squared};
 use crate::planner::pathfind::{ObstacleId, Obstacles};
 use crate::{Arc, Line, Point, Pose, Segment};
 
@@ -231,15 +231,34 @@ impl BodySweep {
                 reverse: false,
             })
         };
-        let near = |e: &Line, p: Point, sweep: f64| match track(p, sweep) {
-            Some(a) => line_arc(e, &a),
-            None => point_line(p, e),
+        // The distances from the centre to an edge, least and most: a
+        // point turning about the centre at radius `rho` comes within `need`
+        // of the edge only when `rho` is within `need` of that range (a
+        // cheap reject before the exact distance; `tol` keeps it safe).
+        let range = |e: &Line| -> (f64, f64) {
+            let lo = point_line_squared(c, e.start, e.end).sqrt();
+            let hi = (e.start - c).length().max((e.end - c).length());
+            (lo, hi)
         };
+        let too_near = |e: &Line, span: (f64, f64), p: Point, sweep: f64, need: f64| -> bool {
+            let rho = (p - c).length();
+            if rho > span.1 + need + self.tol || rho < span.0 - need - self.tol {
+                return false;
+            }
+            let d = match track(p, sweep) {
+                Some(a) => line_arc(e, &a),
+                None => point_line(p, e),
+            };
+            d < need
+        };
+        let body_spans = [0, 1, 2, 3].map(|i| range(&edges[i]));
+        let body_hit =
+            |p: Point, need: f64| (0..4).any(|i| too_near(&edges[i], body_spans[i], p, -phi, need));
         for &(p, r) in &self.circles {
             if p.distance(mid) >= bound + r {
                 continue;
             }
-            if edges.iter().any(|e| near(e, p, -phi) < r + self.reach) {
+            if body_hit(p, r + self.reach) {
                 return false;
             }
         }
@@ -251,10 +270,14 @@ impl BodySweep {
             for j in 0..n {
                 let p = poly.corners[j];
                 let e = Line::new(p, poly.corners[(j + 1) % n]);
-                if edges.iter().any(|b| near(b, p, -phi) < self.reach) {
+                if body_hit(p, self.reach) {
                     return false;
                 }
-                if corners.iter().any(|&k| near(&e, k, phi) < self.reach) {
+                let span = range(&e);
+                if corners
+                    .iter()
+                    .any(|&k| too_near(&e, span, k, phi, self.reach))
+                {
                     return false;
                 }
             }
