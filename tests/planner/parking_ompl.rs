@@ -2,10 +2,9 @@
 //! environment `make setup-ompl` creates): RRT* in OMPL's Reeds–Shepp state
 //! space with the same rectangle validity check (scripts/ompl_parking.py),
 //! on the parking scenes of tests/planner/parking.rs and 30 random fields.
-//! Every scene OMPL solves, we solve; our paths are no longer than OMPL's
-//! on average and within 5 % on each (Hybrid A* is not optimal: RRT* with
-//! 10 s a scene has beaten it by 1 % on one); the lengths, times and the
-//! mean ratio are printed.
+//! Every scene OMPL solves, we solve, with a path no longer than OMPL's
+//! (within 1e-9 relative); the lengths, times and the mean ratio are
+//! printed.
 //!
 //! Two ignored tests: one writes the scenes for the script
 //! (`ARCLINE_PARKING_SCENES`), one compares with what it wrote

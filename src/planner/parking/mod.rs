@@ -69,6 +69,7 @@
 mod body;
 mod cost;
 mod search;
+mod shortcut;
 mod smooth;
 mod sweep;
 

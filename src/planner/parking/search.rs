@@ -26,6 +26,8 @@
 //!   could lead to a cheaper one, so the path is the cheapest of those
 //!   the lattice and its expansions offer (not the cheapest of all paths:
 //!   the cells keep one arrival each).
+//! - **Shortcuts.** The path found is then made cheaper where one word
+//!   between two of its poses is clear and costs less (`shortcut.rs`).
 //! - **Region.** The search stays within the box around the start, the
 //!   goal and every obstacle, grown by `2 r` plus the body's size, so it
 //!   ends: when the list empties every cell reachable in that region was
@@ -165,7 +167,7 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
     while let Some(Open { node: i, .. }) = open.pop() {
         let Some(k) = nodes[i].key else {
             return Searched {
-                result: build(&nodes, i, q.r, tol).map(Ok),
+                result: build(q, &nodes, i, tol).map(Ok),
                 expanded,
                 poses,
             };
@@ -343,7 +345,7 @@ fn analytic(
 }
 
 /// The path to goal candidate `i`: every piece from the start, merged.
-fn build(nodes: &[Node], i: usize, r: f64, tol: f64) -> Result<Path, crate::Error> {
+fn build(q: &Query<'_>, nodes: &[Node], i: usize, tol: f64) -> Result<Path, crate::Error> {
     let mut chain = Vec::new();
     let mut at = i;
     while at != usize::MAX {
@@ -354,9 +356,17 @@ fn build(nodes: &[Node], i: usize, r: f64, tol: f64) -> Result<Path, crate::Erro
     for &n in chain.iter().rev() {
         pieces.extend_from_slice(&nodes[n].pieces);
     }
+    let shortcuts = super::shortcut::Shortcuts {
+        r: q.r,
+        reverse: q.reverse,
+        costs: q.costs,
+        sweep: q.sweep,
+        tol,
+    };
+    let mut pieces = shortcuts.apply(pieces, q.start);
     if pieces.is_empty() {
         // The start is the goal: one zero-length arc.
-        pieces.push(Segment::Arc(Arc::from_pose(nodes[0].pose, r, 1.0, 0.0)));
+        pieces.push(Segment::Arc(Arc::from_pose(q.start, q.r, 1.0, 0.0)));
     }
     Path::new(super::merge(pieces, tol)).map_err(|_| {
         crate::Error::new(
