@@ -129,26 +129,27 @@ def solve(scene, budget, planner):
     ss.setOptimizationObjective(obj)
     p = og.BITstar(si) if planner == "bitstar" else og.RRTstar(si)
     ss.setPlanner(p)
-    first = [None]
+    # The planner runs in slices of 0.1 s (its tree kept from one to the
+    # next) until its first solution, so that its time is seen (OMPL's
+    # Python bindings take no intermediate-solution callback).
+    first = None
+    solved = False
     t0 = time.perf_counter()
-
-    def found(*_):
-        if first[0] is None:
-            first[0] = time.perf_counter() - t0
-
-    try:
-        pdef = ss.getProblemDefinition()
-        pdef.setIntermediateSolutionCallback(found)
-    except Exception:  # older bindings: no callback; firstSeconds stays null
-        pass
-    solved = ss.solve(budget)
+    while True:
+        left = budget - (time.perf_counter() - t0)
+        if left <= 0:
+            break
+        # Slices until the first solution, then the rest in one go.
+        solved = ss.solve(min(0.1, left) if first is None else left)
+        if first is None and ss.haveExactSolutionPath():
+            first = time.perf_counter() - t0
     seconds = time.perf_counter() - t0
     exact = bool(solved) and ss.haveExactSolutionPath()
     length = None
     if exact:
         path = ss.getSolutionPath()
         length = path.length()
-    return {"name": scene["name"], "solved": exact, "length": length, "firstSeconds": first[0], "seconds": seconds}
+    return {"name": scene["name"], "solved": exact, "length": length, "firstSeconds": first, "seconds": seconds}
 
 
 def main():
