@@ -133,7 +133,7 @@ impl BodySweep {
         let corners = self.body.corners(pose);
         let (c0, cr) = (self.center(pose), self.body.circumradius());
         for (i, &(p, r)) in self.circles.iter().enumerate() {
-            if p.distance(c0) >= cr + r + self.reach {
+            if far(p, c0, cr + r + self.reach) {
                 continue;
             }
             let inside = point_in_rectangle(p, &corners);
@@ -142,7 +142,7 @@ impl BodySweep {
             }
         }
         for (i, poly) in self.polygons.iter().enumerate() {
-            if poly.center.distance(c0) >= cr + poly.radius + self.reach {
+            if far(poly.center, c0, cr + poly.radius + self.reach) {
                 continue;
             }
             let n = poly.corners.len();
@@ -180,16 +180,16 @@ impl BodySweep {
         let mid = self.center(start) + d * 0.5;
         let bound = self.body.circumradius() + d.length() * 0.5 + self.reach;
         for &(p, r) in &self.circles {
-            if p.distance(mid) >= bound + r {
+            if far(p, mid, bound + r) {
                 continue;
             }
             let track = Line::new(p, p - d);
-            if edges.iter().any(|e| line_line(e, &track) < r + self.reach) {
+            if edges.iter().any(|e| near_lines(e, &track, r + self.reach)) {
                 return false;
             }
         }
         for poly in &self.polygons {
-            if poly.center.distance(mid) >= bound + poly.radius {
+            if far(poly.center, mid, bound + poly.radius) {
                 continue;
             }
             let n = poly.corners.len();
@@ -197,12 +197,12 @@ impl BodySweep {
                 let p = poly.corners[j];
                 let e = Line::new(p, poly.corners[(j + 1) % n]);
                 let track = Line::new(p, p - d);
-                if edges.iter().any(|b| line_line(b, &track) < self.reach) {
+                if edges.iter().any(|b| near_lines(b, &track, self.reach)) {
                     return false;
                 }
                 if corners
                     .iter()
-                    .any(|&k| line_line(&Line::new(k, k + d), &e) < self.reach)
+                    .any(|&k| near_lines(&Line::new(k, k + d), &e, self.reach))
                 {
                     return false;
                 }
@@ -255,7 +255,7 @@ impl BodySweep {
         let body_hit =
             |p: Point, need: f64| (0..4).any(|i| too_near(&edges[i], body_spans[i], p, -phi, need));
         for &(p, r) in &self.circles {
-            if p.distance(mid) >= bound + r {
+            if far(p, mid, bound + r) {
                 continue;
             }
             if body_hit(p, r + self.reach) {
@@ -263,7 +263,7 @@ impl BodySweep {
             }
         }
         for poly in &self.polygons {
-            if poly.center.distance(mid) >= bound + poly.radius {
+            if far(poly.center, mid, bound + poly.radius) {
                 continue;
             }
             let n = poly.corners.len();
@@ -284,6 +284,25 @@ impl BodySweep {
         }
         true
     }
+}
+
+/// Whether `a` and `b` are at least `d` apart (squared, no square root;
+/// a hair conservative: only a clear "far" skips the exact checks).
+fn far(a: Point, b: Point, d: f64) -> bool {
+    (a - b).length_squared() >= d * d * (1.0 + 1e-12)
+}
+
+/// Whether two segments come nearer than `need`: their boxes first (a
+/// cheap reject), then the exact distance.
+fn near_lines(a: &Line, b: &Line, need: f64) -> bool {
+    let apart =
+        |p: f64, q: f64, r: f64, s: f64| p.max(q) + need < r.min(s) || r.max(s) + need < p.min(q);
+    if apart(a.start.x, a.end.x, b.start.x, b.end.x)
+        || apart(a.start.y, a.end.y, b.start.y, b.end.y)
+    {
+        return false;
+    }
+    line_line(a, b) < need
 }
 
 /// Whether `p` is strictly inside the rectangle of these corners
