@@ -487,3 +487,16 @@ fn bad_options_are_refused_naming_the_field() {
     let e = plan_around(Pose::new(4.0, 1.1, 0.0), goal, R, &o, &parking(true, 0.0)).unwrap_err();
     assert_eq!(e.to_string().split(':').next(), Some("start"), "{e}");
 }
+
+#[test]
+#[ignore = "a loop to profile: cargo test --release --test planner profile_bay -- --ignored"]
+fn profile_bay() {
+    let (o, bay) = bays();
+    let aisle = Pose::new(-12.0, 9.0, 0.0);
+    let t = std::time::Instant::now();
+    for _ in 0..50 {
+        let plan = plan_around(aisle, bay, R, &o, &parking(true, 0.1)).unwrap();
+        assert!(plan.path().is_some());
+    }
+    eprintln!("{:?} a plan", t.elapsed() / 50);
+}

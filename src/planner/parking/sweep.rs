@@ -222,7 +222,7 @@ impl BodySweep {
         // The path of `p` rotated about the centre by `sweep`: an arc, or
         // the point itself when it is the centre.
         let track = |p: Point, sweep: f64| -> Option<Arc> {
-            let rho = p.distance(c);
+            let rho = (p - c).length();
             (rho > self.tol * 1e-3).then(|| Arc {
                 center: c,
                 radius: rho,
