@@ -165,11 +165,11 @@ OMPL_PARKING_BUDGET ?= 10
 ompl-parking: $(OMPL_VENV)/.installed
 	@mkdir -p target/ompl
 	ARCLINE_PARKING_SCENES=target/ompl/parking_scenes.json \
-	  cargo test -p arcline --all-features --release --test planner write_the_scenes_for_ompl -- --ignored
+	  cargo test -p arcline --all-features --test planner write_the_scenes_for_ompl -- --ignored
 	$(OMPL_PY) scripts/ompl_parking.py target/ompl/parking_scenes.json target/ompl/parking-$(OMPL_PARKING_BUDGET)s.json \
 	  --budget $(OMPL_PARKING_BUDGET) $(OMPL_QUIET)
 	ARCLINE_OMPL_PARKING=target/ompl/parking-$(OMPL_PARKING_BUDGET)s.json \
-	  cargo test -p arcline --all-features --release --test planner every_scene_ompl_solves_we_solve -- --ignored --nocapture
+	  cargo test -p arcline --all-features --test planner every_scene_ompl_solves_we_solve -- --ignored --nocapture
 
 # Clothoids against mpmath (end poses at 40 digits) and the Clothoids library
 # (PyPI pyclothoids: G1 Hermite fits), in a virtual environment made here
