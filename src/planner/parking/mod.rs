@@ -13,6 +13,15 @@
 //!   `search.rs` for the lattice and what it promises).
 //! - [`merge`]: the pieces made into a path of few lines and arcs.
 //!
+//! Measured (2026-12-06, a shared 2-core machine): natively, reverse bay
+//! parking (89 nodes expanded) about 3 ms a plan; in wasm under Node,
+//! re-planned while an obstacle is dragged (`bench/js/parking.bench.mjs`),
+//! medians of 0.9 ms (parallel parking), 13 ms (bay), 12 ms (dead end),
+//! 0.2 ms (fields of 50 obstacles), p99 up to 84 ms on the fields (a
+//! scene that expands 1,000 nodes). Against OMPL's RRT* (10 s a scene, the
+//! same rectangle check): every scene it solved we solved, none longer,
+//! mean length ratio 0.96 over 32 scenes (`make ompl-parking`).
+//!
 //! Without a body, the unit is a point (kept `clearance` from every
 //! obstacle, as in the forward planner). A goal point (any heading) is
 //! reached with whatever heading the expansions arrive with.
@@ -23,7 +32,8 @@
 //!   at its cusps (where [`Segment::is_reverse`](crate::Segment::is_reverse)
 //!   flips), from the start pose to the goal (its pose exactly, up to
 //!   rounding), the body clear all along; the cheapest the lattice and its
-//!   expansions offer (not always the cheapest of all paths).
+//!   expansions offer, then made cheaper by shortcuts (not always the
+//!   cheapest of all paths).
 //! - [`NoPath::Blocked`](crate::planner::NoPath::Blocked): every cell of
 //!   the coarse and then the fine lattice the start reaches within the search's region (the scene's box
 //!   grown by two turning radii and the body) was expanded, and no
