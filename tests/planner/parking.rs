@@ -489,6 +489,33 @@ fn bad_options_are_refused_naming_the_field() {
 }
 
 #[test]
+fn a_goal_point_is_reached_with_any_heading_and_no_body_is_a_point() {
+    // Into the bay as a point goal: the body arrives at the point, heading
+    // as the search found best, clear all along.
+    let (o, bay) = bays();
+    let aisle = Pose::new(-12.0, 9.0, 0.0);
+    let plan = plan_around(aisle, bay.position(), R, &o, &parking(true, 0.1)).unwrap();
+    let path = plan.path().expect("reaches the point");
+    let end = path.end_pose();
+    check_path(path, aisle, end, R, &o, &CAR, 0.1);
+    assert!(end.position().distance(bay.position()) < 1e-8, "{end:?}");
+    // Reverse gear without a body: a point kept 0.5 from everything, its
+    // path sampled against the obstacles grown by 0.5.
+    let (o, start, goal) = dead_end();
+    let opts = AroundOptions {
+        clearance: 0.5,
+        reverse: true,
+        max_expanded: 20_000,
+        ..AroundOptions::default()
+    };
+    let plan = plan_around(start, goal, R, &o, &opts).unwrap();
+    let path = plan.path().expect("turns round");
+    let dot = Body::new(1e-9, 1e-9, 0.0);
+    check_path(path, start, goal, R, &o, &dot, 0.5 - 1e-6);
+    assert!(manoeuvres(path).0 >= 1);
+}
+
+#[test]
 #[ignore = "a loop to profile: cargo test --release --test planner profile_bay -- --ignored"]
 fn profile_bay() {
     let (o, bay) = bays();
