@@ -516,6 +516,48 @@ fn a_goal_point_is_reached_with_any_heading_and_no_body_is_a_point() {
 }
 
 #[test]
+fn every_scale_and_cost_gives_a_finite_answer_or_a_named_error() {
+    // The dead end scaled from 1e-6 to 1e100, radii around the body's,
+    // costs from 0 to 1e150: never a panic, never a non-finite number.
+    for scale in [1e-6, 1.0, 1e20, 1e100] {
+        let (o, start, goal) = dead_end();
+        let sc = |p: Point| Point::new(p.x * scale, p.y * scale);
+        let o = Obstacles {
+            circles: Vec::new(),
+            polygons: o
+                .polygons
+                .iter()
+                .map(|p| p.iter().map(|&q| sc(q)).collect())
+                .collect(),
+        };
+        let pose = |p: Pose| Pose::new(p.x * scale, p.y * scale, p.heading);
+        let body = Body::new(CAR.length * scale, CAR.width * scale, CAR.rear * scale);
+        for r in [1e-3, 1.0, 5.0, 1e3] {
+            for (cusp, back) in [(0.0, 1.0), (1e150, 1e150), (3.0 * scale, 2.0)] {
+                let opts = AroundOptions {
+                    reverse: true,
+                    body: Some(body),
+                    cusp_cost: cusp,
+                    reverse_cost: back,
+                    max_expanded: 300,
+                    ..AroundOptions::default()
+                };
+                match plan_around(pose(start), pose(goal), r * scale, &o, &opts) {
+                    Ok(plan) => {
+                        let d = format!("{plan:?}");
+                        assert!(
+                            !d.contains("NaN") && !d.contains("inf"),
+                            "{scale:e} {r}: {d}"
+                        );
+                    }
+                    Err(e) => assert!(!e.to_string().is_empty()),
+                }
+            }
+        }
+    }
+}
+
+#[test]
 #[ignore = "a loop to profile: cargo test --release --test planner profile_bay -- --ignored"]
 fn profile_bay() {
     let (o, bay) = bays();
