@@ -20,7 +20,7 @@ BINDINGS := -p arcline-wasm
 PKG := www/pkg
 BIN := node_modules/.bin
 
-.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl test-opendrive test-clothoids test-wasm test-types test-api test-browser test-bundlers lint bench clean screenshots
+.PHONY: setup setup-rust setup-python setup-browser setup-ompl build serve test test-rust test-ompl ompl-parking test-opendrive test-clothoids test-wasm test-types test-api test-browser test-bundlers lint bench clean screenshots
 
 ## --- set-up -------------------------------------------------------------
 
@@ -154,6 +154,22 @@ $(OMPL_DISTANCES): scripts/ompl_reeds_shepp.py $(OMPL_VENV)/.installed
 test-ompl: $(OMPL_DISTANCES)
 	ARCLINE_OMPL_REEDS_SHEPP=$(OMPL_DISTANCES) \
 	  cargo test -p arcline --all-features --test planner reeds_shepp_ompl -- --ignored --nocapture
+	$(MAKE) ompl-parking OMPL_PARKING_BUDGET=1
+
+# The parking planner against OMPL's RRT* in its Reeds-Shepp space
+# (scripts/ompl_parking.py) on the parking scenes and 30 random fields:
+# the scenes are written by an ignored test, solved by OMPL with
+# OMPL_PARKING_BUDGET seconds each (1 in test-ompl, about 40 s in all;
+# 10 in bench), then compared (tests/planner/parking_ompl.rs).
+OMPL_PARKING_BUDGET ?= 10
+ompl-parking: $(OMPL_VENV)/.installed
+	@mkdir -p target/ompl
+	ARCLINE_PARKING_SCENES=target/ompl/parking_scenes.json \
+	  cargo test -p arcline --all-features --test planner write_the_scenes_for_ompl -- --ignored
+	$(OMPL_PY) scripts/ompl_parking.py target/ompl/parking_scenes.json target/ompl/parking-$(OMPL_PARKING_BUDGET)s.json \
+	  --budget $(OMPL_PARKING_BUDGET) $(OMPL_QUIET)
+	ARCLINE_OMPL_PARKING=target/ompl/parking-$(OMPL_PARKING_BUDGET)s.json \
+	  cargo test -p arcline --all-features --test planner every_scene_ompl_solves_we_solve -- --ignored --nocapture
 
 # Clothoids against mpmath (end poses at 40 digits) and the Clothoids library
 # (PyPI pyclothoids: G1 Hermite fits), in a virtual environment made here
@@ -237,6 +253,7 @@ lint: setup
 # Lighthouse runs Debian's Chromium (CHROME_PATH) against the playground and the tutorial page.
 bench: build setup-ompl setup-browser
 	OMPL_PYTHON=$(OMPL_PY) CHROME_PATH=/usr/bin/chromium node scripts/bench.mjs
+	$(MAKE) ompl-parking OMPL_PARKING_BUDGET=10
 
 clean:
 	rm -rf target $(PKG) www/build dist

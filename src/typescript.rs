@@ -137,6 +137,7 @@ pub fn declarations() -> String {
         use crate::planner::pathfind::{AroundOptions, Circle, Grid, GridOptions, Obstacles};
         export::<Circle>(&cfg, o);
         export::<Obstacles>(&cfg, o);
+        export::<crate::planner::parking::Body>(&cfg, o);
         export::<AroundOptions>(&cfg, o);
         export::<Grid>(&cfg, o);
         export::<GridOptions>(&cfg, o);

@@ -14,6 +14,7 @@
 mod dubins;
 mod error;
 mod motion;
+pub mod parking;
 pub mod pathfind;
 mod reeds_shepp;
 #[cfg(feature = "serde")]

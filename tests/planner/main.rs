@@ -7,6 +7,8 @@ mod dubins;
 mod grid;
 mod grid_reference;
 mod motion;
+mod parking;
+mod parking_ompl;
 mod pathfind;
 mod peer;
 mod reeds_shepp;

@@ -442,6 +442,7 @@ fn a_goal_walled_in_by_a_ring_is_enclosed_or_blocked_and_a_small_budget_gives_up
     let tight = AroundOptions {
         clearance: 0.0,
         max_expanded: plan.expanded - 1,
+        ..AroundOptions::default()
     };
     let limited = plan_around(s, goal, 1.0, &o, &tight).unwrap();
     assert_eq!(

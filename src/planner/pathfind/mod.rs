@@ -119,6 +119,7 @@ pub use tangent_graph::{Guide, GuideKind};
 
 use crate::error::{Error, Field, Reason};
 use crate::planner::error::{check_point, check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
+use crate::planner::parking::Body;
 use crate::{Path, Point, Pose};
 use collision::Collider;
 use search::{Outcome, Problem};
@@ -174,6 +175,30 @@ pub struct AroundOptions {
     /// [`DEFAULT_EXPANSIONS`]).
     #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
     pub max_expanded: usize,
+    /// Whether the unit may drive backwards (default `false`): the path
+    /// may then have Reeds–Shepp pieces, segments with `reverse: true` and
+    /// cusps. With this or a [`body`](AroundOptions::body) the plan is the
+    /// parking search's ([`crate::planner::parking`]); without either, the
+    /// forward tangent-graph search's, as before.
+    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<bool>"))]
+    pub reverse: bool,
+    /// The car's body (default none: a point): the whole rectangle keeps
+    /// the clearance from every obstacle along the path, checked exactly.
+    /// A goal point (any heading) is reached with whatever heading the
+    /// search arrives with.
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub body: Option<Body>,
+    /// What a gear change costs, in units of length (finite, ≥ 0; default
+    /// 0; `cuspCost` as data). The parking search minimises length + this
+    /// per gear change + (the reverse cost − 1) × the length driven
+    /// backwards, over the whole path (its analytic expansions included).
+    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
+    pub cusp_cost: f64,
+    /// What a unit of length driven backwards costs (finite, ≥ 1: less
+    /// would make backing up cheaper than its length, which the search's
+    /// lower bounds do not allow; default 1; `reverseCost` as data).
+    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
+    pub reverse_cost: f64,
 }
 
 impl Default for AroundOptions {
@@ -181,6 +206,10 @@ impl Default for AroundOptions {
         AroundOptions {
             clearance: 0.0,
             max_expanded: DEFAULT_EXPANSIONS,
+            reverse: false,
+            body: None,
+            cusp_cost: 0.0,
+            reverse_cost: 1.0,
         }
     }
 }
@@ -350,7 +379,16 @@ pub struct SearchTrace {
 /// that differs from the last by a few moved obstacles (or a moved start or
 /// goal) reuses what they do not touch, with the same result.
 ///
+/// With [`AroundOptions::reverse`] or [`AroundOptions::body`] set, the plan
+/// is the parking search's instead ([`crate::planner::parking`]: Hybrid A*
+/// with exact body checks, cusps allowed with `reverse`, the path of least
+/// [`Costs`](crate::planner::parking::Costs) it finds); everything above
+/// about the tangent graph then does not apply.
+///
 /// # Errors
+/// [`Reason::NotFinite`] or [`Reason::OutOfRange`] about
+/// `options.cuspCost` (below 0) or `options.reverseCost` (below 1); the
+/// body's errors about `options.body.*` ([`Body::check`]);
 /// [`Reason::NotFinite`] or [`Reason::TooLarge`] about `start.*`,
 /// `goal.*`; the radius errors of the planner; [`Reason::OutOfRange`]
 /// about `radius` below the checks' tolerance, a billionth of the scene's
@@ -360,7 +398,9 @@ pub struct SearchTrace {
 /// about `options.clearance`;
 /// the obstacles' errors ([`Obstacles::check`]);
 /// [`Reason::InsideObstacle`] about `start` or `goal` when it is inside an
-/// obstacle or nearer to one than the clearance (naming the obstacle);
+/// obstacle or nearer to one than the clearance (naming the obstacle); with
+/// a body, when the body at that pose overlaps an obstacle or comes nearer
+/// than the clearance (a parking gap shorter than the car);
 /// [`Reason::Internal`] when the path found cannot be built (a bug).
 ///
 /// # Examples
@@ -437,8 +477,56 @@ fn plan(
     if clearance > MAX_MAGNITUDE {
         return Err(Error::new(field(), TOO_LARGE));
     }
+    for (v, k, min) in [
+        (options.cusp_cost, "cuspCost", 0.0),
+        (options.reverse_cost, "reverseCost", 1.0),
+    ] {
+        let field = || Field::named("options").key(k);
+        if !v.is_finite() {
+            return Err(Error::new(field(), Reason::NotFinite));
+        }
+        if !(min..=MAX_MAGNITUDE).contains(&v) {
+            return Err(Error::new(
+                field(),
+                Reason::OutOfRange {
+                    min,
+                    max: MAX_MAGNITUDE,
+                },
+            ));
+        }
+    }
+    if let Some(b) = options.body {
+        b.check(|| Field::named("options").key("body"))?;
+    }
     obstacles.check()?;
-    let scale = scene_scale(start, goal, r, clearance, obstacles);
+    let mut scale = scene_scale(start, goal, r, clearance, obstacles);
+    if options.reverse || options.body.is_some() {
+        if let Some(b) = options.body {
+            scale = scale.max(b.length);
+        }
+        if r < 1e-9 * scale.max(1.0) {
+            return Err(Error::at(
+                "radius",
+                Reason::OutOfRange {
+                    min: 1e-9 * scale.max(1.0),
+                    max: MAX_MAGNITUDE,
+                },
+            ));
+        }
+        let (plan, poses) = crate::planner::parking::plan(
+            start,
+            goal,
+            r,
+            obstacles,
+            options,
+            scale,
+            trace.is_some(),
+        )?;
+        if let Some(t) = trace {
+            t.expanded = poses;
+        }
+        return Ok(plan);
+    }
     let collider = Collider::new(obstacles, clearance, scale);
     // A turning circle smaller than the checks' tolerance cannot be told
     // from its centre (for a radius far below the coordinates the centre

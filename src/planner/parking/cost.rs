@@ -1,0 +1,64 @@
+//! What a path costs: its length, plus `cusp_cost` per gear change, plus
+//! `reverse_cost - 1` times the length driven backwards (the same rule for
+//! the search's motion primitives and its analytic expansions).
+//!
+//! # Examples
+//! ```
+//! use arcline::planner::parking::Costs;
+//! use arcline::{Line, Point, Segment};
+//! let (a, b) = (Point::new(0.0, 0.0), Point::new(2.0, 0.0));
+//! let there_and_back = [
+//!     Segment::Line(Line::new(a, b)),
+//!     Segment::Line(Line::new(b, a).with_reverse(true)),
+//! ];
+//! let costs = Costs { cusp: 5.0, reverse: 3.0 };
+//! // 4 of length, one cusp, 2 backwards at 3 (2 more each).
+//! assert_eq!(costs.of(&there_and_back, None, 0.0).0, 4.0 + 5.0 + 4.0);
+//! ```
+
+use crate::Segment;
+
+/// The prices of a gear change and of driving backwards.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Costs {
+    /// Added per gear change (≥ 0).
+    pub cusp: f64,
+    /// Each unit driven backwards costs this (≥ 1).
+    pub reverse: f64,
+}
+
+impl Costs {
+    /// The cost of `segments` driven after a piece in gear `gear`
+    /// (`Some(true)`: backwards; `None`: from a standstill, no cusp before
+    /// the first), and the gear at the end; segments no longer than `tol`
+    /// count for nothing (neither length nor a gear change).
+    #[must_use]
+    pub fn of(&self, segments: &[Segment], gear: Option<bool>, tol: f64) -> (f64, Option<bool>) {
+        let mut cost = 0.0;
+        let mut gear = gear;
+        for s in segments {
+            let (c, g) = self.one(s, gear, tol);
+            cost += c;
+            gear = g;
+        }
+        (cost, gear)
+    }
+
+    /// The cost of one segment after gear `gear`, and the gear after it.
+    #[must_use]
+    pub fn one(&self, s: &Segment, gear: Option<bool>, tol: f64) -> (f64, Option<bool>) {
+        let len = s.length();
+        if len <= tol {
+            return (0.0, gear);
+        }
+        let back = s.is_reverse();
+        let mut c = len;
+        if back {
+            c += (self.reverse - 1.0) * len;
+        }
+        if gear.is_some_and(|g| g != back) {
+            c += self.cusp;
+        }
+        (c, Some(back))
+    }
+}

@@ -1,0 +1,379 @@
+//! Hybrid A* over (x, y, heading) cells, with forward and reverse motion
+//! primitives of the turning radius and analytic expansions to the goal
+//! (Reeds–Shepp words with reverse gear, Dubins words without), every
+//! piece checked exactly against the body ([`BodySweep`]).
+//!
+//! - **Lattice.** Headings in 72 bins of 5° from the start's heading;
+//!   square cells from the start's position. A primitive is a line or an
+//!   arc of the turning radius `r`, `step_bins` heading bins long (the
+//!   cell's diagonal), left, straight or right, forwards and (with
+//!   reverse gear) backwards. A cell (with the gear of the piece that
+//!   reached it) keeps the cheapest arrival. The plan searches a coarse
+//!   lattice first (15° pieces, cells of `0.185 r`), then, when that one
+//!   finds nothing, a fine one (5° pieces, cells of `0.062 r`) with the
+//!   expansions left: tight manoeuvres (a parking gap with little slack)
+//!   need the short pieces, open ground is crossed faster with the long.
+//! - **Cost.** [`Costs`]: length, `cusp` per gear change, `reverse - 1`
+//!   per unit backwards; the same rule prices the analytic expansions.
+//! - **Heuristic.** The obstacle-free Reeds–Shepp (or Dubins) length to a
+//!   goal pose, the straight distance to a goal point: never more than the
+//!   cost (`reverse ≥ 1`, `cusp ≥ 0`).
+//! - **Analytic expansions.** From each expanded node, the words to the
+//!   goal, cheapest first (at most 8 of them), checked exactly; the first
+//!   clear one becomes a
+//!   *goal candidate* on the open list with its exact total cost. The
+//!   search returns a candidate when it comes off the list: no open node
+//!   could lead to a cheaper one, so the path is the cheapest of those
+//!   the lattice and its expansions offer (not the cheapest of all paths:
+//!   the cells keep one arrival each).
+//! - **Shortcuts.** The path found is then made cheaper where one word
+//!   between two of its poses is clear and costs less (`shortcut.rs`).
+//! - **Region.** The search stays within the box around the start, the
+//!   goal and every obstacle, grown by `2 r` plus the body's size, so it
+//!   ends: when the list empties every cell reachable in that region was
+//!   expanded ([`NoPath::Blocked`]).
+//! - A goal point (any heading) is reached by expansions to the poses at
+//!   the point heading towards it from the node, away from it, and every
+//!   45°.
+
+use super::{BodySweep, Costs};
+use crate::planner::pathfind::{Goal, NoPath};
+use crate::planner::{
+    dubins_candidates, dubins_length, reeds_shepp_candidates, reeds_shepp_length,
+};
+use crate::{Arc, Line, Path, Point, Pose, Segment};
+use core::cmp::Ordering;
+use core::f64::consts::{PI, TAU};
+use std::collections::{BinaryHeap, HashMap};
+
+/// Heading bins per turn.
+const HEADINGS: i64 = 72;
+/// The most words an analytic expansion checks against the body (the
+/// cheapest): the checks are most of a search's time, and the costlier
+/// words seldom win when cheaper ones from the same node are blocked.
+const WORDS_CHECKED: usize = 8;
+
+/// What the search is asked.
+#[derive(Debug, Clone)]
+pub(crate) struct Query<'a> {
+    pub start: Pose,
+    pub goal: Goal,
+    pub r: f64,
+    pub reverse: bool,
+    pub costs: Costs,
+    pub max_expanded: usize,
+    pub sweep: &'a BodySweep,
+    /// The region's corners.
+    pub lo: Point,
+    pub hi: Point,
+}
+
+/// What the search found.
+#[derive(Debug, Clone)]
+pub(crate) struct Searched {
+    /// The path or why there is none; `Err` for a path that could not be
+    /// built (a bug).
+    pub result: Result<Result<Path, NoPath>, crate::Error>,
+    pub expanded: usize,
+    pub poses: Vec<Pose>,
+}
+
+type Key = (i64, i64, i64, i8);
+
+#[derive(Debug, Clone)]
+struct Node {
+    pose: Pose,
+    g: f64,
+    parent: usize,
+    pieces: Vec<Segment>,
+    gear: Option<bool>,
+    key: Option<Key>,
+}
+
+#[derive(Debug, PartialEq)]
+struct Open {
+    f: f64,
+    node: usize,
+}
+
+impl Eq for Open {}
+
+impl Ord for Open {
+    fn cmp(&self, o: &Open) -> Ordering {
+        // A min-heap on f, then the older node.
+        o.f.total_cmp(&self.f).then(o.node.cmp(&self.node))
+    }
+}
+
+impl PartialOrd for Open {
+    fn partial_cmp(&self, o: &Open) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+/// Runs the search (inputs checked, start and goal poses clear).
+pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
+    let tol = q.sweep.tol();
+    let dh = TAU / HEADINGS as f64;
+    let sweep_step = step_bins * dh;
+    let step = q.r * sweep_step;
+    let cell = step / core::f64::consts::SQRT_2 * 1.001;
+    let key = |p: Pose, gear: Option<bool>| -> Key {
+        let k = ((p.heading - q.start.heading) / dh).round() as i64;
+        (
+            ((p.x - q.start.x) / cell).floor() as i64,
+            ((p.y - q.start.y) / cell).floor() as i64,
+            k.rem_euclid(HEADINGS),
+            if q.reverse {
+                i8::from(gear == Some(true))
+            } else {
+                0
+            },
+        )
+    };
+    let h = |p: Pose| -> f64 {
+        match q.goal {
+            Goal::Pose(g) => {
+                let l = if q.reverse {
+                    reeds_shepp_length(p, g, q.r).map(|x| x.0)
+                } else {
+                    dubins_length(p, g, q.r).map(|x| x.0)
+                };
+                l.unwrap_or(0.0)
+            }
+            Goal::Point(g) => p.position().distance(g),
+        }
+    };
+    let mut nodes = vec![Node {
+        pose: q.start,
+        g: 0.0,
+        parent: usize::MAX,
+        pieces: Vec::new(),
+        gear: None,
+        key: Some(key(q.start, None)),
+    }];
+    let mut best: HashMap<Key, (f64, bool)> = HashMap::new();
+    best.insert(key(q.start, None), (0.0, false));
+    let mut open = BinaryHeap::new();
+    open.push(Open {
+        f: h(q.start),
+        node: 0,
+    });
+    let mut goal_cost = f64::INFINITY;
+    let mut expanded = 0;
+    let mut poses = Vec::new();
+    let mut root_stuck = false;
+    let gears: &[bool] = if q.reverse { &[false, true] } else { &[false] };
+    while let Some(Open { node: i, .. }) = open.pop() {
+        let Some(k) = nodes[i].key else {
+            return Searched {
+                result: build(q, &nodes, i, tol).map(Ok),
+                expanded,
+                poses,
+            };
+        };
+        let Some(entry) = best.get_mut(&k) else {
+            continue;
+        };
+        if entry.1 || nodes[i].g > entry.0 {
+            continue;
+        }
+        entry.1 = true;
+        if expanded >= q.max_expanded {
+            return Searched {
+                result: Ok(Err(NoPath::SearchLimit { expanded })),
+                expanded,
+                poses,
+            };
+        }
+        expanded += 1;
+        let (pose, g, gear) = (nodes[i].pose, nodes[i].g, nodes[i].gear);
+        if trace {
+            poses.push(pose);
+        }
+        let mut offered = false;
+        if let Some((pieces, c)) = analytic(q, pose, gear, g, goal_cost, tol) {
+            goal_cost = g + c;
+            nodes.push(Node {
+                pose,
+                g: goal_cost,
+                parent: i,
+                pieces,
+                gear,
+                key: None,
+            });
+            open.push(Open {
+                f: goal_cost,
+                node: nodes.len() - 1,
+            });
+            offered = true;
+        }
+        for &back in gears {
+            for turn in [1.0, 0.0, -1.0] {
+                let piece = primitive(pose, q.r, step, sweep_step, turn, back);
+                let end = piece.pose_at(piece.length(), pose.heading);
+                let end = Pose::at(end.position(), snap(end.heading, q.start.heading, dh));
+                if end.x < q.lo.x || end.y < q.lo.y || end.x > q.hi.x || end.y > q.hi.y {
+                    continue;
+                }
+                let (c, ng) = q.costs.one(&piece, gear, tol);
+                let ng_cost = g + c;
+                if ng_cost + h(end) >= goal_cost {
+                    continue;
+                }
+                let nk = key(end, ng);
+                if let Some(&(b, done)) = best.get(&nk) {
+                    if done || b <= ng_cost {
+                        continue;
+                    }
+                }
+                if !q.sweep.segment_clear(&piece, pose) {
+                    continue;
+                }
+                offered = true;
+                best.insert(nk, (ng_cost, false));
+                nodes.push(Node {
+                    pose: end,
+                    g: ng_cost,
+                    parent: i,
+                    pieces: vec![piece],
+                    gear: ng,
+                    key: Some(nk),
+                });
+                open.push(Open {
+                    f: ng_cost + h(end),
+                    node: nodes.len() - 1,
+                });
+            }
+        }
+        if i == 0 && !offered {
+            root_stuck = true;
+        }
+    }
+    Searched {
+        result: Ok(Err(if root_stuck {
+            NoPath::StartEnclosed
+        } else {
+            NoPath::Blocked
+        })),
+        expanded,
+        poses,
+    }
+}
+
+/// `heading` put exactly on the lattice's bin (from `h0`) when within a
+/// billionth of a bin of it (arcs of whole bins land there up to rounding).
+fn snap(heading: f64, h0: f64, dh: f64) -> f64 {
+    let k = ((heading - h0) / dh).round();
+    let on = h0 + k * dh;
+    if (heading - on).abs() <= dh * 1e-9 {
+        on
+    } else {
+        heading
+    }
+}
+
+/// One motion primitive from `pose`: `turn` 1 (centre on the left), 0 (a
+/// line) or -1, forwards or backwards.
+fn primitive(pose: Pose, r: f64, step: f64, sweep: f64, turn: f64, back: bool) -> Segment {
+    if turn == 0.0 {
+        let d = pose.direction() * if back { -step } else { step };
+        Segment::Line(Line::new(pose.position(), pose.position() + d).with_reverse(back))
+    } else if back {
+        Segment::Arc(Arc::reversing_from_pose(pose, r, turn, sweep))
+    } else {
+        Segment::Arc(Arc::from_pose(pose, r, turn, sweep))
+    }
+}
+
+/// The cheapest word from `pose` to the goal that keeps the body clear and
+/// costs less than `bound - g`, and its cost.
+fn analytic(
+    q: &Query<'_>,
+    pose: Pose,
+    gear: Option<bool>,
+    g: f64,
+    bound: f64,
+    tol: f64,
+) -> Option<(Vec<Segment>, f64)> {
+    let targets: Vec<Pose> = match q.goal {
+        Goal::Pose(t) => vec![t],
+        Goal::Point(t) => {
+            if pose.position().distance(t) <= tol {
+                return Some((Vec::new(), 0.0));
+            }
+            let toward = (t - pose.position()).angle();
+            let mut v = vec![Pose::at(t, toward), Pose::at(t, toward + PI)];
+            v.extend((0..8).map(|k| Pose::at(t, f64::from(k) * PI / 4.0)));
+            v
+        }
+    };
+    let mut words: Vec<(f64, Path)> = Vec::new();
+    for t in targets {
+        if pose.approx_eq(t, tol) {
+            return Some((Vec::new(), 0.0));
+        }
+        let found: Vec<Path> = if q.reverse {
+            reeds_shepp_candidates(pose, t, q.r)
+                .map(|v| v.into_iter().map(|(_, p)| p).collect())
+                .unwrap_or_default()
+        } else {
+            dubins_candidates(pose, t, q.r)
+                .map(|v| v.into_iter().map(|(_, p)| p).collect())
+                .unwrap_or_default()
+        };
+        for p in found {
+            let c = q.costs.of(p.segments(), gear, tol).0;
+            if g + c < bound {
+                words.push((c, p));
+            }
+        }
+    }
+    words.sort_by(|a, b| a.0.total_cmp(&b.0));
+    words.into_iter().take(WORDS_CHECKED).find_map(|(c, p)| {
+        let mut at = pose;
+        for s in p.segments() {
+            if s.length() > tol {
+                if !q.sweep.segment_clear(s, at) {
+                    return None;
+                }
+                at = s.pose_at(s.length(), at.heading);
+            }
+        }
+        Some((p.into_segments(), c))
+    })
+}
+
+/// The path to goal candidate `i`: every piece from the start, merged.
+fn build(q: &Query<'_>, nodes: &[Node], i: usize, tol: f64) -> Result<Path, crate::Error> {
+    let mut chain = Vec::new();
+    let mut at = i;
+    while at != usize::MAX {
+        chain.push(at);
+        at = nodes[at].parent;
+    }
+    let mut pieces = Vec::new();
+    for &n in chain.iter().rev() {
+        pieces.extend_from_slice(&nodes[n].pieces);
+    }
+    let shortcuts = super::shortcut::Shortcuts {
+        r: q.r,
+        reverse: q.reverse,
+        costs: q.costs,
+        sweep: q.sweep,
+        tol,
+    };
+    let mut pieces = shortcuts.apply(pieces, q.start);
+    if pieces.is_empty() {
+        // The start is the goal: one zero-length arc.
+        pieces.push(Segment::Arc(Arc::from_pose(q.start, q.r, 1.0, 0.0)));
+    }
+    Path::new(super::merge(pieces, tol)).map_err(|_| {
+        crate::Error::new(
+            crate::Field::default(),
+            crate::Reason::Internal {
+                what: "the parking path",
+            },
+        )
+    })
+}

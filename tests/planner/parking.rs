@@ -1,0 +1,571 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! Parking (`plan_around` with `reverse` and a `body`): parallel parking,
+//! bay parking, a turn in a dead end, random fields; every path checked by
+//! an independent rectangle-against-obstacle test (written again here, not
+//! the crate's) at dense samples plus the exact arcs of the body's corners.
+
+use crate::xorshift::Rng;
+use arcline::planner::parking::Body;
+use arcline::planner::pathfind::{plan_around, AroundOptions, NoPath, Obstacles, PlanAround};
+use arcline::{Path, Point, Pose, Reason, Segment};
+use core::f64::consts::{FRAC_PI_2, PI};
+
+pub(crate) const CAR: Body = Body {
+    length: 4.5,
+    width: 1.8,
+    rear: 1.0,
+};
+pub(crate) const R: f64 = 5.0;
+
+pub(crate) fn parking(reverse: bool, clearance: f64) -> AroundOptions {
+    AroundOptions {
+        clearance,
+        reverse,
+        body: Some(CAR),
+        max_expanded: 20_000,
+        ..AroundOptions::default()
+    }
+}
+
+/// The body's corners at `p`, written again here.
+fn corners(b: &Body, p: Pose) -> [Point; 4] {
+    let (s, c) = p.heading.sin_cos();
+    let f = b.length - b.rear;
+    let w = b.width / 2.0;
+    [(-b.rear, -w), (f, -w), (f, w), (-b.rear, w)]
+        .map(|(u, v)| Point::new(p.x + u * c - v * s, p.y + u * s + v * c))
+}
+
+fn point_segment(p: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let l2 = dx * dx + dy * dy;
+    let t = if l2 == 0.0 {
+        0.0
+    } else {
+        (((p.x - a.x) * dx + (p.y - a.y) * dy) / l2).clamp(0.0, 1.0)
+    };
+    ((a.x + t * dx - p.x).powi(2) + (a.y + t * dy - p.y).powi(2)).sqrt()
+}
+
+fn orient(a: Point, b: Point, c: Point) -> f64 {
+    (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+}
+
+fn segment_segment(a: Point, b: Point, c: Point, d: Point) -> f64 {
+    let (o1, o2, o3, o4) = (
+        orient(a, b, c),
+        orient(a, b, d),
+        orient(c, d, a),
+        orient(c, d, b),
+    );
+    if o1 * o2 < 0.0 && o3 * o4 < 0.0 {
+        return 0.0;
+    }
+    point_segment(a, c, d)
+        .min(point_segment(b, c, d))
+        .min(point_segment(c, a, b))
+        .min(point_segment(d, a, b))
+}
+
+fn inside(poly: &[Point], p: Point) -> bool {
+    let mut c = false;
+    let n = poly.len();
+    let mut j = n - 1;
+    for i in 0..n {
+        let (a, b) = (poly[i], poly[j]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+            c = !c;
+        }
+        j = i;
+    }
+    c
+}
+
+/// The distance from the rectangle `k` (solid) to the obstacles, least.
+fn rectangle_distance(k: &[Point; 4], o: &Obstacles) -> f64 {
+    let mut d = f64::INFINITY;
+    for c in &o.circles {
+        let p = Point::new(c.x, c.y);
+        let e = if inside(k, p) {
+            0.0
+        } else {
+            (0..4)
+                .map(|i| point_segment(p, k[i], k[(i + 1) % 4]))
+                .fold(f64::INFINITY, f64::min)
+        };
+        d = d.min(e - c.radius);
+    }
+    for poly in &o.polygons {
+        if poly.iter().any(|&p| inside(k, p)) || k.iter().any(|&p| inside(poly, p)) {
+            return 0.0;
+        }
+        let n = poly.len();
+        for i in 0..4 {
+            for j in 0..n {
+                d = d.min(segment_segment(
+                    k[i],
+                    k[(i + 1) % 4],
+                    poly[j],
+                    poly[(j + 1) % n],
+                ));
+            }
+        }
+    }
+    d
+}
+
+/// The least distance from `p` to the arc of centre `c`, radius `rho`,
+/// from angle `a0` sweeping `sweep`.
+fn point_arc(p: Point, c: Point, rho: f64, a0: f64, sweep: f64) -> f64 {
+    let ang = (p.y - c.y).atan2(p.x - c.x);
+    let rel = if sweep >= 0.0 { ang - a0 } else { a0 - ang }.rem_euclid(2.0 * PI);
+    let end = |a: f64| Point::new(c.x + rho * a.cos(), c.y + rho * a.sin());
+    let ends = end(a0).distance(p).min(end(a0 + sweep).distance(p));
+    if rel <= sweep.abs() {
+        ((p.distance(c)) - rho).abs().min(ends)
+    } else {
+        ends
+    }
+}
+
+/// Checks a path: starts at `start`, ends at `goal`, lines and arcs of
+/// radius ≥ `r`, G1 except at cusps, the body clear by `clearance` at
+/// 2,000 samples and along each corner's exact arc (against circles).
+pub(crate) fn check_path(
+    path: &Path,
+    start: Pose,
+    goal: Pose,
+    r: f64,
+    o: &Obstacles,
+    b: &Body,
+    clearance: f64,
+) {
+    assert!(
+        path.start_pose().approx_eq(start, 1e-9),
+        "{:?}",
+        path.start_pose()
+    );
+    let end = path.end_pose();
+    assert!(
+        end.position().distance(goal.position()) < 1e-8,
+        "{end:?} vs {goal:?}"
+    );
+    let dh = (end.heading - goal.heading).rem_euclid(2.0 * PI);
+    assert!(
+        !(1e-8..=2.0 * PI - 1e-8).contains(&dh),
+        "{end:?} vs {goal:?}"
+    );
+    assert!(path.is_g1(1e-8), "not G1: {path:?}");
+    for s in path.segments() {
+        if let Segment::Arc(a) = s {
+            assert!(a.radius >= r - 1e-9, "arc radius {}", a.radius);
+        }
+        assert!(s.length().is_finite());
+    }
+    let n = 2000;
+    let len = path.length();
+    for i in 0..=n {
+        let p = path.pose_at(len * i as f64 / n as f64);
+        let d = rectangle_distance(&corners(b, p), o);
+        assert!(d >= clearance - 1e-7, "sample {i}: distance {d} at {p:?}");
+    }
+    // Each corner along each arc, exactly, against every circle.
+    let mut at = 0.0;
+    for s in path.segments() {
+        if let Segment::Arc(a) = s {
+            let p = path.pose_at(at);
+            for k in corners(b, p) {
+                let rho = k.distance(a.center);
+                let a0 = (k.y - a.center.y).atan2(k.x - a.center.x);
+                for c in &o.circles {
+                    let d = point_arc(Point::new(c.x, c.y), a.center, rho, a0, a.sweep);
+                    assert!(d >= c.radius + clearance - 1e-7, "corner arc {d}");
+                }
+            }
+        }
+        at += s.length();
+    }
+}
+
+/// The gear changes, and the length driven backwards.
+pub(crate) fn manoeuvres(p: &Path) -> (usize, f64) {
+    let segs: Vec<&Segment> = p.segments().iter().filter(|s| s.length() > 1e-9).collect();
+    let cusps = segs
+        .windows(2)
+        .filter(|w| w[0].is_reverse() != w[1].is_reverse())
+        .count();
+    let back = segs
+        .iter()
+        .filter(|s| s.is_reverse())
+        .map(|s| s.length())
+        .sum();
+    (cusps, back)
+}
+
+/// A kerb along y = 0 (below), two cars parked against it with a gap of
+/// `gap` between them, the car to park in the street beside the front one.
+pub(crate) fn parallel(gap: f64) -> (Obstacles, Pose, Pose) {
+    let mut o = Obstacles::new();
+    o.add_rectangle(Point::new(0.0, -0.5), 40.0, 1.0, 0.0);
+    let x = gap / 2.0 + CAR.length / 2.0;
+    o.add_rectangle(Point::new(-x, 1.1), CAR.length, CAR.width, 0.0);
+    o.add_rectangle(Point::new(x, 1.1), CAR.length, CAR.width, 0.0);
+    let axle = CAR.length / 2.0 - CAR.rear;
+    let goal = Pose::new(-axle, 1.1, 0.0);
+    let start = Pose::new(x + 1.0, 4.0, 0.0);
+    (o, start, goal)
+}
+
+fn solve(start: Pose, goal: Pose, o: &Obstacles, opts: &AroundOptions) -> PlanAround {
+    let t = std::time::Instant::now();
+    let plan = plan_around(start, goal, R, o, opts).unwrap();
+    eprintln!(
+        "{} expanded, {:?}, {:?}",
+        plan.expanded,
+        t.elapsed(),
+        plan.path().map(|p| (p.word(), p.length(), manoeuvres(p)))
+    );
+    plan
+}
+
+#[test]
+fn parallel_parking_in_a_gap_of_1_3_car_lengths_takes_a_cusp() {
+    // A small car's turning radius (of the rear axle's centre): 4.
+    let (o, start, goal) = parallel(1.3 * CAR.length);
+    let opts = parking(true, 0.0);
+    let t = std::time::Instant::now();
+    let plan = plan_around(start, goal, 4.0, &o, &opts).unwrap();
+    eprintln!("parallel: {} expanded, {:?}", plan.expanded, t.elapsed());
+    let path = plan.path().expect("parks");
+    check_path(path, start, goal, 4.0, &o, &CAR, 0.0);
+    assert!(manoeuvres(path).0 >= 1, "{}", path.word());
+}
+
+#[test]
+fn a_gap_shorter_than_the_car_is_refused_naming_the_goal() {
+    let (o, start, goal) = parallel(0.9 * CAR.length);
+    let e = plan_around(start, goal, R, &o, &parking(true, 0.0)).unwrap_err();
+    assert_eq!(e.to_string().split(':').next(), Some("goal"), "{e}");
+    assert!(matches!(e.reason(), Reason::InsideObstacle(_)), "{e}");
+}
+
+/// A row of bays 2.6 wide and 5.5 deep along y in [0, 5.5] (a wall
+/// behind), cars in every bay but the middle one, an aisle up to a wall at
+/// y = 13.
+pub(crate) fn bays() -> (Obstacles, Pose) {
+    let mut o = Obstacles::new();
+    o.add_rectangle(Point::new(0.0, -0.5), 40.0, 1.0, 0.0);
+    o.add_rectangle(Point::new(0.0, 13.5), 40.0, 1.0, 0.0);
+    for i in [-3, -2, -1, 1, 2, 3] {
+        o.add_rectangle(
+            Point::new(f64::from(i) * 2.6, 2.75),
+            CAR.length,
+            CAR.width,
+            FRAC_PI_2,
+        );
+    }
+    // Parked facing out (up the bay): the rear axle below the middle.
+    let axle = CAR.length / 2.0 - CAR.rear;
+    (o, Pose::new(0.0, 2.75 - axle, FRAC_PI_2))
+}
+
+#[test]
+fn reverse_bay_parking_and_driving_out() {
+    let (o, bay) = bays();
+    let aisle = Pose::new(-12.0, 9.0, 0.0);
+    let opts = parking(true, 0.1);
+    let plan = solve(aisle, bay, &o, &opts);
+    let path = plan.path().expect("parks");
+    check_path(path, aisle, bay, R, &o, &CAR, 0.1);
+    // Facing out of the bay at the end: it went in backwards.
+    assert!(path.segments().last().unwrap().is_reverse());
+    let out = Pose::new(12.0, 9.0, 0.0);
+    let plan = solve(bay, out, &o, &opts);
+    let path = plan.path().expect("drives out");
+    check_path(path, bay, out, R, &o, &CAR, 0.1);
+}
+
+/// A street 7 wide (less than the turning circle's 10), closed at x = 30.
+pub(crate) fn dead_end() -> (Obstacles, Pose, Pose) {
+    let mut o = Obstacles::new();
+    o.add_rectangle(Point::new(15.0, -4.0), 32.0, 1.0, 0.0);
+    o.add_rectangle(Point::new(15.0, 4.0), 32.0, 1.0, 0.0);
+    o.add_rectangle(Point::new(31.5, 0.0), 1.0, 9.0, 0.0);
+    (o, Pose::new(15.0, -1.5, 0.0), Pose::new(15.0, 1.5, PI))
+}
+
+#[test]
+fn a_dead_end_narrower_than_the_turning_circle_needs_a_three_point_turn() {
+    let (o, start, goal) = dead_end();
+    let plan = solve(start, goal, &o, &parking(true, 0.0));
+    let path = plan.path().expect("turns");
+    check_path(path, start, goal, R, &o, &CAR, 0.0);
+    assert!(manoeuvres(path).0 >= 2, "{}", path.word());
+    // Forwards only, the body cannot turn round.
+    let plan = solve(start, goal, &o, &parking(false, 0.0));
+    assert_eq!(plan.no_path(), Some(NoPath::Blocked));
+}
+
+/// 8 circles and 6 boxes in a 40 x 40 field, a start and a goal pose.
+pub(crate) fn random_field(rng: &mut Rng) -> (Obstacles, Pose, Pose) {
+    let mut o = Obstacles::new();
+    for _ in 0..8 {
+        o.add_circle(
+            rng.range(-20.0, 20.0),
+            rng.range(-20.0, 20.0),
+            rng.range(0.5, 2.0),
+        );
+    }
+    for _ in 0..6 {
+        o.add_rectangle(
+            Point::new(rng.range(-20.0, 20.0), rng.range(-20.0, 20.0)),
+            rng.range(1.0, 5.0),
+            rng.range(1.0, 3.0),
+            rng.range(0.0, PI),
+        );
+    }
+    let start = Pose::new(
+        rng.range(-20.0, 20.0),
+        rng.range(-20.0, 20.0),
+        rng.range(-PI, PI),
+    );
+    let goal = Pose::new(
+        rng.range(-20.0, 20.0),
+        rng.range(-20.0, 20.0),
+        rng.range(-PI, PI),
+    );
+    (o, start, goal)
+}
+
+#[test]
+fn random_fields_of_circles_and_boxes_keep_the_body_clear() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut found, mut tried) = (0, 0);
+    while tried < 12 {
+        let mut o = Obstacles::new();
+        for _ in 0..8 {
+            o.add_circle(
+                rng.range(-20.0, 20.0),
+                rng.range(-20.0, 20.0),
+                rng.range(0.5, 2.0),
+            );
+        }
+        for _ in 0..6 {
+            o.add_rectangle(
+                Point::new(rng.range(-20.0, 20.0), rng.range(-20.0, 20.0)),
+                rng.range(1.0, 5.0),
+                rng.range(1.0, 3.0),
+                rng.range(0.0, PI),
+            );
+        }
+        let start = Pose::new(
+            rng.range(-20.0, 20.0),
+            rng.range(-20.0, 20.0),
+            rng.range(-PI, PI),
+        );
+        let goal = Pose::new(
+            rng.range(-20.0, 20.0),
+            rng.range(-20.0, 20.0),
+            rng.range(-PI, PI),
+        );
+        let opts = parking(rng.next() < 0.7, 0.2);
+        let Ok(plan) = plan_around(start, goal, R, &o, &opts) else {
+            continue; // the start or goal overlaps an obstacle
+        };
+        tried += 1;
+        if let Some(p) = plan.path() {
+            found += 1;
+            check_path(p, start, goal, R, &o, &CAR, 0.2);
+            if !opts.reverse {
+                assert_eq!(manoeuvres(p).0, 0);
+                assert!(p.segments().iter().all(|s| !s.is_reverse()));
+            }
+        }
+    }
+    assert!(found >= 8, "{found} of {tried}");
+}
+
+#[test]
+fn a_large_cusp_cost_or_reverse_cost_changes_the_path_as_asked() {
+    // Turning round beside a post: the shortest way has gear changes; at
+    // 50 a gear change, the path has the fewest of those the search found
+    // (none: a loop forwards), and it costs no more than the shortest
+    // one priced the same way.
+    let mut o = Obstacles::new();
+    o.add_circle(0.0, 8.0, 1.0);
+    let (start, goal) = (Pose::new(0.0, 0.0, 0.0), Pose::new(2.0, 0.0, PI));
+    let base = solve(start, goal, &o, &parking(true, 0.0));
+    let few = solve(
+        start,
+        goal,
+        &o,
+        &AroundOptions {
+            cusp_cost: 50.0,
+            ..parking(true, 0.0)
+        },
+    );
+    let (b, f) = (base.path().unwrap(), few.path().unwrap());
+    check_path(f, start, goal, R, &o, &CAR, 0.0);
+    let (cb, cf) = (manoeuvres(b).0, manoeuvres(f).0);
+    assert!(cb >= 1 && cf < cb, "{cb} then {cf}");
+    assert!(f.length() + 50.0 * cf as f64 <= b.length() + 50.0 * cb as f64 + 1e-9);
+    assert!(b.length() <= f.length() + 1e-9);
+    // Backing out of the bay costs: a large reverse cost drives less backwards.
+    let (o, bay) = bays();
+    let aisle = Pose::new(-12.0, 9.0, 0.0);
+    let cheap = solve(bay, aisle, &o, &parking(true, 0.1));
+    let dear = solve(
+        bay,
+        aisle,
+        &o,
+        &AroundOptions {
+            reverse_cost: 10.0,
+            ..parking(true, 0.1)
+        },
+    );
+    let (c, d) = (cheap.path().unwrap(), dear.path().unwrap());
+    assert!(
+        manoeuvres(d).1 <= manoeuvres(c).1 + 1e-9,
+        "{} vs {}",
+        manoeuvres(d).1,
+        manoeuvres(c).1
+    );
+}
+
+#[test]
+fn bad_options_are_refused_naming_the_field() {
+    let (o, start, goal) = parallel(2.0 * CAR.length);
+    let cases = [
+        (
+            AroundOptions {
+                cusp_cost: -1.0,
+                ..parking(true, 0.0)
+            },
+            "options.cuspCost",
+        ),
+        (
+            AroundOptions {
+                cusp_cost: f64::NAN,
+                ..parking(true, 0.0)
+            },
+            "options.cuspCost",
+        ),
+        (
+            AroundOptions {
+                reverse_cost: 0.5,
+                ..parking(true, 0.0)
+            },
+            "options.reverseCost",
+        ),
+        (
+            AroundOptions {
+                body: Some(Body::new(4.0, 0.0, 1.0)),
+                ..parking(true, 0.0)
+            },
+            "options.body.width",
+        ),
+        (
+            AroundOptions {
+                body: Some(Body::new(4.0, 2.0, 5.0)),
+                ..parking(true, 0.0)
+            },
+            "options.body.rear",
+        ),
+        (
+            AroundOptions {
+                body: Some(Body::new(f64::INFINITY, 2.0, 1.0)),
+                ..parking(true, 0.0)
+            },
+            "options.body.length",
+        ),
+    ];
+    for (opts, field) in cases {
+        let e = plan_around(start, goal, R, &o, &opts).unwrap_err();
+        assert_eq!(e.to_string().split(':').next(), Some(field), "{e}");
+    }
+    // The start's body on a parked car names the start.
+    let e = plan_around(Pose::new(4.0, 1.1, 0.0), goal, R, &o, &parking(true, 0.0)).unwrap_err();
+    assert_eq!(e.to_string().split(':').next(), Some("start"), "{e}");
+}
+
+#[test]
+fn a_goal_point_is_reached_with_any_heading_and_no_body_is_a_point() {
+    // Into the bay as a point goal: the body arrives at the point, heading
+    // as the search found best, clear all along.
+    let (o, bay) = bays();
+    let aisle = Pose::new(-12.0, 9.0, 0.0);
+    let plan = plan_around(aisle, bay.position(), R, &o, &parking(true, 0.1)).unwrap();
+    let path = plan.path().expect("reaches the point");
+    let end = path.end_pose();
+    check_path(path, aisle, end, R, &o, &CAR, 0.1);
+    assert!(end.position().distance(bay.position()) < 1e-8, "{end:?}");
+    // Reverse gear without a body: a point kept 0.5 from everything, its
+    // path sampled against the obstacles grown by 0.5.
+    let (o, start, goal) = dead_end();
+    let opts = AroundOptions {
+        clearance: 0.5,
+        reverse: true,
+        max_expanded: 20_000,
+        ..AroundOptions::default()
+    };
+    let plan = plan_around(start, goal, R, &o, &opts).unwrap();
+    let path = plan.path().expect("turns round");
+    let dot = Body::new(1e-9, 1e-9, 0.0);
+    check_path(path, start, goal, R, &o, &dot, 0.5 - 1e-6);
+    assert!(manoeuvres(path).0 >= 1);
+}
+
+#[test]
+fn every_scale_and_cost_gives_a_finite_answer_or_a_named_error() {
+    // The dead end scaled from 1e-6 to 1e100, radii around the body's,
+    // costs from 0 to 1e150: never a panic, never a non-finite number.
+    for scale in [1e-6, 1.0, 1e20, 1e100] {
+        let (o, start, goal) = dead_end();
+        let sc = |p: Point| Point::new(p.x * scale, p.y * scale);
+        let o = Obstacles {
+            circles: Vec::new(),
+            polygons: o
+                .polygons
+                .iter()
+                .map(|p| p.iter().map(|&q| sc(q)).collect())
+                .collect(),
+        };
+        let pose = |p: Pose| Pose::new(p.x * scale, p.y * scale, p.heading);
+        let body = Body::new(CAR.length * scale, CAR.width * scale, CAR.rear * scale);
+        for r in [1e-3, 1.0, 5.0, 1e3] {
+            for (cusp, back) in [(0.0, 1.0), (1e150, 1e150), (3.0 * scale, 2.0)] {
+                let opts = AroundOptions {
+                    reverse: true,
+                    body: Some(body),
+                    cusp_cost: cusp,
+                    reverse_cost: back,
+                    max_expanded: 300,
+                    ..AroundOptions::default()
+                };
+                match plan_around(pose(start), pose(goal), r * scale, &o, &opts) {
+                    Ok(plan) => {
+                        let d = format!("{plan:?}");
+                        assert!(
+                            !d.contains("NaN") && !d.contains("inf"),
+                            "{scale:e} {r}: {d}"
+                        );
+                    }
+                    Err(e) => assert!(!e.to_string().is_empty()),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore = "a loop to profile: cargo test --release --test planner profile_bay -- --ignored"]
+fn profile_bay() {
+    let (o, bay) = bays();
+    let aisle = Pose::new(-12.0, 9.0, 0.0);
+    let t = std::time::Instant::now();
+    for _ in 0..50 {
+        let plan = plan_around(aisle, bay, R, &o, &parking(true, 0.1)).unwrap();
+        assert!(plan.path().is_some());
+    }
+    eprintln!("{:?} a plan", t.elapsed() / 50);
+}
