@@ -375,12 +375,20 @@ pub enum Unsolvable {
     /// The second half of an S-curve (from the intermediate profile to
     /// `b`) is neither a straight nor a fillet.
     SCurveSecondHalf,
+    /// A clothoid asked for its offset as one segment: the offset of a
+    /// clothoid is not a clothoid (a path offsets its arcs instead).
+    ClothoidOffset,
 }
 
 impl fmt::Display for Unsolvable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let road = match self {
             Unsolvable::PointIsStart => return f.write_str("the point is the start itself"),
+            Unsolvable::ClothoidOffset => {
+                return f.write_str(
+                    "the offset of a clothoid is not one segment: offset its arcs (Clothoid::to_arcs)",
+                )
+            }
             Unsolvable::PointStraightBehind => {
                 return f.write_str(
                     "the point is straight behind: no circle tangent to the heading reaches it",

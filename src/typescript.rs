@@ -17,7 +17,7 @@ fn export<T: TS + ?Sized>(cfg: &Config, out: &mut String) {
 /// may leave them out (they are ignored when given).
 const INPUTS: &str = "\
 /** A segment as an argument: its `length` may be left out (it is computed). */
-export type SegmentInput = ({ kind: \"line\" } & Omit<Line, \"length\"> | { kind: \"arc\" } & Omit<Arc, \"length\">) & { length?: number };
+export type SegmentInput = ({ kind: \"line\" } & Omit<Line, \"length\"> | { kind: \"arc\" } & Omit<Arc, \"length\">) & { length?: number } | { kind: \"clothoid\" } & Clothoid;
 /** A path as an argument: its `segments`; `length` and `word` may be left out (they are computed). */
 export type PathInput = { segments: SegmentInput[]; length?: number; word?: string };
 ";
@@ -30,13 +30,14 @@ pub fn declarations() -> String {
     let mut out = String::new();
     let o = &mut out;
     {
-        use crate::geom::shape::{ArcShape, LineShape, PathShape};
+        use crate::geom::shape::{ArcShape, ClothoidShape, LineShape, PathShape};
         use crate::geom::{Point, Pose, Segment, Vec2};
         export::<Point>(&cfg, o);
         export::<Vec2>(&cfg, o);
         export::<Pose>(&cfg, o);
         export::<LineShape>(&cfg, o);
         export::<ArcShape>(&cfg, o);
+        export::<ClothoidShape>(&cfg, o);
         export::<Segment>(&cfg, o);
         export::<PathShape>(&cfg, o);
         o.push_str(INPUTS);

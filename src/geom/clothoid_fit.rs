@@ -88,6 +88,7 @@ pub fn fit_clothoid(start: Pose, goal: Pose) -> Result<Clothoid, Error> {
         length,
         curvature_start: (delta - a) / length,
         curvature_end: (delta + a) / length,
+        reverse: false,
     };
     if c.curvature_start.abs() > limit || c.curvature_end.abs() > limit {
         return Err(Error::at(

@@ -29,6 +29,7 @@
 mod angle;
 mod arc;
 mod clothoid;
+pub mod clothoid_arcs;
 mod clothoid_fit;
 mod conversions;
 pub mod distance;
@@ -66,7 +67,7 @@ pub use path::Path;
 pub use point::Point;
 pub use pose::Pose;
 pub use segment::Segment;
-pub use svg::path_to_svg;
+pub use svg::{drawing_arcs, path_to_svg};
 pub use tangent_arc::arc_to_point;
 pub use vec2::Vec2;
 

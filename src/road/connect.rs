@@ -202,6 +202,12 @@ fn edge_offset(path: &Path, o: f64) -> Result<Path, Error> {
     for (i, seg) in segs.iter().enumerate() {
         out.push(match seg {
             Segment::Arc(a) => Segment::Arc(a.offset(o)?),
+            Segment::Clothoid(c) => {
+                // Arcs within the drawing tolerance of the exact offset.
+                let tol = crate::geom::clothoid_arcs::DRAWING_TOLERANCE * c.length;
+                out.extend(c.offset_arcs(o, tol + f64::MIN_POSITIVE)?);
+                continue;
+            }
             Segment::Line(l) => {
                 let before = match i.checked_sub(1).and_then(|j| segs.get(j)) {
                     Some(Segment::Arc(a)) => Some(a.pose_at(a.length()).heading),

@@ -31,6 +31,18 @@ impl Fnv {
                         self.f64(v);
                     }
                 }
+                Segment::Clothoid(c) => {
+                    for v in [
+                        c.start.x,
+                        c.start.y,
+                        c.start.heading,
+                        c.length,
+                        c.curvature_start,
+                        c.curvature_end,
+                    ] {
+                        self.f64(v);
+                    }
+                }
             }
         }
     }

@@ -36,6 +36,19 @@ impl Fnv {
                         self.f(v);
                     }
                 }
+                Segment::Clothoid(c) => {
+                    self.u(3);
+                    for v in [
+                        c.start.x,
+                        c.start.y,
+                        c.start.heading,
+                        c.length,
+                        c.curvature_start,
+                        c.curvature_end,
+                    ] {
+                        self.f(v);
+                    }
+                }
             }
         }
     }
