@@ -210,12 +210,12 @@ impl Clothoid {
             let r = pose.position() - p;
             let g = r.dot(pose.direction());
             let dg = 1.0 + self.curvature_at(s) * r.dot(pose.left());
-            if !(dg > 0.0) {
+            if dg.is_nan() || dg <= 0.0 {
                 break;
             }
             let next = super::math::clamp(s - g / dg, 0.0, self.length);
             let nd2 = (self.travel_pose_at(next).position() - p).length_squared();
-            if !(nd2 < d2) {
+            if nd2.is_nan() || nd2 >= d2 {
                 break;
             }
             s = next;
