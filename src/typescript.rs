@@ -50,6 +50,7 @@ pub fn declarations() -> String {
         export::<TurnExit>(&cfg, o);
         export::<TurnSideShape>(&cfg, o);
         export::<TurnSidesShape>(&cfg, o);
+        export::<crate::planner::CurvatureOptions>(&cfg, o);
     }
     {
         use crate::road::markings::{LaneArea, Marking, MarkingStyle, RoadMarkings};

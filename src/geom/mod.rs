@@ -56,7 +56,7 @@ mod vec2;
 pub use angle::{normalize_angle, wrap_two_pi};
 pub use arc::Arc;
 pub use clothoid::Clothoid;
-pub use clothoid_fit::fit_clothoid;
+pub use clothoid_fit::{fit_clothoid, fit_clothoids};
 pub use intersect::{
     arc_arc, circle_circle, line_arc, line_circle, line_line, ray_ray, segment_segment,
     Intersections,
