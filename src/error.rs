@@ -177,6 +177,13 @@ pub enum Reason {
         /// The largest total accepted.
         limit: f64,
     },
+    /// A road's transition curves (clothoids) are too long for its turn:
+    /// two of them would turn it by more than it turns, or carry it past
+    /// the profile it must reach.
+    TransitionTooLong {
+        /// The longest transition this turn takes (0 when none does).
+        max: f64,
+    },
     /// A road turns tighter than its lanes are wide: the inner lane edge
     /// would get a radius of zero or less.
     LanesWiderThanTurn {
@@ -302,6 +309,11 @@ impl fmt::Display for Reason {
             Reason::TotalTooLarge { limit } => {
                 write!(f, "must add up to at most {}", Decimal(*limit))
             }
+            Reason::TransitionTooLong { max } => write!(
+                f,
+                "the transition curves are too long for this turn: it takes at most {}",
+                Decimal(*max)
+            ),
             Reason::LanesWiderThanTurn {
                 centre_radius,
                 half_width,

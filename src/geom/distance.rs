@@ -235,7 +235,7 @@ pub const CLOTHOID_TOLERANCE: f64 = 1e-9;
 
 /// A clothoid's lines and arcs within [`CLOTHOID_TOLERANCE`] of it: what
 /// the distances to a clothoid measure (a clothoid too long or too curved
-/// for that many arcs: within the finest tolerance [`Clothoid::to_arcs`]
+/// for that many arcs: within the finest tolerance [`Clothoid::to_arcs`](super::Clothoid::to_arcs)
 /// can give, tried at ten times coarser steps).
 #[must_use]
 pub fn as_arcs(c: &super::Clothoid) -> Vec<Segment> {
