@@ -80,6 +80,7 @@ pub fn declarations() -> String {
         export::<PieceId>(&cfg, o);
         export::<NetworkPieceShape>(&cfg, o);
         export::<ProfileEntry>(&cfg, o);
+        export::<crate::road::ConnectOptions>(&cfg, o);
         export::<PieceEntry>(&cfg, o);
         export::<NetworkSnapshot>(&cfg, o);
     }

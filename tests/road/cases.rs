@@ -498,6 +498,7 @@ fn a_snapshot_with_the_largest_ids_loads_without_a_table_that_large() {
             id: PieceId(MAX_ID),
             a: ProfileId(MAX_ID),
             b: ProfileId(7),
+            transition: 0.0,
         }],
         next_junction_id: JunctionId(0),
         junctions: vec![],
