@@ -17,7 +17,7 @@ fn export<T: TS + ?Sized>(cfg: &Config, out: &mut String) {
 /// may leave them out (they are ignored when given).
 const INPUTS: &str = "\
 /** A segment as an argument: its `length` may be left out (it is computed). */
-export type SegmentInput = ({ kind: \"line\" } & Omit<Line, \"length\"> | { kind: \"arc\" } & Omit<Arc, \"length\">) & { length?: number } | { kind: \"clothoid\" } & Clothoid;
+export type SegmentInput = ({ kind: \"line\" } & Omit<Line, \"length\"> | { kind: \"arc\" } & Omit<Arc, \"length\">) & { length?: number } | { kind: \"clothoid\" } & Omit<Clothoid, \"end\"> & { end?: Pose | null };
 /** A path as an argument: its `segments`; `length` and `word` may be left out (they are computed). */
 export type PathInput = { segments: SegmentInput[]; length?: number; word?: string };
 ";
@@ -38,6 +38,7 @@ pub fn declarations() -> String {
         export::<LineShape>(&cfg, o);
         export::<ArcShape>(&cfg, o);
         export::<ClothoidShape>(&cfg, o);
+        export::<crate::geom::CurvaturePoint>(&cfg, o);
         export::<Segment>(&cfg, o);
         export::<PathShape>(&cfg, o);
         o.push_str(INPUTS);

@@ -1,5 +1,6 @@
 //! `drawPath`: any Arcline path on a canvas, with the canvas's own exact
-//! `arc()` and `lineTo()` calls (web-sys), in every module.
+//! `arc()` and `lineTo()` calls (web-sys), and `curvatureProfile`, what a
+//! plot of its curvature draws; in every module.
 
 use crate::from_js::path as path_arg;
 use crate::shape;
@@ -67,6 +68,15 @@ fn trace_segment(ctx: &CanvasRenderingContext2d, s: &Segment) -> Result<(), JsVa
         }
     }
     Ok(())
+}
+
+/// `curvatureProfile(path)`: the curvature along `path` as breakpoints
+/// `{ distance, curvature }`, two per segment (its start and end), linear
+/// in between; a jump shows as two points at one distance.
+#[wasm_bindgen(js_name = curvatureProfile)]
+pub fn curvature_profile(path: shape::PathInput) -> Result<shape::CurvaturePointList, JsError> {
+    let path = path_arg(path, "path")?;
+    crate::to_js::to_js(&arcline::geom::curvature_profile(&path))
 }
 
 /// `drawPath(ctx, path, style?)`: draws `path` in the core's coordinates (x

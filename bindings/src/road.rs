@@ -117,9 +117,14 @@ pub fn bezier_offsets(
 /// `roadMarkings(a, b)`: the piece with its filled lane areas and the
 /// markings of its lane edges. Throws as `connectProfiles`.
 #[wasm_bindgen(js_name = roadMarkings)]
-pub fn road_markings(a: shape::Profile, b: shape::Profile) -> Result<shape::RoadMarkings, JsError> {
+pub fn road_markings(
+    a: shape::Profile,
+    b: shape::Profile,
+    options: Option<shape::ConnectOptions>,
+) -> Result<shape::RoadMarkings, JsError> {
     let (a, b) = (profile_arg(a, "a")?, profile_arg(b, "b")?);
-    to_js(&road::road_markings(&a, &b).map_err(from_core)?)
+    let options = connect_options(options)?;
+    to_js(&road::markings::road_markings_with(&a, &b, &options).map_err(in_options)?)
 }
 
 /// `roadChain(profiles)`: a road through a list of profiles, one entry per

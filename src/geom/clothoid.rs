@@ -240,8 +240,9 @@ impl Clothoid {
         Clothoid {
             start: Pose::at(end.position(), end.heading + core::f64::consts::PI),
             length: self.length,
-            curvature_start: -self.curvature_end,
-            curvature_end: -self.curvature_start,
+            // 0 − κ, not −κ: a zero curvature stays +0.
+            curvature_start: 0.0 - self.curvature_end,
+            curvature_end: 0.0 - self.curvature_start,
             reverse: self.reverse,
         }
     }

@@ -32,6 +32,7 @@ mod clothoid;
 pub mod clothoid_arcs;
 mod clothoid_fit;
 mod conversions;
+mod curvature;
 pub mod distance;
 pub mod fresnel;
 mod intersect;
@@ -57,6 +58,7 @@ pub use angle::{normalize_angle, wrap_two_pi};
 pub use arc::Arc;
 pub use clothoid::Clothoid;
 pub use clothoid_fit::{fit_clothoid, fit_clothoids};
+pub use curvature::{curvature_profile, CurvaturePoint};
 pub use intersect::{
     arc_arc, circle_circle, line_arc, line_circle, line_line, ray_ray, segment_segment,
     Intersections,

@@ -55,8 +55,10 @@ pub struct ArcShape {
     pub reverse: Option<bool>,
 }
 
-/// A [`Clothoid`] as data: `{ start, length, curvatureStart, curvatureEnd }`,
-/// and `reverse: true` when driven backwards.
+/// A [`Clothoid`] as data: `{ start, length, curvatureStart, curvatureEnd,
+/// end }`, and `reverse: true` when driven backwards. `end` (the pose at
+/// its end, the vehicle's heading) is written for drawing and ignored when
+/// read.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "Clothoid"))]
@@ -71,6 +73,11 @@ pub struct ClothoidShape {
     /// The curvature at the end; in between it changes linearly with the
     /// distance.
     pub curvature_end: f64,
+    /// Where it ends, with the vehicle's heading there (written; ignored
+    /// when read).
+    #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Pose"))]
+    pub end: Option<Pose>,
     /// `true` when driven backwards (the vehicle faces against the direction
     /// of travel); absent when driven forwards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -85,6 +92,7 @@ impl From<Clothoid> for ClothoidShape {
             length: c.length,
             curvature_start: c.curvature_start,
             curvature_end: c.curvature_end,
+            end: Some(c.end()),
             reverse: c.reverse.then_some(true),
         }
     }

@@ -169,3 +169,62 @@ test("planTurn with sharpness: clothoid, arc, clothoid, line; G2 and within its 
   assert.throws(() => A.planTurn(start, target, r, { sharpness: -1 }), /options\.sharpness/);
   assert.throws(() => A.planTurn(start, target, r, { sharpness: "x" }), /options\.sharpness/);
 });
+
+const lanes = [
+  { kind: "driving", width: 3.5, direction: "backward" },
+  { kind: "driving", width: 3.5 },
+];
+const profile = (x, y, heading) => ({ x, y, heading, lanes });
+
+test("connectProfiles with a transition: clothoid, arc, clothoid, curvature continuous", () => {
+  const a = profile(0, 0, 0);
+  const b = profile(60, 40, PI / 2);
+  const seed = A.connectProfiles(a, b);
+  const piece = A.connectProfiles(a, b, { transition: 12 });
+  assert.equal(piece.kind, seed.kind);
+  assert.match(piece.centerline.word, /^S?TLTS?$/);
+  const segs = piece.centerline.segments;
+  const turn = segs.filter((s) => s.kind !== "line");
+  const [c1, arc, c2] = turn;
+  assert.deepEqual([c1.length, c1.curvatureStart, c2.length, c2.curvatureEnd], [12, 0, 12, 0]);
+  nearWithin(1e-12)(c1.curvatureEnd, 1 / arc.radius);
+  nearWithin(1e-12)(c2.curvatureStart, 1 / arc.radius);
+  // The first clothoid's end, integrated here, is the arc's start.
+  const e = integrate(c1, c1.length);
+  nearWithin(1e-9)(e.x, arc.center.x + arc.radius * cos(arc.startAngle));
+  nearWithin(1e-9)(e.y, arc.center.y + arc.radius * sin(arc.startAngle));
+  // The lane edges are arcs and lines within the default tolerance, 1e-3.
+  for (const edge of piece.boundaries) {
+    assert.ok(edge.segments.every((s) => s.kind === "arc" || s.kind === "line"));
+  }
+  const end = A.poseAt(piece.centerline, piece.centerline.length);
+  nearWithin(1e-9)(end.x, 60);
+  nearWithin(1e-9)(end.y, 40);
+  // Too long: the error names options.transition and the longest that fits.
+  assert.throws(() => A.connectProfiles(a, b, { transition: 500 }), /options\.transition: .*at most \d/);
+  assert.throws(() => A.connectProfiles(a, b, { transition: -1 }), /options\.transition/);
+  assert.throws(() => A.connectProfiles(a, b, { transition: 1, tolerance: 0 }), /options\.tolerance/);
+});
+
+test("RoadNetwork.connect keeps its transition through a move, a save and a load", () => {
+  const net = new A.RoadNetwork();
+  const a = net.addProfile(profile(0, 0, 0));
+  const b = net.addProfile(profile(60, 40, PI / 2));
+  const p = net.connect(a, b, { transition: 10 });
+  assert.match(net.piece(p).piece.centerline.word, /T/);
+  assert.equal(net.piece(p).transition, 10);
+  net.setProfile(b, profile(70, 50, PI / 2));
+  const moved = net.piece(p).piece.centerline;
+  assert.match(moved.word, /T/);
+  const text = net.toJSON();
+  assert.equal(JSON.parse(text).pieces[0].transition, 10);
+  const back = A.RoadNetwork.fromJSON(text);
+  assert.deepEqual(back.piece(p).piece.centerline, moved);
+  // Without a transition the file is as before: no field.
+  const plain = new A.RoadNetwork();
+  const c = plain.addProfile(profile(0, 0, 0));
+  const d = plain.addProfile(profile(60, 40, PI / 2));
+  plain.connect(c, d);
+  assert.equal("transition" in JSON.parse(plain.toJSON()).pieces[0], false);
+  assert.throws(() => net.connect(a, b, { transition: NaN }), /options\.transition/);
+});
