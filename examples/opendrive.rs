@@ -10,7 +10,7 @@
 //! `cargo run --features serde --example opendrive -- [folder]` (default
 //! `target/opendrive`).
 
-use arcline::road::{Direction, Junction, Lane, LaneKind, Profile, RoadNetwork};
+use arcline::road::{ConnectOptions, Direction, Junction, Lane, LaneKind, Profile, RoadNetwork};
 use arcline::{Error, Path};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 use serde::Serialize;
@@ -308,6 +308,35 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "six-arms".into(),
         network(&arms, straight_back(35.0), false)?,
     ));
+
+    // A winding road with transition curves (clothoids, written as
+    // <spiral>): a fillet, an S-curve and a U-turn, each turn G2.
+    let lanes = road(1, 3.5, false, true);
+    let at = |x: f64, y: f64, heading: f64| Profile {
+        x,
+        y,
+        heading,
+        lanes: lanes.clone(),
+    };
+    let mut winding = RoadNetwork::new();
+    let stops = [
+        at(0.0, 0.0, 0.0),
+        at(60.0, 40.0, FRAC_PI_2),
+        at(110.0, 90.0, FRAC_PI_2),
+        at(60.0, 90.0, -FRAC_PI_2),
+    ];
+    let ids = stops
+        .iter()
+        .map(|p| winding.add_profile(p.clone()))
+        .collect::<Result<Vec<_>, _>>()?;
+    for w in ids.windows(2) {
+        let options = ConnectOptions {
+            transition: 12.0,
+            ..ConnectOptions::default()
+        };
+        winding.connect_with(w[0], w[1], &options)?;
+    }
+    nets.push(("transitions".into(), winding));
 
     let mut r = Rng(0x2545_F491_4F6C_DD1D);
     for k in 0..12 {

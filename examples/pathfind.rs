@@ -17,6 +17,10 @@ fn describe(path: &Path) {
                 "  arc about {:.2}, radius {:.2}, sweep {:.3}",
                 a.center, a.radius, a.sweep
             ),
+            Segment::Clothoid(c) => println!(
+                "  clothoid {:.2} long, curvature {:.4} to {:.4}",
+                c.length, c.curvature_start, c.curvature_end
+            ),
         }
     }
 }

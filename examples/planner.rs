@@ -21,6 +21,12 @@ fn describe(name: &str, path: &Path) {
                 round(a.radius),
                 a.sweep
             ),
+            Segment::Clothoid(c) => println!(
+                "  clothoid {} long, curvature {} to {}",
+                round(c.length),
+                c.curvature_start,
+                c.curvature_end
+            ),
         }
     }
 }

@@ -40,6 +40,10 @@ fn main() -> Result<(), arcline::Error> {
             match s {
                 Segment::Line(l) => println!("  line {:.2} long", l.length()),
                 Segment::Arc(a) => println!("  arc radius {:.2}, sweep {:.3}", a.radius, a.sweep),
+                Segment::Clothoid(c) => println!(
+                    "  clothoid {:.2} long, curvature {:.4} to {:.4}",
+                    c.length, c.curvature_start, c.curvature_end
+                ),
             }
         }
         // The left edge is the centreline offset by half the width (5.5):

@@ -177,6 +177,13 @@ pub enum Reason {
         /// The largest total accepted.
         limit: f64,
     },
+    /// A road's transition curves (clothoids) are too long for its turn:
+    /// two of them would turn it by more than it turns, or carry it past
+    /// the profile it must reach.
+    TransitionTooLong {
+        /// The longest transition this turn takes (0 when none does).
+        max: f64,
+    },
     /// A road turns tighter than its lanes are wide: the inner lane edge
     /// would get a radius of zero or less.
     LanesWiderThanTurn {
@@ -302,6 +309,11 @@ impl fmt::Display for Reason {
             Reason::TotalTooLarge { limit } => {
                 write!(f, "must add up to at most {}", Decimal(*limit))
             }
+            Reason::TransitionTooLong { max } => write!(
+                f,
+                "the transition curves are too long for this turn: it takes at most {}",
+                Decimal(*max)
+            ),
             Reason::LanesWiderThanTurn {
                 centre_radius,
                 half_width,
@@ -375,12 +387,20 @@ pub enum Unsolvable {
     /// The second half of an S-curve (from the intermediate profile to
     /// `b`) is neither a straight nor a fillet.
     SCurveSecondHalf,
+    /// A clothoid asked for its offset as one segment: the offset of a
+    /// clothoid is not a clothoid (a path offsets its arcs instead).
+    ClothoidOffset,
 }
 
 impl fmt::Display for Unsolvable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let road = match self {
             Unsolvable::PointIsStart => return f.write_str("the point is the start itself"),
+            Unsolvable::ClothoidOffset => {
+                return f.write_str(
+                    "the offset of a clothoid is not one segment: offset its arcs (Clothoid::to_arcs)",
+                )
+            }
             Unsolvable::PointStraightBehind => {
                 return f.write_str(
                     "the point is straight behind: no circle tangent to the heading reaches it",

@@ -17,7 +17,7 @@ fn export<T: TS + ?Sized>(cfg: &Config, out: &mut String) {
 /// may leave them out (they are ignored when given).
 const INPUTS: &str = "\
 /** A segment as an argument: its `length` may be left out (it is computed). */
-export type SegmentInput = ({ kind: \"line\" } & Omit<Line, \"length\"> | { kind: \"arc\" } & Omit<Arc, \"length\">) & { length?: number };
+export type SegmentInput = ({ kind: \"line\" } & Omit<Line, \"length\"> | { kind: \"arc\" } & Omit<Arc, \"length\">) & { length?: number } | { kind: \"clothoid\" } & Omit<Clothoid, \"end\"> & { end?: Pose | null };
 /** A path as an argument: its `segments`; `length` and `word` may be left out (they are computed). */
 export type PathInput = { segments: SegmentInput[]; length?: number; word?: string };
 ";
@@ -30,13 +30,15 @@ pub fn declarations() -> String {
     let mut out = String::new();
     let o = &mut out;
     {
-        use crate::geom::shape::{ArcShape, LineShape, PathShape};
+        use crate::geom::shape::{ArcShape, ClothoidShape, LineShape, PathShape};
         use crate::geom::{Point, Pose, Segment, Vec2};
         export::<Point>(&cfg, o);
         export::<Vec2>(&cfg, o);
         export::<Pose>(&cfg, o);
         export::<LineShape>(&cfg, o);
         export::<ArcShape>(&cfg, o);
+        export::<ClothoidShape>(&cfg, o);
+        export::<crate::geom::CurvaturePoint>(&cfg, o);
         export::<Segment>(&cfg, o);
         export::<PathShape>(&cfg, o);
         o.push_str(INPUTS);
@@ -49,6 +51,7 @@ pub fn declarations() -> String {
         export::<TurnExit>(&cfg, o);
         export::<TurnSideShape>(&cfg, o);
         export::<TurnSidesShape>(&cfg, o);
+        export::<crate::planner::CurvatureOptions>(&cfg, o);
     }
     {
         use crate::road::markings::{LaneArea, Marking, MarkingStyle, RoadMarkings};
@@ -78,6 +81,7 @@ pub fn declarations() -> String {
         export::<PieceId>(&cfg, o);
         export::<NetworkPieceShape>(&cfg, o);
         export::<ProfileEntry>(&cfg, o);
+        export::<crate::road::ConnectOptions>(&cfg, o);
         export::<PieceEntry>(&cfg, o);
         export::<NetworkSnapshot>(&cfg, o);
     }

@@ -244,7 +244,7 @@ fn road_with_continuation_lines_at_the_parallel_tolerance_is_built_or_refused_by
                         .iter()
                         .map(|s| match s {
                             Segment::Arc(a) => a.radius,
-                            Segment::Line(_) => 0.0,
+                            Segment::Line(_) | Segment::Clothoid(_) => 0.0,
                         })
                         .fold(0.0, f64::max);
                     // Pairs parallel within 1e-9 keep their edges parallel

@@ -1,5 +1,6 @@
 //! `drawPath`: any Arcline path on a canvas, with the canvas's own exact
-//! `arc()` and `lineTo()` calls (web-sys), in every module.
+//! `arc()` and `lineTo()` calls (web-sys), and `curvatureProfile`, what a
+//! plot of its curvature draws; in every module.
 
 use crate::from_js::path as path_arg;
 use crate::shape;
@@ -35,11 +36,20 @@ extern "C" {
 
 /// Adds the segments of `path` to `ctx`'s current path: `moveTo` its start,
 /// then `lineTo` for a line and `arc` for an arc (its centre, radius, start
-/// angle, end angle = start + sweep, anticlockwise = sweep < 0).
+/// angle, end angle = start + sweep, anticlockwise = sweep < 0), and for a
+/// clothoid its arcs within 1e-6 of its length (`drawing_arcs`).
 fn trace(ctx: &CanvasRenderingContext2d, path: &Path) -> Result<(), JsValue> {
     let start = path.segments()[0].start();
     ctx.move_to(start.x, start.y);
     for s in path.segments() {
+        trace_segment(ctx, s)?;
+    }
+    Ok(())
+}
+
+/// One segment of [`trace`].
+fn trace_segment(ctx: &CanvasRenderingContext2d, s: &Segment) -> Result<(), JsValue> {
+    {
         match s {
             Segment::Line(l) => ctx.line_to(l.end.x, l.end.y),
             Segment::Arc(a) => ctx.arc_with_anticlockwise(
@@ -50,9 +60,23 @@ fn trace(ctx: &CanvasRenderingContext2d, path: &Path) -> Result<(), JsValue> {
                 a.start_angle + a.sweep,
                 a.sweep < 0.0,
             )?,
+            Segment::Clothoid(c) => {
+                for piece in arcline::geom::drawing_arcs(c) {
+                    trace_segment(ctx, &piece)?;
+                }
+            }
         }
     }
     Ok(())
+}
+
+/// `curvatureProfile(path)`: the curvature along `path` as breakpoints
+/// `{ distance, curvature }`, two per segment (its start and end), linear
+/// in between; a jump shows as two points at one distance.
+#[wasm_bindgen(js_name = curvatureProfile)]
+pub fn curvature_profile(path: shape::PathInput) -> Result<shape::CurvaturePointList, JsError> {
+    let path = path_arg(path, "path")?;
+    crate::to_js::to_js(&arcline::geom::curvature_profile(&path))
 }
 
 /// `drawPath(ctx, path, style?)`: draws `path` in the core's coordinates (x

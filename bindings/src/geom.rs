@@ -1,12 +1,13 @@
 //! Bindings of `arcline::geom`: SVG path data, the arc to a point, offsets
 //! and intersections.
 
-use crate::error::{from_core, from_core_in};
+use crate::error::{from_core, from_core_in, message};
 use crate::from_js::{arg, number, path as path_arg};
 use crate::shape;
 use crate::to_js::to_js;
 use arcline::{Path, Point, Pose};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// `pathToSvg(path)`: SVG path data with exact `A` arcs, in y-up coordinates.
 #[wasm_bindgen(js_name = pathToSvg)]
@@ -27,8 +28,37 @@ pub fn arc_to_point(pose: shape::Pose, point: shape::Point) -> Result<shape::Pat
     to_js(&path)
 }
 
+/// `fitClothoid(start, goal)`: the one clothoid leaving `start` with its
+/// heading and reaching `goal` with its heading (G1 Hermite
+/// interpolation, Bertolazzi & Frego), as a one-segment path. Throws when
+/// `goal` is at `start`'s position.
+#[wasm_bindgen(js_name = fitClothoid)]
+pub fn fit_clothoid(start: shape::Pose, goal: shape::Pose) -> Result<shape::Path, JsError> {
+    let start: Pose = arg(start, "start")?;
+    let goal: Pose = arg(goal, "goal")?;
+    let c = arcline::geom::fit_clothoid(start, goal).map_err(from_core)?;
+    let path = Path::single(c).map_err(|e| from_core_in("goal", e))?;
+    to_js(&path)
+}
+
+/// `fitClothoids(queries)`: `queries` is a `Float64Array` of
+/// `x0, y0, h0, x1, y1, h1` per query; returns a `Float64Array` of
+/// `length, curvatureStart, curvatureEnd` per query (as `fitClothoid`).
+#[wasm_bindgen(js_name = fitClothoids)]
+pub fn fit_clothoids(queries: shape::Float64Array) -> Result<Vec<f64>, JsError> {
+    let q = queries
+        .dyn_ref::<js_sys::Float64Array>()
+        .ok_or_else(|| message("queries", "", "must be a Float64Array"))?
+        .to_vec();
+    let mut out = vec![0.0; q.len() / 6 * 3];
+    arcline::geom::fit_clothoids(&q, &mut out).map_err(from_core)?;
+    Ok(out)
+}
+
 /// `offsetPath(path, distance)`: the parallel path `distance` to the left
-/// (negative: right); arcs stay concentric. Throws when an arc would collapse.
+/// (negative: right); arcs stay concentric, a clothoid becomes arcs within
+/// 1e-6 of its length of its exact offset. Throws when an arc would
+/// collapse.
 #[wasm_bindgen(js_name = offsetPath)]
 pub fn offset_path(
     path: shape::PathInput,

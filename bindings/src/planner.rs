@@ -1,30 +1,43 @@
 //! Bindings of `arcline::planner`: turn-then-go (and its construction for
 //! the diagram), the Dubins words, the batch length query.
 
-use crate::error::{from_core, message};
-use crate::from_js::{arg, number};
+use crate::error::{from_core, from_core_in, message};
+use crate::from_js::{arg, number, optional};
 use crate::shape;
 use crate::to_js::to_js;
 use arcline::planner::{
-    dubins_candidates, dubins_lengths, dubins_shortest, plan_turn, turn_then_go_sides,
+    dubins_candidates, dubins_lengths, dubins_shortest, plan_turn, plan_turn_cc,
+    turn_then_go_sides, CurvatureOptions,
 };
+use arcline::Step;
 use arcline::{Path, Point, Pose};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// `planTurn(start, target, radius)`: turn on the tightest circle until
-/// facing the target, then straight; the shorter side. `null` when the
-/// target is the start itself.
+/// `planTurn(start, target, radius, options?)`: turn on the tightest circle
+/// until facing the target, then straight; the shorter side. `null` when
+/// the target is the start itself. With `options.sharpness`, the turn
+/// ramps its curvature (clothoid, arc, clothoid: `plan_turn_cc`), and
+/// `null` also when no such turn faces a target very near the start.
 #[wasm_bindgen(js_name = planTurn)]
 pub fn plan_turn_js(
     start: shape::Pose,
     target: shape::Point,
     radius: shape::Number,
+    options: Option<shape::CurvatureOptions>,
 ) -> Result<shape::PathOrNull, JsError> {
     let start: Pose = arg(start, "start")?;
     let target: Point = arg(target, "target")?;
     let radius = number(&radius, "radius")?;
-    match plan_turn(start, target, radius).map_err(from_core)? {
+    let options = options.map_or(JsValue::UNDEFINED, JsValue::from);
+    let options: CurvatureOptions = optional(options, "options")?.unwrap_or_default();
+    let plan = match options.sharpness {
+        Some(sharpness) => {
+            plan_turn_cc(start, target, radius, sharpness).map_err(sharpness_in_options)?
+        }
+        None => plan_turn(start, target, radius).map_err(from_core)?,
+    };
+    match plan {
         Some(p) => to_js(&p),
         None => Ok(JsValue::NULL.unchecked_into()),
     }
@@ -91,4 +104,14 @@ pub fn dubins_lengths_js(
     let mut out = vec![0.0; q.len() / 6];
     dubins_lengths(&q, radius, &mut out).map_err(from_core)?;
     Ok(out)
+}
+
+/// The core's error, with a problem of `sharpness` named as the
+/// caller wrote it, `options.sharpness`.
+fn sharpness_in_options(e: arcline::Error) -> JsError {
+    if e.field().steps().first() == Some(&Step::Name("sharpness")) {
+        from_core_in("options", e)
+    } else {
+        from_core(e)
+    }
 }

@@ -14,8 +14,8 @@ use crate::to_js::to_js;
 use arcline::road::markings::RoadMarkings;
 use arcline::road::shape::ChainPieceShape;
 use arcline::road::{
-    self, JunctionId, JunctionOptions, NetworkJunction, NetworkPiece, NetworkSnapshot, PieceId,
-    Profile, ProfileId, RoadChain, RoadNetwork,
+    self, ConnectOptions, JunctionId, JunctionOptions, NetworkJunction, NetworkPiece,
+    NetworkSnapshot, PieceId, Profile, ProfileId, RoadChain, RoadNetwork,
 };
 use arcline::{Error, Reason};
 use wasm_bindgen::prelude::*;
@@ -28,14 +28,44 @@ fn profile_arg(value: impl Into<JsValue>, name: &str) -> Result<Profile, JsError
     Ok(p)
 }
 
-/// `connectProfiles(a, b)`: the road piece from profile `a` to profile `b`
-/// (`straight`, `arc-line`, `line-arc`, `s-curve` or `u-turn`). Throws an
-/// `Error` naming the argument for bad profiles, different lanes, lanes
-/// wider than the turn, or a pair no construction joins.
+/// `connectProfiles(a, b, options?)`: the road piece from profile `a` to
+/// profile `b` (`straight`, `arc-line`, `line-arc`, `s-curve` or
+/// `u-turn`); with `options.transition`, every turn clothoid–arc–clothoid
+/// and the lane edges arcs within `options.tolerance` (default 1e-3) of
+/// the exact offsets. Throws an `Error` naming the argument for bad
+/// profiles, different lanes, lanes wider than the turn, a pair no
+/// construction joins, or a transition too long for the turn
+/// (`options.transition`, with the longest that fits).
 #[wasm_bindgen(js_name = connectProfiles)]
-pub fn connect_profiles(a: shape::Profile, b: shape::Profile) -> Result<shape::RoadPiece, JsError> {
+pub fn connect_profiles(
+    a: shape::Profile,
+    b: shape::Profile,
+    options: Option<shape::ConnectOptions>,
+) -> Result<shape::RoadPiece, JsError> {
     let (a, b) = (profile_arg(a, "a")?, profile_arg(b, "b")?);
-    to_js(&road::connect_profiles(&a, &b).map_err(from_core)?)
+    let options = connect_options(options)?;
+    to_js(&road::connect_profiles_with(&a, &b, &options).map_err(in_options)?)
+}
+
+/// The options of `connectProfiles` and `RoadNetwork.connect` (defaults
+/// when absent).
+fn connect_options(options: Option<shape::ConnectOptions>) -> Result<ConnectOptions, JsError> {
+    let options = options.map_or(JsValue::UNDEFINED, JsValue::from);
+    Ok(optional::<ConnectOptions>(options, "options")?.unwrap_or_default())
+}
+
+/// The core's error, a problem of `transition` or `tolerance` named as the
+/// caller wrote it (`options.transition`).
+fn in_options(e: arcline::Error) -> JsError {
+    let own = matches!(
+        e.field().steps().first(),
+        Some(&arcline::Step::Name("transition" | "tolerance"))
+    );
+    if own {
+        from_core_in("options", e)
+    } else {
+        from_core(e)
+    }
 }
 
 /// `constrainProfile(source, next)`: the half-plane rule. `next` unchanged
@@ -87,9 +117,14 @@ pub fn bezier_offsets(
 /// `roadMarkings(a, b)`: the piece with its filled lane areas and the
 /// markings of its lane edges. Throws as `connectProfiles`.
 #[wasm_bindgen(js_name = roadMarkings)]
-pub fn road_markings(a: shape::Profile, b: shape::Profile) -> Result<shape::RoadMarkings, JsError> {
+pub fn road_markings(
+    a: shape::Profile,
+    b: shape::Profile,
+    options: Option<shape::ConnectOptions>,
+) -> Result<shape::RoadMarkings, JsError> {
     let (a, b) = (profile_arg(a, "a")?, profile_arg(b, "b")?);
-    to_js(&road::road_markings(&a, &b).map_err(from_core)?)
+    let options = connect_options(options)?;
+    to_js(&road::markings::road_markings_with(&a, &b, &options).map_err(in_options)?)
 }
 
 /// `roadChain(profiles)`: a road through a list of profiles, one entry per
@@ -245,13 +280,20 @@ impl RoadNetworkJs {
     }
 
     /// Joins profile `a` to profile `b`; returns the piece id (the piece may
-    /// hold an error until a profile moves).
-    pub fn connect(&mut self, a: shape::Number, b: shape::Number) -> Result<u32, JsError> {
+    /// hold an error until a profile moves). `options.transition`: the
+    /// length of the clothoids in its turns, kept as the profiles move.
+    pub fn connect(
+        &mut self,
+        a: shape::Number,
+        b: shape::Number,
+        options: Option<shape::ConnectOptions>,
+    ) -> Result<u32, JsError> {
         let (a, b) = (id_arg(&a, "a")?, id_arg(&b, "b")?);
+        let options = connect_options(options)?;
         let k = self
             .inner
-            .connect(ProfileId(a), ProfileId(b))
-            .map_err(from_core)?;
+            .connect_with(ProfileId(a), ProfileId(b), &options)
+            .map_err(in_options)?;
         Ok(k.0)
     }
 

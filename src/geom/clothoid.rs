@@ -41,7 +41,16 @@ const MAX_BOX_CANDIDATES: f64 = 1024.0;
 ///
 /// With `curvature_start == curvature_end` it is an arc (or a line at zero
 /// curvature), and evaluating it loses nothing to that.
+///
+/// `start`, the curvatures and [`Clothoid::heading_at`] describe the
+/// direction of travel; on a clothoid driven in reverse the vehicle faces
+/// the other way ([`Clothoid::pose_at`]), as on a reversing [`Arc`](super::Arc).
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(as = "super::shape::ClothoidShape")
+)]
 pub struct Clothoid {
     /// Position and heading at distance 0.
     pub start: Pose,
@@ -51,6 +60,9 @@ pub struct Clothoid {
     pub curvature_start: f64,
     /// Curvature at distance `length`.
     pub curvature_end: f64,
+    /// Driven backwards: the vehicle faces against the direction of travel
+    /// (the poses and curvatures above are the direction of travel's).
+    pub reverse: bool,
 }
 
 impl Clothoid {
@@ -85,6 +97,7 @@ impl Clothoid {
             length,
             curvature_start,
             curvature_end,
+            reverse: false,
         };
         c.check()?;
         Ok(c)
@@ -164,7 +177,9 @@ impl Clothoid {
         self.start.heading + s * (0.5 * (self.curvature_start + self.curvature_at(s)))
     }
 
-    /// Position and heading at distance `s` (clamped to `[0, length]`).
+    /// Position and the vehicle's heading at distance `s` (clamped to
+    /// `[0, length]`): on a clothoid driven in reverse, the vehicle faces
+    /// against the direction of travel.
     ///
     /// # Examples
     /// ```
@@ -179,6 +194,19 @@ impl Clothoid {
     /// ```
     #[must_use]
     pub fn pose_at(&self, s: f64) -> Pose {
+        let p = self.travel_pose_at(s);
+        if self.reverse {
+            Pose::at(p.position(), p.heading + core::f64::consts::PI)
+        } else {
+            p
+        }
+    }
+
+    /// Position and the heading of the direction of travel at distance `s`
+    /// (clamped to `[0, length]`): [`Clothoid::pose_at`] for a clothoid
+    /// driven forwards.
+    #[must_use]
+    pub fn travel_pose_at(&self, s: f64) -> Pose {
         let s = self.clamp(s);
         // The heading at u along is θ₀ + b t + a t²/2 with t = u/s in [0, 1].
         let a = (self.curvature_end - self.curvature_start) * s * self.fraction(s);
@@ -191,10 +219,32 @@ impl Clothoid {
         )
     }
 
-    /// The pose at the end (distance `length`).
+    /// The pose at the end (distance `length`), the vehicle's heading.
     #[must_use]
     pub fn end(&self) -> Pose {
         self.pose_at(self.length)
+    }
+
+    /// The same clothoid driven in reverse (`true`) or forwards (`false`).
+    #[must_use]
+    pub fn with_reverse(self, reverse: bool) -> Clothoid {
+        Clothoid { reverse, ..self }
+    }
+
+    /// The clothoid walked the other way, in the same gear: from the end,
+    /// facing back, with the curvatures swapped and negated (a left turn
+    /// walked backwards is a right turn).
+    #[must_use]
+    pub fn reversed(&self) -> Clothoid {
+        let end = self.travel_pose_at(self.length);
+        Clothoid {
+            start: Pose::at(end.position(), end.heading + core::f64::consts::PI),
+            length: self.length,
+            // 0 − κ, not −κ: a zero curvature stays +0.
+            curvature_start: 0.0 - self.curvature_end,
+            curvature_end: 0.0 - self.curvature_start,
+            reverse: self.reverse,
+        }
     }
 
     /// The smallest axis-aligned box holding the clothoid, as its lower-left

@@ -88,6 +88,7 @@ pub fn fit_clothoid(start: Pose, goal: Pose) -> Result<Clothoid, Error> {
         length,
         curvature_start: (delta - a) / length,
         curvature_end: (delta + a) / length,
+        reverse: false,
     };
     if c.curvature_start.abs() > limit || c.curvature_end.abs() > limit {
         return Err(Error::at(
@@ -96,6 +97,70 @@ pub fn fit_clothoid(start: Pose, goal: Pose) -> Result<Clothoid, Error> {
         ));
     }
     Ok(c)
+}
+
+/// Batch fits for sampling planners and benchmarks: `queries` holds
+/// `x0, y0, h0, x1, y1, h1` per query, and `out` receives
+/// `length, curvatureStart, curvatureEnd` per query, each as
+/// [`fit_clothoid`] gives it. Nothing is allocated.
+///
+/// # Errors
+/// [`Reason::NotAMultiple`] of 6 about `queries`; [`Reason::OutputLength`]
+/// about `out` (3 numbers per query); for the first query that
+/// [`fit_clothoid`] refuses, its error about that query's number:
+/// `queries[6k + j]` for a bad number `j`, `queries[6k + 3]` (the goal's
+/// `x`) when the goal cannot be reached (the output is then unspecified).
+///
+/// # Examples
+/// ```
+/// use arcline::geom::fit_clothoids;
+/// let queries = [0.0, 0.0, 0.0, 3.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0];
+/// let mut out = [0.0; 6];
+/// fit_clothoids(&queries, &mut out).unwrap();
+/// assert_eq!(&out[..3], &[3.0, 0.0, 0.0]);
+/// assert!(out[3] > 1.4);
+/// ```
+pub fn fit_clothoids(queries: &[f64], out: &mut [f64]) -> Result<(), Error> {
+    if queries.len() % 6 != 0 {
+        return Err(Error::at(
+            "queries",
+            Reason::NotAMultiple {
+                of: 6,
+                got: queries.len(),
+            },
+        ));
+    }
+    let n = queries.len() / 6;
+    if out.len() != 3 * n {
+        return Err(Error::at(
+            "out",
+            Reason::OutputLength {
+                expected: 3 * n,
+                got: out.len(),
+            },
+        ));
+    }
+    let limit = crate::planner::MAX_MAGNITUDE;
+    for (k, (q, o)) in queries
+        .chunks_exact(6)
+        .zip(out.chunks_exact_mut(3))
+        .enumerate()
+    {
+        let at =
+            |j: usize, reason: Reason| Error::new(Field::named("queries").index(6 * k + j), reason);
+        for (j, &v) in q.iter().enumerate() {
+            if !v.is_finite() {
+                return Err(at(j, Reason::NotFinite));
+            }
+            if j % 3 != 2 && v.abs() > limit {
+                return Err(at(j, Reason::TooLarge { limit }));
+            }
+        }
+        let c = fit_clothoid(Pose::new(q[0], q[1], q[2]), Pose::new(q[3], q[4], q[5]))
+            .map_err(|e| at(3, e.reason().clone()))?;
+        o.copy_from_slice(&[c.length, c.curvature_start, c.curvature_end]);
+    }
+    Ok(())
 }
 
 /// `angle` in `(−π, π]`, unchanged when it is there already (wrapping

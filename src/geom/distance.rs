@@ -211,15 +211,46 @@ pub fn line_arc(line: &Line, arc: &Arc) -> f64 {
     best
 }
 
-/// The distance between two segments of a path (lines or arcs). Arc to
-/// arc is the least of the endpoints against the other arc and of the
-/// points on the line through both centres, `0` when they cross.
+/// The distance between two segments of a path. Arc to arc is the least
+/// of the endpoints against the other arc and of the points on the line
+/// through both centres, `0` when they cross. A clothoid is measured
+/// through its arcs ([`as_arcs`]), so within 1e-9 of its length.
 #[must_use]
 pub fn segment_segment(a: &Segment, b: &Segment) -> f64 {
     match (a, b) {
         (Segment::Line(l), Segment::Line(m)) => line_line(l, m),
         (Segment::Line(l), Segment::Arc(c)) | (Segment::Arc(c), Segment::Line(l)) => line_arc(l, c),
         (Segment::Arc(p), Segment::Arc(q)) => arc_arc(p, q),
+        (Segment::Clothoid(c), other) | (other, Segment::Clothoid(c)) => as_arcs(c)
+            .iter()
+            .map(|piece| segment_segment(piece, other))
+            .fold(f64::INFINITY, f64::min),
+    }
+}
+
+/// The tolerance to which the distances measure a clothoid, as a fraction
+/// of its length (plus that fraction of a unit, for a clothoid of length
+/// near 0).
+pub const CLOTHOID_TOLERANCE: f64 = 1e-9;
+
+/// A clothoid's lines and arcs within [`CLOTHOID_TOLERANCE`] of it: what
+/// the distances to a clothoid measure (a clothoid too long or too curved
+/// for that many arcs: within the finest tolerance [`Clothoid::to_arcs`](super::Clothoid::to_arcs)
+/// can give, tried at ten times coarser steps).
+#[must_use]
+pub fn as_arcs(c: &super::Clothoid) -> Vec<Segment> {
+    let mut tol = CLOTHOID_TOLERANCE * (1.0 + c.length);
+    loop {
+        match c.to_arcs(tol) {
+            Ok(arcs) => return arcs,
+            Err(_) if tol < c.length => tol *= 10.0,
+            Err(_) => {
+                return vec![Segment::Line(Line::new(
+                    c.start.position(),
+                    c.end().position(),
+                ))]
+            }
+        }
     }
 }
 
@@ -258,6 +289,7 @@ pub fn segment_point(s: &Segment, p: Point) -> f64 {
     match s {
         Segment::Line(l) => point_line(p, l),
         Segment::Arc(a) => point_arc(p, a),
+        Segment::Clothoid(c) => c.nearest(p).1.distance(p),
     }
 }
 
@@ -314,7 +346,8 @@ pub fn segment_box(s: &Segment, min: Point, max: Point) -> f64 {
 /// [min.y, max.y]` (inside it, or touching its boundary): a cheaper exact
 /// test than `segment_box(..) == 0`. A line is clipped to the box (Liang
 /// and Barsky); an arc meets it when an end is inside or its circle
-/// crosses an edge at a point the arc spans.
+/// crosses an edge at a point the arc spans; a clothoid when one of its
+/// arcs ([`as_arcs`]) does.
 ///
 /// # Examples
 /// ```
@@ -394,6 +427,7 @@ pub fn segment_meets_box(s: &Segment, min: Point, max: Point) -> bool {
             }
             false
         }
+        Segment::Clothoid(c) => as_arcs(c).iter().any(|a| segment_meets_box(a, min, max)),
     }
 }
 

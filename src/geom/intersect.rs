@@ -1,15 +1,18 @@
-//! Closed-form O(1) intersections of lines, circles and arcs.
+//! Closed-form O(1) intersections of lines, circles and arcs, and of
+//! clothoids through their arcs.
 //!
 //! Tangent contacts count as one point; parallel or coincident lines and
 //! coincident circles report no point (they meet everywhere or nowhere).
 
 use super::{math, Arc, Line, Point, Pose, Segment, EPSILON};
 
-/// Up to two intersection points, without allocating.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+/// The intersection points: up to two for lines and arcs (without
+/// allocating), any number where a clothoid is involved.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Intersections {
     points: [Point; 2],
     len: usize,
+    more: Vec<Point>,
 }
 
 impl Intersections {
@@ -17,12 +20,18 @@ impl Intersections {
     pub const NONE: Intersections = Intersections {
         points: [Point::ORIGIN; 2],
         len: 0,
+        more: Vec::new(),
     };
 
     fn push(&mut self, p: Point) {
-        if self.len < 2 {
+        if !self.more.is_empty() {
+            self.more.push(p);
+        } else if self.len < 2 {
             self.points[self.len] = p;
             self.len += 1;
+        } else {
+            self.more = self.points.to_vec();
+            self.more.push(p);
         }
     }
 
@@ -36,16 +45,20 @@ impl Intersections {
         out
     }
 
-    /// The points found (up to two).
+    /// The points found.
     #[must_use]
     pub fn as_slice(&self) -> &[Point] {
-        &self.points[..self.len]
+        if self.more.is_empty() {
+            &self.points[..self.len]
+        } else {
+            &self.more
+        }
     }
 
-    /// How many points (0, 1 or 2).
+    /// How many points.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.len
+        self.as_slice().len()
     }
 
     /// Whether there are none.
@@ -54,7 +67,7 @@ impl Intersections {
         self.len == 0
     }
 
-    /// The points found (up to two).
+    /// The points found.
     pub fn iter(&self) -> impl Iterator<Item = &Point> {
         self.as_slice().iter()
     }
@@ -184,13 +197,25 @@ pub fn arc_arc(a: &Arc, b: &Arc) -> Intersections {
     circle_circle(a.center, a.radius, b.center, b.radius).filtered(|p| on_arc(a, p) && on_arc(b, p))
 }
 
-/// Where two segments meet, whichever kinds they are.
+/// Where two segments meet, whichever kinds they are. A clothoid meets
+/// through its arcs ([`distance::as_arcs`](super::distance::as_arcs)): its
+/// points are within 1e-9 of its length of the true ones, and a crossing
+/// at a joint of two arcs may be reported by both (1e-12 apart).
 #[must_use]
 pub fn segment_segment(a: &Segment, b: &Segment) -> Intersections {
     match (a, b) {
         (Segment::Line(l), Segment::Line(m)) => line_line(l, m),
         (Segment::Line(l), Segment::Arc(c)) | (Segment::Arc(c), Segment::Line(l)) => line_arc(l, c),
         (Segment::Arc(c), Segment::Arc(d)) => arc_arc(c, d),
+        (Segment::Clothoid(c), other) | (other, Segment::Clothoid(c)) => {
+            let mut out = Intersections::NONE;
+            for piece in super::distance::as_arcs(c) {
+                for &p in segment_segment(&piece, other).as_slice() {
+                    out.push(p);
+                }
+            }
+            out
+        }
     }
 }
 

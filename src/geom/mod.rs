@@ -29,8 +29,10 @@
 mod angle;
 mod arc;
 mod clothoid;
+pub mod clothoid_arcs;
 mod clothoid_fit;
 mod conversions;
+mod curvature;
 pub mod distance;
 pub mod fresnel;
 mod intersect;
@@ -55,7 +57,8 @@ mod vec2;
 pub use angle::{normalize_angle, wrap_two_pi};
 pub use arc::Arc;
 pub use clothoid::Clothoid;
-pub use clothoid_fit::fit_clothoid;
+pub use clothoid_fit::{fit_clothoid, fit_clothoids};
+pub use curvature::{curvature_profile, CurvaturePoint};
 pub use intersect::{
     arc_arc, circle_circle, line_arc, line_circle, line_line, ray_ray, segment_segment,
     Intersections,
@@ -66,7 +69,7 @@ pub use path::Path;
 pub use point::Point;
 pub use pose::Pose;
 pub use segment::Segment;
-pub use svg::path_to_svg;
+pub use svg::{drawing_arcs, path_to_svg};
 pub use tangent_arc::arc_to_point;
 pub use vec2::Vec2;
 

@@ -179,25 +179,33 @@ impl Path {
     /// The parallel path `d` to the vehicle's left (negative: right; the left
     /// of the direction of travel on forward segments): lines stay parallel,
     /// arcs concentric, so a G1 path stays G1, cusps included (a point fixed
-    /// to the vehicle's side traces it).
+    /// to the vehicle's side traces it). A clothoid's offset is not a
+    /// clothoid: it becomes arcs within 1e-6 of the clothoid's length of
+    /// the exact offset ([`Clothoid::offset_arcs`](super::Clothoid::offset_arcs)).
     ///
     /// # Errors
     /// [`Reason::NotFinite`] about `distance`; [`Reason::OffsetCollapsesArc`]
-    /// about `distance`, naming the first arc whose radius would be ≤ 0.
+    /// about `distance`, naming the first segment (arc or clothoid) where a
+    /// radius would be ≤ 0.
     pub fn offset(&self, distance: f64) -> Result<Path, Error> {
         crate::error::finite(distance, "distance")?;
         let mut out = Vec::with_capacity(self.segments.len());
         for (i, seg) in self.segments.iter().enumerate() {
-            let s = seg
-                .offset(distance, self.heading_near(i))
-                .map_err(|e| match *e.reason() {
-                    Reason::OffsetCollapsesArc { radius, .. } => Error::new(
-                        Field::named("distance"),
-                        Reason::OffsetCollapsesArc { segment: i, radius },
-                    ),
-                    _ => e,
-                })?;
-            out.push(s);
+            let pieces = match seg {
+                Segment::Clothoid(c) => c.offset_arcs(
+                    distance,
+                    super::clothoid_arcs::DRAWING_TOLERANCE * c.length + f64::MIN_POSITIVE,
+                ),
+                _ => seg.offset(distance, self.heading_near(i)).map(|s| vec![s]),
+            };
+            let s = pieces.map_err(|e| match *e.reason() {
+                Reason::OffsetCollapsesArc { radius, .. } => Error::new(
+                    Field::named("distance"),
+                    Reason::OffsetCollapsesArc { segment: i, radius },
+                ),
+                _ => e,
+            })?;
+            out.extend(s);
         }
         Path::new(out).map_err(|_| Error::at("distance", Reason::Overflow))
     }
@@ -238,6 +246,7 @@ fn length_bound(s: &Segment) -> f64 {
     match s {
         Segment::Line(l) => (l.end.x - l.start.x).abs() + (l.end.y - l.start.y).abs(),
         Segment::Arc(a) => a.length(),
+        Segment::Clothoid(c) => c.length,
     }
 }
 

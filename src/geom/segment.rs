@@ -1,12 +1,13 @@
-//! `Segment`: one piece of a path, a [`Line`] or an [`Arc`], driven forwards
-//! or in reverse.
+//! `Segment`: one piece of a path, a [`Line`], an [`Arc`] or a
+//! [`Clothoid`], driven forwards or in reverse.
 
-use super::{Arc, Line, Point, Pose};
+use super::{Arc, Clothoid, Line, Point, Pose};
 use crate::error::Error;
 
-/// A line or an arc. As data (the `serde` feature): the line's or arc's
-/// fields with `kind: "line"` or `kind: "arc"` (and `reverse: true` on a
-/// segment driven backwards; forward segments carry no `reverse`).
+/// A line, an arc or a clothoid. As data (the `serde` feature): its fields
+/// with `kind: "line"`, `kind: "arc"` or `kind: "clothoid"` (and
+/// `reverse: true` on a segment driven backwards; forward segments carry no
+/// `reverse`).
 ///
 /// Headings, letters and offsets are the vehicle's: on a segment driven in
 /// reverse ([`Segment::is_reverse`]) the vehicle faces against the direction
@@ -25,6 +26,8 @@ pub enum Segment {
     Line(Line),
     /// A circular arc.
     Arc(Arc),
+    /// A clothoid: curvature changing linearly with distance.
+    Clothoid(Clothoid),
 }
 
 impl Segment {
@@ -35,6 +38,7 @@ impl Segment {
         match self {
             Segment::Line(l) => l.length(),
             Segment::Arc(a) => a.length(),
+            Segment::Clothoid(c) => c.length,
         }
     }
 
@@ -45,6 +49,7 @@ impl Segment {
         match self {
             Segment::Line(l) => l.start,
             Segment::Arc(a) => a.start(),
+            Segment::Clothoid(c) => c.start.position(),
         }
     }
 
@@ -55,6 +60,7 @@ impl Segment {
         match self {
             Segment::Line(l) => l.end,
             Segment::Arc(a) => a.end(),
+            Segment::Clothoid(c) => c.end().position(),
         }
     }
 
@@ -65,6 +71,7 @@ impl Segment {
         match self {
             Segment::Line(l) => l.reverse,
             Segment::Arc(a) => a.reverse,
+            Segment::Clothoid(c) => c.reverse,
         }
     }
 
@@ -75,6 +82,7 @@ impl Segment {
         match self {
             Segment::Line(l) => Segment::Line(l.with_reverse(reverse)),
             Segment::Arc(a) => Segment::Arc(a.with_reverse(reverse)),
+            Segment::Clothoid(c) => Segment::Clothoid(c.with_reverse(reverse)),
         }
     }
 
@@ -85,6 +93,7 @@ impl Segment {
         match self {
             Segment::Line(l) => l.facing().map(|d| d.angle()),
             Segment::Arc(a) => Some(a.pose_at(0.0).heading),
+            Segment::Clothoid(c) => Some(c.pose_at(0.0).heading),
         }
     }
 
@@ -94,11 +103,13 @@ impl Segment {
         match self {
             Segment::Line(l) => l.facing().map(|d| d.angle()),
             Segment::Arc(a) => Some(a.pose_at(a.length()).heading),
+            Segment::Clothoid(c) => Some(c.end().heading),
         }
     }
 
     /// Position and the vehicle's heading `distance` along the segment (not
-    /// clamped). A zero-length line reports `fallback_heading`.
+    /// clamped, but a clothoid's distance is: it is not defined past its
+    /// ends). A zero-length line reports `fallback_heading`.
     #[must_use]
     pub fn pose_at(&self, distance: f64, fallback_heading: f64) -> Pose {
         match self {
@@ -107,6 +118,7 @@ impl Segment {
                 l.facing().map_or(fallback_heading, |d| d.angle()),
             ),
             Segment::Arc(a) => a.pose_at(distance),
+            Segment::Clothoid(c) => c.pose_at(distance),
         }
     }
 
@@ -115,16 +127,27 @@ impl Segment {
     ///
     /// # Errors
     /// [`Reason::OffsetCollapsesArc`](crate::Reason::OffsetCollapsesArc) about
-    /// `distance` when an arc's radius would be ≤ 0.
+    /// `distance` when an arc's radius would be ≤ 0;
+    /// [`Unsolvable::ClothoidOffset`](crate::Unsolvable::ClothoidOffset) for
+    /// a clothoid, whose offset is not a clothoid (nor one segment):
+    /// [`Path::offset`](super::Path::offset) offsets its arcs
+    /// ([`Clothoid::to_arcs`]) instead.
     pub fn offset(&self, d: f64, fallback_heading: f64) -> Result<Segment, Error> {
         Ok(match self {
             Segment::Line(l) => Segment::Line(l.offset(d, fallback_heading)),
             Segment::Arc(a) => Segment::Arc(a.offset(d)?),
+            Segment::Clothoid(_) => {
+                return Err(Error::at(
+                    "distance",
+                    crate::Reason::Unsolvable(crate::Unsolvable::ClothoidOffset),
+                ))
+            }
         })
     }
 
     /// `'S'` for a line, `'L'` for an arc whose centre is on the vehicle's
-    /// left ([`Arc::side`]; driven forwards, a left turn), `'R'` otherwise.
+    /// left ([`Arc::side`]; driven forwards, a left turn), `'R'` for the
+    /// other arcs, `'T'` (transition) for a clothoid.
     #[inline]
     #[must_use]
     pub fn letter(&self) -> char {
@@ -132,6 +155,7 @@ impl Segment {
             Segment::Line(_) => 'S',
             Segment::Arc(a) if a.side() > 0.0 => 'L',
             Segment::Arc(_) => 'R',
+            Segment::Clothoid(_) => 'T',
         }
     }
 
@@ -155,6 +179,7 @@ impl Segment {
                 Ok(())
             }
             Segment::Arc(a) => a.check(),
+            Segment::Clothoid(c) => c.check(),
         }
     }
 
@@ -164,6 +189,7 @@ impl Segment {
         match self {
             Segment::Line(l) => Segment::Line(l.reversed()),
             Segment::Arc(a) => Segment::Arc(a.reversed()),
+            Segment::Clothoid(c) => Segment::Clothoid(c.reversed()),
         }
     }
 }
@@ -177,5 +203,11 @@ impl From<Line> for Segment {
 impl From<Arc> for Segment {
     fn from(a: Arc) -> Segment {
         Segment::Arc(a)
+    }
+}
+
+impl From<Clothoid> for Segment {
+    fn from(c: Clothoid) -> Segment {
+        Segment::Clothoid(c)
     }
 }

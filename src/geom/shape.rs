@@ -8,7 +8,7 @@
 //! [`Line`], [`Arc`] and [`Path`] serialize as these; a path read from
 //! data is checked by [`Path::new`] (every number finite, radii positive).
 
-use super::{Arc, Line, Path, Point, Segment};
+use super::{Arc, Clothoid, Line, Path, Point, Pose, Segment};
 use serde::{Deserialize, Serialize};
 
 /// A [`Line`] as data: `{ start, end, length }`, and `reverse: true` when
@@ -53,6 +53,75 @@ pub struct ArcShape {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub reverse: Option<bool>,
+}
+
+/// A [`Clothoid`] as data: `{ start, length, curvatureStart, curvatureEnd,
+/// end }`, and `reverse: true` when driven backwards. `end` (the pose at
+/// its end, the vehicle's heading) is written for drawing and ignored when
+/// read.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "Clothoid"))]
+pub struct ClothoidShape {
+    /// Position and heading at the start, in the direction of travel.
+    pub start: Pose,
+    /// The length (≥ 0).
+    pub length: f64,
+    /// The curvature at the start (1/radius, + to the left of the direction
+    /// of travel).
+    pub curvature_start: f64,
+    /// The curvature at the end; in between it changes linearly with the
+    /// distance.
+    pub curvature_end: f64,
+    /// Where it ends, with the vehicle's heading there (written; ignored
+    /// when read).
+    #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Pose"))]
+    pub end: Option<Pose>,
+    /// `true` when driven backwards (the vehicle faces against the direction
+    /// of travel); absent when driven forwards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub reverse: Option<bool>,
+}
+
+impl From<Clothoid> for ClothoidShape {
+    fn from(c: Clothoid) -> ClothoidShape {
+        ClothoidShape {
+            start: c.start,
+            length: c.length,
+            curvature_start: c.curvature_start,
+            curvature_end: c.curvature_end,
+            end: Some(c.end()),
+            reverse: c.reverse.then_some(true),
+        }
+    }
+}
+
+impl From<ClothoidShape> for Clothoid {
+    /// The clothoid as given (unchecked: [`Path::new`] or [`Clothoid::check`]
+    /// checks it).
+    fn from(c: ClothoidShape) -> Clothoid {
+        Clothoid {
+            start: c.start,
+            length: c.length,
+            curvature_start: c.curvature_start,
+            curvature_end: c.curvature_end,
+            reverse: c.reverse == Some(true),
+        }
+    }
+}
+
+impl Serialize for Clothoid {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        ClothoidShape::from(*self).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Clothoid {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Clothoid, D::Error> {
+        ClothoidShape::deserialize(d).map(Clothoid::from)
+    }
 }
 
 /// A [`Path`] as data: `{ segments, length, word }`. Reading one does not
@@ -163,6 +232,15 @@ impl<'de> Deserialize<'de> for Arc {
 enum SegmentKind {
     Line,
     Arc,
+    Clothoid,
+}
+
+/// A segment's `start`: a point for a line, a pose for a clothoid.
+#[derive(Clone, Copy, Deserialize)]
+struct Start {
+    x: f64,
+    y: f64,
+    heading: Option<f64>,
 }
 
 /// Every field a segment may have, read as a plain object (so that a bad
@@ -172,19 +250,23 @@ enum SegmentKind {
 #[serde(rename_all = "camelCase")]
 struct SegmentFields {
     kind: SegmentKind,
-    start: Option<Point>,
+    start: Option<Start>,
     end: Option<Point>,
     center: Option<Point>,
     radius: Option<f64>,
     start_angle: Option<f64>,
     sweep: Option<f64>,
+    length: Option<f64>,
+    curvature_start: Option<f64>,
+    curvature_end: Option<f64>,
     reverse: Option<bool>,
 }
 
 impl<'de> Deserialize<'de> for Segment {
-    /// `{ kind: "line", start, end }` or `{ kind: "arc", center, radius,
-    /// startAngle, sweep }`, each with an optional `reverse` (a `length` is
-    /// ignored).
+    /// `{ kind: "line", start, end }`, `{ kind: "arc", center, radius,
+    /// startAngle, sweep }` or `{ kind: "clothoid", start: Pose, length,
+    /// curvatureStart, curvatureEnd }`, each with an optional `reverse` (a
+    /// line's or an arc's `length` is ignored).
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Segment, D::Error> {
         use serde::de::Error;
         let f = SegmentFields::deserialize(d)?;
@@ -192,9 +274,26 @@ impl<'de> Deserialize<'de> for Segment {
         let num = |v: Option<f64>, name| v.ok_or_else(|| D::Error::missing_field(name));
         let reverse = f.reverse == Some(true);
         Ok(match f.kind {
-            SegmentKind::Line => Segment::Line(
-                Line::new(need(f.start, "start")?, need(f.end, "end")?).with_reverse(reverse),
-            ),
+            SegmentKind::Line => {
+                let start = f.start.ok_or_else(|| D::Error::missing_field("start"))?;
+                Segment::Line(
+                    Line::new(Point::new(start.x, start.y), need(f.end, "end")?)
+                        .with_reverse(reverse),
+                )
+            }
+            SegmentKind::Clothoid => {
+                let start = f.start.ok_or_else(|| D::Error::missing_field("start"))?;
+                let heading = start
+                    .heading
+                    .ok_or_else(|| D::Error::missing_field("start.heading"))?;
+                Segment::Clothoid(Clothoid {
+                    start: Pose::new(start.x, start.y, heading),
+                    length: num(f.length, "length")?,
+                    curvature_start: num(f.curvature_start, "curvatureStart")?,
+                    curvature_end: num(f.curvature_end, "curvatureEnd")?,
+                    reverse,
+                })
+            }
             SegmentKind::Arc => Segment::Arc(Arc {
                 center: need(f.center, "center")?,
                 radius: num(f.radius, "radius")?,

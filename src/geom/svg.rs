@@ -13,7 +13,9 @@ const MAX_TURNS: f64 = 32.0;
 /// `L` for each line and `A` for each arc (split in two when it sweeps a full
 /// turn or more, since one `A` cannot draw a whole circle; beyond 32 whole
 /// turns, only the first whole turn and the remainder). A positive
-/// (counter-clockwise) sweep is SVG's sweep-flag 1, the positive-angle direction.
+/// (counter-clockwise) sweep is SVG's sweep-flag 1, the positive-angle
+/// direction. A clothoid is drawn as its arcs within 1e-6 of its length
+/// ([`drawing_arcs`]).
 ///
 /// # Examples
 /// ```
@@ -35,9 +37,31 @@ pub fn path_to_svg(path: &Path) -> String {
                 push_point(&mut out, l.end.x, l.end.y);
             }
             Segment::Arc(a) => write_arc(&mut out, a),
+            Segment::Clothoid(c) => {
+                for piece in drawing_arcs(c) {
+                    match piece {
+                        Segment::Arc(a) => write_arc(&mut out, &a),
+                        other => {
+                            let end = other.end();
+                            out.push_str(" L");
+                            push_point(&mut out, end.x, end.y);
+                        }
+                    }
+                }
+            }
         }
     }
     out
+}
+
+/// A clothoid's lines and arcs within [`DRAWING_TOLERANCE`] of its length
+/// (or, when that takes too many, the finest [`as_arcs`] allows).
+///
+/// [`DRAWING_TOLERANCE`]: super::clothoid_arcs::DRAWING_TOLERANCE
+/// [`as_arcs`]: super::distance::as_arcs
+pub fn drawing_arcs(c: &super::Clothoid) -> Vec<Segment> {
+    c.to_arcs(super::clothoid_arcs::DRAWING_TOLERANCE * c.length + f64::MIN_POSITIVE)
+        .unwrap_or_else(|_| super::distance::as_arcs(c))
 }
 
 fn push_point(out: &mut String, x: f64, y: f64) {

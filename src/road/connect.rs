@@ -4,6 +4,7 @@
 use super::construct::{self, Case, Centreline, Hermite};
 use super::construction::{Fillet, Semicircle};
 use super::name::Name;
+use super::transition;
 use super::{PieceKind, Profile, RoadPiece};
 use crate::error::{Error, Reason, Unsolvable};
 use crate::geom::{Line, Path, Point, Pose, Segment, Vec2};
@@ -51,6 +52,7 @@ fn half(
     name: Name,
     trace: &mut Trace,
     which: Unsolvable,
+    transition: f64,
 ) -> Result<Centreline, Error> {
     match construct::classify(a, b) {
         Case::Straight => construct::straight(a, b).ok_or_else(|| overflow(name)),
@@ -58,6 +60,7 @@ fn half(
             let f = construct::fillet(a, b, c, ta, tb, theta)
                 .ok_or_else(|| unsolvable(name, Unsolvable::DegenerateTurn))?;
             trace.fillets.extend(f.fillets.iter().copied());
+            let f = with_transition(f, transition, |f| transition::fillet(f, transition))?;
             check_width(f, half_width, name)
         }
         _ => Err(unsolvable(name, which)),
@@ -94,6 +97,19 @@ pub(crate) fn centreline(
     half_width: f64,
     name: Name,
 ) -> (Result<Centreline, Error>, Trace) {
+    centreline_with(a, b, half_width, name, 0.0)
+}
+
+/// [`centreline`] with transition curves of length `transition` in every
+/// turn (none for 0). A transition too long for a turn is an error about
+/// `transition`.
+pub(crate) fn centreline_with(
+    a: Pose,
+    b: Pose,
+    half_width: f64,
+    name: Name,
+    transition: f64,
+) -> (Result<Centreline, Error>, Trace) {
     let (a, b) = (reduced(a), reduced(b));
     let mut trace = Trace::default();
     let result = match construct::classify(a, b) {
@@ -103,20 +119,38 @@ pub(crate) fn centreline(
         Case::Fillet { c, ta, tb, theta } => match construct::fillet(a, b, c, ta, tb, theta) {
             Some(f) => {
                 trace.fillets.extend(f.fillets.iter().copied());
-                check_width(f, half_width, name)
+                with_transition(f, transition, |f| transition::fillet(f, transition))
+                    .and_then(|f| check_width(f, half_width, name))
             }
             None => Err(unsolvable(name, Unsolvable::DegenerateTurn)),
         },
         Case::UTurn { lateral, forward } => match construct::u_turn(a, b, lateral, forward) {
             Some(u) => {
                 trace.semicircle = u.semicircle;
-                check_width(u, half_width, name)
+                with_transition(u, transition, |u| {
+                    transition::u_turn(u, a, b, forward, transition)
+                })
+                .and_then(|u| check_width(u, half_width, name))
             }
             None => Err(unsolvable(name, Unsolvable::DegenerateTurn)),
         },
-        Case::Intermediate => s_curve(a, b, half_width, name, &mut trace),
+        Case::Intermediate => s_curve(a, b, half_width, name, &mut trace, transition),
     };
     (result, trace)
+}
+
+/// The seed's centreline, or (for a positive `transition`) what `build`
+/// makes of it; its error is about `transition`.
+fn with_transition(
+    seed: Centreline,
+    transition: f64,
+    build: impl FnOnce(&Centreline) -> Result<Centreline, Reason>,
+) -> Result<Centreline, Error> {
+    if transition > 0.0 {
+        build(&seed).map_err(|r| Error::at("transition", r))
+    } else {
+        Ok(seed)
+    }
 }
 
 pub(crate) fn s_curve(
@@ -125,6 +159,7 @@ pub(crate) fn s_curve(
     half_width: f64,
     name: Name,
     trace: &mut Trace,
+    transition: f64,
 ) -> Result<Centreline, Error> {
     let h = Hermite::between(a, b);
     trace.hermite = Some(h);
@@ -132,7 +167,15 @@ pub(crate) fn s_curve(
         .middle()
         .ok_or_else(|| unsolvable(name, Unsolvable::HermiteNoTangent))?;
     trace.intermediate = Some(mid);
-    let first = half(a, mid, half_width, name, trace, Unsolvable::SCurveFirstHalf);
+    let first = half(
+        a,
+        mid,
+        half_width,
+        name,
+        trace,
+        Unsolvable::SCurveFirstHalf,
+        transition,
+    );
     // The second half starts where the first ends: at `mid`, unless the
     // first left out a line too short to keep at its start (its arc then
     // starts at `a` and ends short of `mid` by less than that line).
@@ -149,6 +192,7 @@ pub(crate) fn s_curve(
         name,
         trace,
         Unsolvable::SCurveSecondHalf,
+        transition,
     );
     let (first, second) = (first?, second?);
     let min_radius = first.min_radius.min(second.min_radius);
@@ -196,12 +240,17 @@ fn snap(path: Path, start: Point, end: Point) -> Path {
 ///
 /// # Errors
 /// [`Reason::OffsetCollapsesArc`] when an arc's radius would be ≤ 0.
-fn edge_offset(path: &Path, o: f64) -> Result<Path, Error> {
+fn edge_offset(path: &Path, o: f64, tolerance: f64) -> Result<Path, Error> {
     let segs = path.segments();
     let mut out = Vec::with_capacity(segs.len());
     for (i, seg) in segs.iter().enumerate() {
         out.push(match seg {
             Segment::Arc(a) => Segment::Arc(a.offset(o)?),
+            Segment::Clothoid(c) => {
+                // Arcs within `tolerance` of the exact offset.
+                out.extend(c.offset_arcs(o, tolerance)?);
+                continue;
+            }
             Segment::Line(l) => {
                 let before = match i.checked_sub(1).and_then(|j| segs.get(j)) {
                     Some(Segment::Arc(a)) => Some(a.pose_at(a.length()).heading),
@@ -274,15 +323,96 @@ pub(crate) fn check_pair(a: &Profile, an: Name, b: &Profile, bn: Name) -> Result
 /// assert_eq!(e.field().to_string(), "b");
 /// ```
 pub fn connect_profiles(a: &Profile, b: &Profile) -> Result<RoadPiece, Error> {
+    connect_profiles_with(a, b, &ConnectOptions::default())
+}
+
+/// How [`connect_profiles_with`] builds a piece.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, rename_all = "camelCase")
+)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct ConnectOptions {
+    /// The length of the clothoid between each line and arc (0, the
+    /// default: the seed's arcs, curvature jumping where they meet lines).
+    /// With it every turn is clothoid–arc–clothoid and the centre line G2.
+    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
+    pub transition: f64,
+    /// How far the lane edges given as lines and arcs may be from the exact
+    /// offsets of a centre line with clothoids (default 1e-3): an offset of
+    /// a clothoid is not a clothoid, so those edges are arcs within this.
+    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
+    pub tolerance: f64,
+}
+
+impl Default for ConnectOptions {
+    fn default() -> ConnectOptions {
+        ConnectOptions {
+            transition: 0.0,
+            tolerance: 1e-3,
+        }
+    }
+}
+
+impl ConnectOptions {
+    /// `Ok` when `transition` is a finite number ≥ 0 (at most 1e150) and
+    /// `tolerance` a finite number > 0.
+    ///
+    /// # Errors
+    /// [`Reason::NotFinite`], [`Reason::Negative`] or [`Reason::TooLarge`]
+    /// about `transition`; [`Reason::NotFinite`] or [`Reason::NotPositive`]
+    /// about `tolerance`.
+    pub fn check(&self) -> Result<(), Error> {
+        crate::error::non_negative(self.transition, "transition")?;
+        let limit = super::MAX_MAGNITUDE;
+        if self.transition > limit {
+            return Err(Error::at("transition", Reason::TooLarge { limit }));
+        }
+        crate::error::positive(self.tolerance, "tolerance")?;
+        Ok(())
+    }
+}
+
+/// [`connect_profiles`] with transition curves: every turn (the fillet,
+/// both halves of an S-curve, the U-turn) becomes clothoid–arc–clothoid
+/// with clothoids `options.transition` long, symmetric, in place of the
+/// seed's arc: its radius is solved so that it meets the same lines (the
+/// seed's radius is its upper bound, `transition/angle` its lower), and
+/// the lane edges are the centre line's exact offsets given as lines
+/// and arcs within `options.tolerance` (an offset of a clothoid is not a
+/// clothoid).
+///
+/// # Errors
+/// As [`connect_profiles`]; as [`ConnectOptions::check`];
+/// [`Reason::TransitionTooLong`] about `transition` when a turn cannot
+/// take two clothoids that long (it says the longest it takes).
+pub fn connect_profiles_with(
+    a: &Profile,
+    b: &Profile,
+    options: &ConnectOptions,
+) -> Result<RoadPiece, Error> {
+    options.check()?;
     let (an, bn) = (Name::Arg("a"), Name::Arg("b"));
     check_pair(a, an, b, bn)?;
-    build(a, b, bn).map(|(piece, _)| piece)
+    build_with(a, b, bn, options).map(|(piece, _)| piece)
 }
 
 /// Builds a piece from checked profiles, with its trace; errors name `bn`.
 pub(crate) fn build(a: &Profile, b: &Profile, bn: Name) -> Result<(RoadPiece, Trace), Error> {
+    build_with(a, b, bn, &ConnectOptions::default())
+}
+
+/// [`build`] with these (checked) options.
+pub(crate) fn build_with(
+    a: &Profile,
+    b: &Profile,
+    bn: Name,
+    options: &ConnectOptions,
+) -> Result<(RoadPiece, Trace), Error> {
     let half = a.width() / 2.0;
-    let (centre, trace) = centreline(a.pose(), b.pose(), half, bn);
+    let (centre, trace) = centreline_with(a.pose(), b.pose(), half, bn, options.transition);
     let centre = centre?;
     let offsets = a.edge_offsets();
     let (ea, eb) = (a.edge_points(), b.edge_points());
@@ -298,7 +428,7 @@ pub(crate) fn build(a: &Profile, b: &Profile, bn: Name) -> Result<(RoadPiece, Tr
             let along = b.position() - a.position();
             Path::single(Line::new(pa, pa + along)).map_err(|_| overflow(bn))?
         } else {
-            let off = edge_offset(&centre.path, o).map_err(|_| {
+            let off = edge_offset(&centre.path, o, options.tolerance).map_err(|_| {
                 bn.error(Reason::LanesWiderThanTurn {
                     centre_radius: centre.min_radius,
                     half_width: half,

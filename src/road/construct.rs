@@ -196,7 +196,7 @@ pub(crate) fn fillet(
     };
     let straight = segs.iter().find_map(|s| match s {
         Segment::Line(l) => Some(l.length()),
-        Segment::Arc(_) => None,
+        Segment::Arc(_) | Segment::Clothoid(_) => None,
     });
     let path = Path::new(segs).ok()?;
     Some(Centreline {

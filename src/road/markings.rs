@@ -12,7 +12,7 @@
 //! | median \| median, shoulder \| shoulder, parking \| parking | none |
 //! | any other pair (driving \| bike, driving \| parking, median \| driving, ...) | solid |
 
-use super::connect::connect_profiles;
+use super::connect::{connect_profiles, connect_profiles_with, ConnectOptions};
 use super::{Direction, Lane, LaneKind, Profile, RoadPiece};
 use crate::error::Error;
 use crate::geom::{Line, Path, Segment};
@@ -140,6 +140,19 @@ impl RoadMarkings {
 /// ```
 pub fn road_markings(a: &Profile, b: &Profile) -> Result<RoadMarkings, Error> {
     Ok(RoadMarkings::of(connect_profiles(a, b)?, a))
+}
+
+/// [`road_markings`] of the piece [`connect_profiles_with`] builds (with
+/// transition curves).
+///
+/// # Errors
+/// As [`connect_profiles_with`].
+pub fn road_markings_with(
+    a: &Profile,
+    b: &Profile,
+    options: &ConnectOptions,
+) -> Result<RoadMarkings, Error> {
+    Ok(RoadMarkings::of(connect_profiles_with(a, b, options)?, a))
 }
 
 /// The marking style between `left` and `right` (`None` = the outer side),

@@ -94,11 +94,12 @@ mod piece;
 mod profile;
 #[cfg(feature = "serde")]
 pub mod shape;
+mod transition;
 
 pub use crate::error::LaneDifference;
 pub use bezier::{bezier_offsets, BezierBend, BezierOffsets};
 pub use chain::RoadChain;
-pub use connect::connect_profiles;
+pub use connect::{connect_profiles, connect_profiles_with, ConnectOptions};
 pub use constrain::constrain_profile;
 pub use construct::HERMITE_TANGENT_SCALE;
 pub use construction::{road_construction, Construction, Fillet, Semicircle, MAX_SAMPLES};

@@ -33,7 +33,7 @@ impl<'a> From<&'a Result<RoadPiece, Error>> for ChainPieceShape<'a> {
     }
 }
 
-/// A [`NetworkPiece`] as data: `{ id, a, b, piece, error }`.
+/// A [`NetworkPiece`] as data: `{ id, a, b, piece, error, transition }`.
 #[derive(Debug, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "NetworkPiece"))]
 pub struct NetworkPieceShape<'a> {
@@ -47,6 +47,8 @@ pub struct NetworkPieceShape<'a> {
     pub piece: Option<&'a RoadPiece>,
     /// Why there is no piece (the error's message), or null.
     pub error: Option<String>,
+    /// The length of its transition curves (0: the seed's arcs).
+    pub transition: f64,
 }
 
 impl Serialize for NetworkPiece {
@@ -57,6 +59,7 @@ impl Serialize for NetworkPiece {
             b: self.b,
             piece: self.built.as_ref().ok(),
             error: self.built.as_ref().err().map(Error::to_string),
+            transition: self.transition,
         }
         .serialize(s)
     }

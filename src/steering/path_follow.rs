@@ -92,6 +92,7 @@ fn point_on(seg: &Segment, distance: f64) -> Point {
     match seg {
         Segment::Line(l) => l.point_at(distance),
         Segment::Arc(a) => a.point_at_angle(a.start_angle + a.turn() * distance / a.radius),
+        Segment::Clothoid(c) => c.travel_pose_at(distance).position(),
     }
 }
 
@@ -191,6 +192,7 @@ fn closest_on_segment(seg: &Segment, p: Point) -> (f64, Point) {
                 (a.length(), end)
             }
         }
+        Segment::Clothoid(c) => c.nearest(p),
     }
 }
 

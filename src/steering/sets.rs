@@ -293,6 +293,12 @@ impl Fingerprint {
                     .num(a.radius)
                     .num(a.start_angle)
                     .num(a.sweep),
+                Segment::Clothoid(c) => self
+                    .point(c.start.position())
+                    .num(c.start.heading)
+                    .num(c.length)
+                    .num(c.curvature_start)
+                    .num(c.curvature_end),
             };
         }
         self

@@ -33,19 +33,22 @@ impl Digest {
     }
 
     /// Every segment's numbers in order: a line's ends, an arc's centre,
-    /// radius, start angle and sweep.
+    /// radius, start angle and sweep, a clothoid's start pose, length and
+    /// curvatures.
     pub fn path(&mut self, p: &Path) {
         for s in p.segments() {
             self.segment(s);
         }
     }
 
-    /// As [`Digest::path`], each segment preceded by its kind (1 a line, 2 an arc).
+    /// As [`Digest::path`], each segment preceded by its kind (1 a line, 2 an
+    /// arc, 3 a clothoid).
     pub fn tagged_path(&mut self, p: &Path) {
         for s in p.segments() {
             self.u64(match s {
                 Segment::Line(_) => 1,
                 Segment::Arc(_) => 2,
+                Segment::Clothoid(_) => 3,
             });
             self.segment(s);
         }
@@ -60,6 +63,19 @@ impl Digest {
             }
             Segment::Arc(a) => {
                 for v in [a.center.x, a.center.y, a.radius, a.start_angle, a.sweep] {
+                    self.f64(v);
+                }
+            }
+            Segment::Clothoid(c) => {
+                let p = c.start;
+                for v in [
+                    p.x,
+                    p.y,
+                    p.heading,
+                    c.length,
+                    c.curvature_start,
+                    c.curvature_end,
+                ] {
                     self.f64(v);
                 }
             }

@@ -62,6 +62,18 @@ pub fn digest() -> u64 {
                             h.f64(a.start_angle);
                             h.f64(a.sweep);
                         }
+                        Segment::Clothoid(c) => {
+                            for v in [
+                                c.start.x,
+                                c.start.y,
+                                c.start.heading,
+                                c.length,
+                                c.curvature_start,
+                                c.curvature_end,
+                            ] {
+                                h.f64(v);
+                            }
+                        }
                     }
                 }
                 let q = p.pose_at(p.length() * 0.37);
@@ -262,6 +274,18 @@ pub fn reeds_shepp_digest() -> u64 {
                             h.f64(a.center.y);
                             h.f64(a.start_angle);
                             h.f64(a.sweep);
+                        }
+                        Segment::Clothoid(c) => {
+                            for v in [
+                                c.start.x,
+                                c.start.y,
+                                c.start.heading,
+                                c.length,
+                                c.curvature_start,
+                                c.curvature_end,
+                            ] {
+                                h.f64(v);
+                            }
                         }
                     }
                 }

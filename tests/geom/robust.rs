@@ -218,7 +218,7 @@ proptest! {
                 let end = seg.pose_at(seg.length(), h);
                 // An arc's points are as precise as 1e-16 of its radius (a
                 // point 3.8e-12 off the heading line gets a radius of 1e11).
-                let r = match seg { Segment::Arc(a) => a.radius, Segment::Line(_) => 0.0 };
+                let r = match seg { Segment::Arc(a) => a.radius, Segment::Line(_) | Segment::Clothoid(_) => 0.0 };
                 prop_assert!(start.position().distance(o) <= 1e-12 * s + 1e-14 * r, "starts {} off (radius {})", start.position().distance(o), r);
                 prop_assert!((normalize_angle(start.heading - h)).abs() <= 1e-9);
                 prop_assert!(end.position().distance(p) <= 1e-12 * s + 1e-14 * r, "ends {} off (radius {})", end.position().distance(p), r);

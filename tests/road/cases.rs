@@ -30,14 +30,14 @@ fn near(p: Point, x: f64, y: f64) -> bool {
 fn arc(s: &Segment) -> Arc {
     match s {
         Segment::Arc(a) => *a,
-        Segment::Line(_) => panic!("expected an arc, got {s:?}"),
+        _ => panic!("expected an arc, got {s:?}"),
     }
 }
 
 fn line(s: &Segment) -> Line {
     match s {
         Segment::Line(l) => *l,
-        Segment::Arc(_) => panic!("expected a line, got {s:?}"),
+        _ => panic!("expected a line, got {s:?}"),
     }
 }
 
@@ -265,6 +265,7 @@ fn lane_shift_is_an_s_curve_through_the_hermite_middle() {
             d.cross(w).abs() < 1e-9 * d.length() && (0.0..=d.length_squared()).contains(&d.dot(w))
         }
         Segment::Arc(a) => a.end().distance(m) < 1e-9,
+        Segment::Clothoid(c) => c.end().position().distance(m) < 1e-9,
     });
     assert!(
         mid_end,
@@ -497,6 +498,7 @@ fn a_snapshot_with_the_largest_ids_loads_without_a_table_that_large() {
             id: PieceId(MAX_ID),
             a: ProfileId(MAX_ID),
             b: ProfileId(7),
+            transition: 0.0,
         }],
         next_junction_id: JunctionId(0),
         junctions: vec![],
@@ -592,7 +594,7 @@ fn nearly_straight_pairs_give_valid_pieces() {
                         .iter()
                         .map(|s| match s {
                             Segment::Arc(a) => a.radius + a.center.x.abs() + a.center.y.abs(),
-                            Segment::Line(_) => 0.0,
+                            Segment::Line(_) | Segment::Clothoid(_) => 0.0,
                         })
                         .fold(100.0, f64::max);
                     let tol = 1e-9 * r;

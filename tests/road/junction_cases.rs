@@ -47,7 +47,7 @@ fn near(p: Point, x: f64, y: f64) -> bool {
 fn arc(s: &Segment) -> Arc {
     match s {
         Segment::Arc(a) => *a,
-        Segment::Line(_) => panic!("expected an arc, got {s:?}"),
+        _ => panic!("expected an arc, got {s:?}"),
     }
 }
 
@@ -139,6 +139,7 @@ fn green_area(p: &Path) -> f64 {
                 // x dy − y dx = (r cx cos t + r cy sin t + r²) dt.
                 r * c.x * (t1.sin() - t0.sin()) - r * c.y * (t1.cos() - t0.cos()) + r * r * a.sweep
             }
+            Segment::Clothoid(_) => panic!("a junction outline is lines and arcs, got {s:?}"),
         };
     }
     twice / 2.0

@@ -152,6 +152,10 @@ fn ends(s: &Segment) -> (Pose, Pose) {
                 Pose::at(at(t1), t1 + turn * PI / 2.0),
             )
         }
+        Segment::Clothoid(c) => {
+            let (p, q) = (c.travel_pose_at(0.0), c.travel_pose_at(c.length));
+            (p, q)
+        }
     }
 }
 
@@ -197,6 +201,11 @@ fn polygon(path: &Path) -> Vec<Point> {
                 for k in 0..n {
                     let t = a.start_angle + a.sweep * k as f64 / n as f64;
                     out.push(a.center + dir(t) * a.radius);
+                }
+            }
+            Segment::Clothoid(c) => {
+                for k in 0..360 {
+                    out.push(c.travel_pose_at(c.length * k as f64 / 360.0).position());
                 }
             }
         }
@@ -504,6 +513,7 @@ fn all_finite(j: &Junction) -> bool {
                     && a.start_angle.is_finite()
                     && a.sweep.is_finite()
             }
+            Segment::Clothoid(c) => c.check().is_ok(),
         })
     };
     j.connections.iter().all(|c| path_ok(&c.path))

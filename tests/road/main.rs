@@ -7,5 +7,6 @@ mod junction_props;
 mod opendrive;
 mod props;
 mod robust;
+mod transition;
 #[path = "../common/xorshift.rs"]
 mod xorshift;

@@ -302,6 +302,14 @@ fn check_piece(a: &Profile, b: &Profile, piece: &RoadPiece) -> Result<(), TestCa
                                 hit = true;
                             }
                         }
+                        Segment::Clothoid(c) => {
+                            let end = c.end();
+                            if end.position().distance(p) <= t * 10.0
+                                && ang(end.heading, m.heading) < 1e-7
+                            {
+                                hit = true;
+                            }
+                        }
                     }
                 }
                 prop_assert!(hit, "edge misses the intermediate edge point");

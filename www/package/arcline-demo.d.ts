@@ -29,6 +29,12 @@ export interface PlannerState {
   time: number;
   /** The figure shown (it implies `arrive` and `reverse`). */
   step: "turn" | "construction" | "dubins" | "reverse";
+  /**
+   * How fast the steering wheel turns: the most the curvature changes per
+   * unit length (0 to 2). 0: the first part's arcs, whose curvature jumps;
+   * above 0, turn then go ramps it along clothoids (continuous curvature).
+   */
+  sharpness: number;
 }
 
 /** Pathfinding round circles and polygons, or on a tile grid. */
@@ -107,6 +113,11 @@ export interface RoadState {
   bezier: boolean;
   /** The figure shown (the constructions start from a pair of profiles of their own). */
   step: "road" | "fillet" | "s-curve" | "u-turn" | "bezier";
+  /**
+   * The length of the clothoid between each line and arc (0 to 30; 0: the
+   * seed's arcs, curvature jumping where they meet lines).
+   */
+  transition: number;
 }
 
 /** An arm of a junction: its mouth's pose and its lanes, chosen from the presets. */

@@ -164,12 +164,15 @@ impl BodySweep {
 
     /// Whether the body, driven along `segment` from `start` (its pose at
     /// the segment's start, clear of every obstacle), keeps the clearance
-    /// from every obstacle all the way.
+    /// from every obstacle all the way. A clothoid, which the parking
+    /// search does not make, has no exact sweep here: it is never called
+    /// clear.
     #[must_use]
     pub fn segment_clear(&self, segment: &Segment, start: Pose) -> bool {
         match segment {
             Segment::Line(l) => self.line_clear(l.end - l.start, start),
             Segment::Arc(a) => self.arc_clear(a, start),
+            Segment::Clothoid(_) => false,
         }
     }
 

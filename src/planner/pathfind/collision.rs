@@ -332,11 +332,15 @@ impl Collider {
         true
     }
 
-    /// Whether a line or an arc keeps the clearance from every obstacle.
+    /// Whether a segment keeps the clearance from every obstacle (a
+    /// clothoid, which the planners do not make, through its arcs).
     pub(crate) fn segment_clear(&self, s: &Segment) -> bool {
         match s {
             Segment::Line(l) => self.line_clear(l.start, l.end),
             Segment::Arc(a) => self.arc_clear(a),
+            Segment::Clothoid(c) => crate::geom::distance::as_arcs(c)
+                .iter()
+                .all(|piece| self.segment_clear(piece)),
         }
     }
 

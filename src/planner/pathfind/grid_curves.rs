@@ -158,6 +158,14 @@ impl Piece {
                 }
                 Some(sector)
             }
+            Segment::Clothoid(c) => {
+                // The grid's curves are lines and arcs; a clothoid (never
+                // made here) gets its own box and no sector.
+                let (lo, hi) = c.bounding_box();
+                bounds.min = Point::new(smaller(bounds.min.x, lo.x), smaller(bounds.min.y, lo.y));
+                bounds.max = Point::new(larger(bounds.max.x, hi.x), larger(bounds.max.y, hi.y));
+                None
+            }
             Segment::Line(_) => None,
         };
         Piece {
@@ -314,6 +322,10 @@ pub(super) fn translate(s: &Segment, dx: f64, dy: f64) -> Segment {
         Segment::Arc(a) => Segment::Arc(Arc {
             center: m(a.center),
             ..*a
+        }),
+        Segment::Clothoid(c) => Segment::Clothoid(crate::geom::Clothoid {
+            start: crate::Pose::at(m(c.start.position()), c.start.heading),
+            ..*c
         }),
     }
 }

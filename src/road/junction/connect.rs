@@ -258,7 +258,7 @@ fn lane_path(a: Pose, b: Pose, min_r: f64, name: Name) -> Option<(Path, f64)> {
     if direct.as_ref().is_some_and(|(_, r)| *r >= min_r) {
         return direct;
     }
-    let s = s_curve(a, b, 0.0, name, &mut Trace::default())
+    let s = s_curve(a, b, 0.0, name, &mut Trace::default(), 0.0)
         .ok()
         .map(|c| (c.path, c.min_radius));
     match (direct, s) {

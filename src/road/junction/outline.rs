@@ -62,14 +62,21 @@ impl Outline {
             return 0.0;
         };
         let o = first.start();
-        self.segments
+        self.segments.iter().map(|s| twice_area_along(s, o)).sum()
+    }
+}
+
+/// `∮ x dy − y dx` along one segment relative to `o` (a clothoid through
+/// its arcs).
+fn twice_area_along(s: &Segment, o: Point) -> f64 {
+    match s {
+        Segment::Line(l) => (l.start - o).cross(l.end - o),
+        Segment::Arc(a) => {
+            (a.center - o).cross(a.end() - a.start()) + a.radius * a.radius * a.sweep
+        }
+        Segment::Clothoid(c) => crate::geom::distance::as_arcs(c)
             .iter()
-            .map(|s| match s {
-                Segment::Line(l) => (l.start - o).cross(l.end - o),
-                Segment::Arc(a) => {
-                    (a.center - o).cross(a.end() - a.start()) + a.radius * a.radius * a.sweep
-                }
-            })
-            .sum()
+            .map(|piece| twice_area_along(piece, o))
+            .sum(),
     }
 }

@@ -15,7 +15,7 @@ mod problems;
 pub use junctions::{JunctionEntry, NetworkJunction};
 pub use problems::Problem;
 
-use super::connect::{build, check_pair};
+use super::connect::{build_with, check_pair, ConnectOptions};
 use super::name::Name;
 use super::{JunctionId, Lane, PieceId, Profile, ProfileId, RoadPiece};
 use crate::error::{Error, Field, Reason};
@@ -34,6 +34,8 @@ pub struct NetworkPiece {
     pub b: ProfileId,
     /// The piece, or why the two profiles cannot be joined (until one moves).
     pub built: Result<RoadPiece, Error>,
+    /// The length of its transition curves (0: the seed's arcs).
+    pub transition: f64,
 }
 
 /// Profiles and pieces by id. Ids are never reused while the network lives
@@ -124,7 +126,7 @@ impl ProfileEntry {
 
 /// One piece of a [`NetworkSnapshot`]: which profiles it joins. As data:
 /// `{ id, a, b }`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct PieceEntry {
@@ -134,6 +136,21 @@ pub struct PieceEntry {
     pub a: ProfileId,
     /// The profile it ends at.
     pub b: ProfileId,
+    /// The length of its transition curves; left out when 0 (the seed's
+    /// arcs), so files without transitions read and write as before.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "no_transition")
+    )]
+    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
+    pub transition: f64,
+}
+
+/// Whether a piece has no transition curves (what its entry leaves out).
+#[cfg(feature = "serde")]
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn no_transition(t: &f64) -> bool {
+    *t == 0.0
 }
 
 /// What a network saves: its profiles, which pieces join them and which
@@ -282,13 +299,17 @@ impl RoadNetwork {
 
     /// The piece from profile `a` to profile `b` (both there); errors name
     /// the piece's ends `a` and `b`.
-    fn build_piece(&self, a: ProfileId, b: ProfileId) -> Result<RoadPiece, Error> {
+    fn build_piece(&self, a: ProfileId, b: ProfileId, transition: f64) -> Result<RoadPiece, Error> {
         let (Some(pa), Some(pb)) = (self.profile(a), self.profile(b)) else {
             return Err(unknown_profile("a", a));
         };
         let (an, bn) = (Name::Arg("a"), Name::Arg("b"));
         check_pair(pa, an, pb, bn)?;
-        build(pa, pb, bn).map(|(p, _)| p)
+        let options = ConnectOptions {
+            transition,
+            ..ConnectOptions::default()
+        };
+        build_with(pa, pb, bn, &options).map(|(p, _)| p)
     }
 
     /// Records piece `id` as touching its two profiles.
@@ -315,14 +336,41 @@ impl RoadNetwork {
     /// [`Reason::OutOfIds`] (about `a`) once the piece ids up to
     /// [`MAX_ID`] are used.
     pub fn connect(&mut self, a: ProfileId, b: ProfileId) -> Result<PieceId, Error> {
+        self.connect_with(a, b, &ConnectOptions::default())
+    }
+
+    /// [`RoadNetwork::connect`] with transition curves `options.transition`
+    /// long in every turn of the piece, kept when a profile moves (and in
+    /// the saved file). The lane edges are within `options.tolerance` of
+    /// the exact offsets only as the default 1e-3 (a network keeps no
+    /// tolerance of its own).
+    ///
+    /// # Errors
+    /// As [`RoadNetwork::connect`], and as [`ConnectOptions::check`]
+    /// about `transition` (a transition too long for the turn is the
+    /// piece's error, like any other, until a profile moves).
+    pub fn connect_with(
+        &mut self,
+        a: ProfileId,
+        b: ProfileId,
+        options: &ConnectOptions,
+    ) -> Result<PieceId, Error> {
+        options.check()?;
         for (id, field) in [(a, "a"), (b, "b")] {
             if self.profile(id).is_none() {
                 return Err(unknown_profile(field, id));
             }
         }
         let id = PieceId(take_id(&mut self.next_piece, "a")?);
-        let built = self.build_piece(a, b);
-        self.pieces.push(NetworkPiece { id, a, b, built });
+        let transition = options.transition;
+        let built = self.build_piece(a, b, transition);
+        self.pieces.push(NetworkPiece {
+            id,
+            a,
+            b,
+            built,
+            transition,
+        });
         self.attach(id, a, b);
         Ok(id)
     }
@@ -369,7 +417,7 @@ impl RoadNetwork {
                 continue;
             };
             let (a, b) = (self.pieces[at].a, self.pieces[at].b);
-            self.pieces[at].built = self.build_piece(a, b);
+            self.pieces[at].built = self.build_piece(a, b, self.pieces[at].transition);
         }
         if let Some(j) = junction {
             self.rebuild_junction(j);
@@ -438,6 +486,7 @@ impl RoadNetwork {
                     id: p.id,
                     a: p.a,
                     b: p.b,
+                    transition: p.transition,
                 })
                 .collect(),
         }
@@ -512,12 +561,20 @@ impl RoadNetwork {
                     ));
                 }
             }
-            let built = net.build_piece(entry.a, entry.b);
+            let options = ConnectOptions {
+                transition: entry.transition,
+                ..ConnectOptions::default()
+            };
+            options
+                .check()
+                .map_err(|e| Error::new(at("pieces", i, "transition"), e.reason().clone()))?;
+            let built = net.build_piece(entry.a, entry.b, entry.transition);
             net.pieces.push(NetworkPiece {
                 id: entry.id,
                 a: entry.a,
                 b: entry.b,
                 built,
+                transition: entry.transition,
             });
             net.attach(entry.id, entry.a, entry.b);
             net.next_piece = entry.id.0 + 1;

@@ -44,6 +44,13 @@ pub(crate) fn plan_view(x: &mut Xml, path: &Path) {
         match seg {
             Segment::Line(_) => x.empty("line", &[]),
             Segment::Arc(a) => x.empty("arc", &[("curvature", Value::Real(a.turn() / a.radius))]),
+            Segment::Clothoid(c) => x.empty(
+                "spiral",
+                &[
+                    ("curvStart", Value::Real(c.curvature_start)),
+                    ("curvEnd", Value::Real(c.curvature_end)),
+                ],
+            ),
         }
         x.end();
         s += length;

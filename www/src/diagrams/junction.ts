@@ -67,6 +67,7 @@ function layout(n: number): Arm[] {
 /** Where a segment starts and ends (an arc's ends from its centre, radius and angles), for drawing and the state. */
 function ends(seg: Segment): [Point, Point] {
   if (seg.kind === "line") return [seg.start, seg.end];
+  if (seg.kind === "clothoid") return [seg.start, seg.end];
   const at = (t: number): Point => ({ x: seg.center.x + seg.radius * Math.cos(t), y: seg.center.y + seg.radius * Math.sin(t) });
   return [at(seg.startAngle), at(seg.startAngle + seg.sweep)];
 }

@@ -14,9 +14,10 @@ import { View, cssVar } from "../shell/view.js";
 import { Bounds } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import type { HeadingHandle } from "../shell/handles.js";
-import { poseMarker } from "../shell/draw.js";
+import { poseMarker, strokePath } from "../shell/draw.js";
 import { button, checkbox, controlBar, slider, textLine } from "../shell/controls.js";
-import { Figure } from "../shell/figure.js";
+import { Figure, num } from "../shell/figure.js";
+import { CurvaturePlot } from "../shell/curvature-plot.js";
 import { PLANNER_STEPS, drawConstruction, drawDubins, drawReverse, drawTurn, isPlannerStep, plannerNumbers } from "./planner-figures.js";
 import type { PlannerScene, PlannerStep } from "./planner-figures.js";
 import { Emitter } from "../shell/emitter.js";
@@ -67,7 +68,11 @@ const DEFAULTS: PlannerState = {
   reverse: false,
   time: 0,
   step: "turn",
+  sharpness: 0,
 };
+
+/** The sharpness slider's range (0: off). */
+const SHARPNESS_MAX = 2;
 
 /** The distances along `p` at which the gear changes (sums of the core's segment lengths). */
 function cuspDistances(p: Path): number[] {
@@ -89,6 +94,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   state.arrive = options["arrive"] === "1" || options["arrive"] === "true";
   state.reverse = options["reverse"] === "1" || options["reverse"] === "true";
   state.step = isPlannerStep(options["step"]) ? options["step"] : state.arrive ? (state.reverse ? "reverse" : "dubins") : "turn";
+  state.sharpness = clamp(Number(options["sharpness"] ?? 0), 0, SHARPNESS_MAX, DEFAULTS.sharpness);
   const changes = new Emitter();
   let playing = false;
   let frame = 0;
@@ -110,6 +116,15 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     format: (v) => v.toFixed(1),
     onInput: (v) => update(() => (state.radius = v)),
   });
+  const sharpnessSlider = slider(bar, {
+    label: "steering rate (sharpness, 0 = instant)",
+    min: 0,
+    max: SHARPNESS_MAX,
+    step: 0.01,
+    value: state.sharpness,
+    format: (v) => (v === 0 ? "off" : v.toFixed(2)),
+    onInput: (v) => update(() => (state.sharpness = v)),
+  });
   const arriveBox = checkbox(bar, "arrive with a heading", state.arrive, (v) => update(() => setStep(v ? (state.reverse ? "reverse" : "dubins") : "turn")));
   const reverseBox = checkbox(bar, "reverse allowed", state.reverse, (v) => update(() => setStep(v ? "reverse" : "dubins")));
   const playButton = button(bar, "Play", () => (playing ? pause() : play()));
@@ -128,6 +143,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     },
   });
   const status = textLine(root, "status");
+  const plot = new CurvaturePlot(root, "Curvature along the chosen path");
 
   const clampPoint = (p: Point): Point => readPoint(p, { x: 0, y: 0 }, LIMIT);
   handles.add({ kind: "point", label: "target", get: () => state.target, set: (p) => update(() => (state.target = clampPoint(p))), color: "#c2410c" });
@@ -193,6 +209,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         const paths = api.dubinsCandidates(state.unit, goal, state.radius);
         out.candidates = paths.map((path) => ({ path, middle: api.poseAt(path, path.length / 2) }));
         out.chosen = api.planDubins(state.unit, goal, state.radius);
+      } else if (state.sharpness > 0) {
+        // The steering wheel turns at a finite rate: clothoid, arc, clothoid, then the line.
+        out.chosen = api.planTurn(state.unit, state.target, state.radius, { sharpness: state.sharpness });
       } else {
         const best = out.sides.best ? out.sides[out.sides.best] : null;
         out.chosen = best?.exit?.path ?? null;
@@ -261,6 +280,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   function render(): void {
     view.requestDraw();
+    plot.show(computed.chosen ? api.curvatureProfile(computed.chosen) : [], 1 / state.radius);
     timeSlider.input.max = String(Math.max(duration(), 0.01));
     timeSlider.set(state.time);
     const { sides, error } = computed;
@@ -276,6 +296,17 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
     status.textContent = notes.join(" ");
     const numbers = plannerNumbers(state.step, scene());
+    if (!state.arrive && state.sharpness > 0 && computed.chosen) {
+      // The continuous-curvature turn against the first part's: the clothoid's
+      // length (the core's segment) and both paths' lengths.
+      const ramp = computed.chosen.segments.find((s) => s.kind === "clothoid");
+      const sides = computed.sides;
+      const sharp = sides?.best ? sides[sides.best].exit?.path ?? null : null;
+      const group = "continuous curvature";
+      numbers.push({ ...num("ramp", "clothoid (steering) length", ramp?.length ?? null, 2), group });
+      numbers.push({ ...num("ccLength", "length, continuous curvature", computed.chosen.length, 2), group });
+      numbers.push({ ...num("sharpLength", "length, instant steering", sharp?.length ?? null, 2), group });
+    }
     if (computed.chosen && state.step !== "construction") numbers.push({ key: "time", label: "time along the path", value: state.time, text: `${state.time.toFixed(2)} of ${duration().toFixed(2)} s`, symbol: "t", group: "the unit" });
     figure.show(numbers);
   }
@@ -291,6 +322,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     else if (state.step === "construction") drawConstruction(ctx, view, sc, colors);
     else if (state.step === "dubins") drawDubins(ctx, view, sc, colors);
     else drawReverse(ctx, view, sc, colors);
+    if (!state.arrive && state.sharpness > 0 && computed.chosen) {
+      // The continuous-curvature turn over the figure's sharp one.
+      strokePath(ctx, view, computed.chosen, { color: accent2, widthPx: 3 });
+    }
     if (computed.unitAt) poseMarker(ctx, view, computed.unitAt, accent, 18);
     handles.draw(ctx);
   };
@@ -329,6 +364,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         left: side(sides?.left),
         word: computed.chosen?.word ?? null,
         length: computed.chosen?.length ?? null,
+        sharpness: state.sharpness,
+        curvature: computed.chosen ? api.curvatureProfile(computed.chosen) : [],
         candidates: computed.candidates.map((c) => ({ word: c.path.word, length: c.path.length })),
         path: computed.chosen,
         gears: computed.chosen?.segments.map((g) => Boolean(g.reverse)) ?? [],
@@ -356,6 +393,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         else if (state.step !== "construction") setStep("turn");
         state.goalHeading = clamp(o["goalHeading"], -100, 100, state.goalHeading);
         state.time = clamp(o["time"], 0, 1e6, state.time);
+        state.sharpness = clamp(o["sharpness"], 0, SHARPNESS_MAX, state.sharpness);
+        sharpnessSlider.set(state.sharpness);
         radiusSlider.set(state.radius);
         arriveBox.checked = state.arrive;
         reverseBox.checked = state.reverse;

@@ -71,7 +71,7 @@ function parts(piece: RoadPiece | null): { lines: number[]; radii: number[] } {
   const radii: number[] = [];
   for (const s of piece?.centerline.segments ?? []) {
     if (s.kind === "line") lines.push(s.length);
-    else radii.push(s.radius);
+    else if (s.kind === "arc") radii.push(s.radius);
   }
   return { lines, radii };
 }

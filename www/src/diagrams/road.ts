@@ -23,6 +23,7 @@ import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { BezierOffsets, Lane, LaneKind, Profile, RoadConstruction, RoadMarkings } from "../../pkg/arcline.js";
 import type { RoadState } from "../../package/arcline-demo.js";
+import { CurvaturePlot } from "../shell/curvature-plot.js";
 
 const KINDS = ["driving", "bike", "sidewalk", "median", "shoulder", "parking"] as const satisfies readonly LaneKind[];
 
@@ -48,7 +49,11 @@ const DEFAULTS: RoadState = {
   construction: false,
   bezier: false,
   step: "road",
+  transition: 0,
 };
+
+/** The transition slider's range. */
+const TRANSITION_MAX = 30;
 
 interface PieceResult {
   /** Where the piece can be drawn (null when it was not built). */
@@ -92,6 +97,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   state.construction = options["construction"] === "true" || options["construction"] === "1";
   state.bezier = options["bezier"] === "true" || options["bezier"] === "1";
   state.lanes = lanesFromAttribute(options["lanes"], state.lanes);
+  state.transition = clamp(Number(options["transition"] ?? 0), 0, TRANSITION_MAX, DEFAULTS.transition);
   const changes = new Emitter();
   let pieces: PieceResult[] = [];
   let edges: Point[][] = [];
@@ -108,6 +114,15 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const bar = controlBar(root);
   const constructionBox = checkbox(bar, "construction", state.construction, (v) => update(() => (state.construction = v)));
   const bezierBox = checkbox(bar, "Bézier offsets", state.bezier, (v) => update(() => (state.bezier = v)));
+  const transitionSlider = slider(bar, {
+    label: "transition curves (clothoid length)",
+    min: 0,
+    max: TRANSITION_MAX,
+    step: 0.5,
+    value: state.transition,
+    format: (v) => (v === 0 ? "none" : v.toFixed(1)),
+    onInput: (v) => update(() => (state.transition = v)),
+  });
   button(bar, "remove last profile", () => {
     if (state.profiles.length <= 2) return;
     update(() => state.profiles.pop());
@@ -119,6 +134,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   root.append(laneBox);
   const status = textLine(root, "status");
   const readout = textLine(root, "readout");
+  const plot = new CurvaturePlot(root, "Curvature along the road's centre line");
 
   const profileOf = (p: Pose): Profile => ({ x: p.x, y: p.y, heading: p.heading, lanes: state.lanes });
 
@@ -141,7 +157,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const net = new api.RoadNetwork();
     try {
       const ids = state.profiles.map((p) => net.addProfile(profileOf(p)));
-      for (let i = 0; i + 1 < ids.length; i++) net.connect(ids[i] ?? 0, ids[i + 1] ?? 0);
+      for (let i = 0; i + 1 < ids.length; i++) net.connect(ids[i] ?? 0, ids[i + 1] ?? 0, { transition: state.transition });
       return net.toOpenDrive();
     } finally {
       net.free();
@@ -231,7 +247,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const b = profileOf(pb);
     const r: PieceResult = { box: null, surface: null, error: null, construction: null, bezier: null };
     try {
-      r.surface = api.roadMarkings(a, b);
+      r.surface = api.roadMarkings(a, b, { transition: state.transition });
       r.box = new Bounds().paths(r.surface.lanes.map((l) => l.outline)).paths(r.surface.piece.boundaries).box();
     } catch (e) {
       r.error = errorMessage(e).replace(/^b: /, "");
@@ -255,7 +271,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   function compute(): void {
     const lanesKey = JSON.stringify(state.lanes);
-    const pieceInputs = `${lanesKey}|${state.construction ? 1 : 0}${state.bezier ? 1 : 0}`;
+    const pieceInputs = `${lanesKey}|${state.construction ? 1 : 0}${state.bezier ? 1 : 0}|${state.transition}`;
     builtEdges = state.profiles.map((p, i) => {
       const memo = builtEdges[i];
       if (builtFrom(memo, p, null, lanesKey)) return memo;
@@ -316,6 +332,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       figure.show(roadNumbers(state.step, { pieces: shown }));
     }
     readout.textContent = rows.map((r) => r.line).join("   ");
+    // The centre lines one after another: steps where arcs meet lines, ramps along clothoids.
+    const segments = pieces.flatMap((p) => p.surface?.piece.centerline.segments ?? []);
+    plot.show(segments.length ? api.curvatureProfile({ segments }) : [], 0);
   }
 
   function renderLaneEditor(): void {
@@ -515,6 +534,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         }
         if (typeof o["construction"] === "boolean") state.construction = o["construction"];
         if (typeof o["bezier"] === "boolean") state.bezier = o["bezier"];
+        state.transition = clamp(o["transition"], 0, TRANSITION_MAX, state.transition);
+        transitionSlider.set(state.transition);
         // A figure given without profiles starts from its own pair.
         const step = o["step"];
         if (isRoadStep(step)) {

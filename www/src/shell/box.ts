@@ -48,11 +48,21 @@ export class Bounds {
     return this.point(c, Math.abs(r));
   }
 
-  /** Every segment of a path: a line's ends; an arc's ends and the extremes its sweep passes. */
+  /**
+   * Every segment of a path: a line's ends; an arc's ends and the extremes
+   * its sweep passes; for a clothoid, the squares of half-side `length/2`
+   * about its ends (every point of it is within half its length, along
+   * it, of one end).
+   */
   path(path: Path | null | undefined): this {
     for (const seg of path?.segments ?? []) {
       if (seg.kind === "line") {
         this.point(seg.start).point(seg.end);
+        continue;
+      }
+      if (seg.kind === "clothoid") {
+        const m = seg.length / 2;
+        for (const p of [seg.start, seg.end]) this.point({ x: p.x - m, y: p.y - m }).point({ x: p.x + m, y: p.y + m });
         continue;
       }
       const { center: c, radius: r, startAngle: a0, sweep } = seg;

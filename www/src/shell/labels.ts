@@ -156,6 +156,8 @@ export class LabelLayer {
   path(path: Path, toScreen: (p: Point) => Point, scale: number): void {
     for (const s of path.segments) {
       if (s.kind === "line") this.segment(toScreen(s.start), toScreen(s.end));
+      // A clothoid's ink, as its chord: enough to keep labels off it.
+      else if (s.kind === "clothoid") this.segment(toScreen(s.start), toScreen(s.end));
       else this.circle(toScreen(s.center), s.radius * scale, s.startAngle, s.sweep);
     }
   }

@@ -59,6 +59,9 @@ const DIAGRAM_CSS = `
   .diagram .figure-row { grid-template-columns: minmax(0, 1fr); }
 }
 .diagram .status { font-weight: 600; color: var(--warn); min-height: 1.4em; }
+.diagram .curvature-plot { position: relative; margin: 4px 0 0; }
+.diagram .curvature-plot canvas { position: static; display: block; width: 100%; height: 72px; }
+.diagram .curvature-plot figcaption { font-size: 12px; color: var(--muted); }
 .diagram .status.info { font-weight: 400; color: inherit; }
 .diagram .handle-key { position: absolute; width: 24px; height: 24px; min-width: 0; min-height: 0; margin: -12px 0 0 -12px; padding: 0;
   border: 0; border-radius: 50%; background: transparent; cursor: grab; }

@@ -135,7 +135,7 @@ test("a crowd scene's bodies stay inside the canvas as the streams cross and wal
 
 test("a subject moved out of view is brought back; a pan stops following; Fit frames again", async () => {
   const { page, context, problems } = await openPage(env.browser, env.base + "/");
-  await page.locator('[data-diagram="road"] canvas').scrollIntoViewIfNeeded();
+  await page.locator('[data-diagram="road"] .stage canvas').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('[data-diagram="road"] .stage').dataset.subject);
   // A profile set far away (as a restored scene or the keyboard might): the view glides to hold it.
   await page.evaluate(() => {
@@ -149,7 +149,7 @@ test("a subject moved out of view is brought back; a pan stops following; Fit fr
     return l >= 0 && t >= 0 && r <= s.clientWidth && b <= s.clientHeight;
   });
   // Pan by dragging empty space: the camera is the reader's now and stays where they left it.
-  const box = await page.locator('[data-diagram="road"] canvas').boundingBox();
+  const box = await page.locator('[data-diagram="road"] .stage canvas').boundingBox();
   const empty = { x: box.x + 12, y: box.y + box.height - 12 };
   await drag(page, empty, { x: empty.x + 150, y: empty.y - 100 });
   const panned = (await frames(page)).road;

@@ -31,7 +31,7 @@ const SPEED = 4;
 /** Opens the playground with the planner diagram scrolled into view (mouse events need it on screen). */
 async function openPlanner() {
   const opened = await openPage(env.browser, env.base + "/");
-  await opened.page.locator('[data-diagram="planner"] canvas').scrollIntoViewIfNeeded();
+  await opened.page.locator('[data-diagram="planner"] .stage canvas').scrollIntoViewIfNeeded();
   return opened;
 }
 
@@ -240,6 +240,39 @@ test("reverse allowed round-trips through the embed's attributes", async () => {
   assert.equal(s.reverse, true);
   const want = A.planReedsShepp(s.unit, { ...s.target, heading: s.goalHeading }, s.radius);
   assert.deepEqual(s.readout.path, want);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("the steering-rate slider: clothoid-arc-clothoid turns, a continuous curvature plot, dragged", async () => {
+  const { page, context, problems } = await openPlanner();
+  const slider = page.locator('[data-diagram="planner"] label', { hasText: "steering rate" }).locator("input");
+  await slider.fill("0.1");
+  await page.waitForFunction(() => window.__arcline.diagrams.planner.getState().sharpness === 0.1);
+  let s = await state(page);
+  const want = A.planTurn(s.unit, s.target, s.radius, { sharpness: 0.1 });
+  assert.equal(s.readout.word, want.word);
+  assert.match(s.readout.word, /^T[LR]TS$|^TTS$/);
+  close(s.readout.length, want.length, 1e-12, "length");
+  // The plot's breakpoints: no jump anywhere (two points at one distance agree).
+  const k = s.readout.curvature;
+  for (let i = 1; i < k.length; i++) if (k[i].distance === k[i - 1].distance) close(k[i].curvature, k[i - 1].curvature, 1e-12, `jump at ${i}`);
+  assert.deepEqual(k, A.curvatureProfile(want));
+  // The plot is on the page, under the diagram, and says what it shows.
+  const label = await page.locator('[data-diagram="planner"] .curvature-plot canvas').getAttribute("aria-label");
+  assert.match(label, /curvature jumps 0 times/);
+  const from = await screenPointOf(page, "planner", "target");
+  await drag(page, from, { x: from.x + 50, y: from.y - 70 });
+  await page.waitForFunction((x0) => window.__arcline.diagrams.planner.getState().target.x !== x0, s.target.x);
+  s = await state(page);
+  close(s.readout.length, A.planTurn(s.unit, s.target, s.radius, { sharpness: 0.1 }).length, 1e-12, "after the drag");
+  await page.screenshot({ path: screenshotPath("planner-sharpness") });
+  // Back to 0: the first part's arcs, whose curvature jumps.
+  await slider.fill("0");
+  await page.waitForFunction(() => window.__arcline.diagrams.planner.getState().sharpness === 0);
+  s = await state(page);
+  assert.match(s.readout.word, /^[LR]S$/);
+  assert.match(await page.locator('[data-diagram="planner"] .curvature-plot canvas').getAttribute("aria-label"), /jumps [12] time/);
   assert.deepEqual(problems, []);
   await context.close();
 });
