@@ -3,6 +3,7 @@
 #[path = "../common/xorshift.rs"]
 mod xorshift;
 
+mod cc_dubins;
 mod dubins;
 mod grid;
 mod grid_reference;
