@@ -6,7 +6,7 @@ use crate::from_js::{arg, number, optional};
 use crate::shape;
 use crate::to_js::to_js;
 use arcline::planner::{
-    dubins_candidates, dubins_lengths, dubins_shortest, plan_turn, plan_turn_cc,
+    dubins_candidates, dubins_lengths, dubins_shortest, plan_dubins_cc, plan_turn, plan_turn_cc,
     turn_then_go_sides, CurvatureOptions,
 };
 use arcline::Step;
@@ -59,17 +59,29 @@ pub fn plan_turn_sides_js(
     to_js(&turn_then_go_sides(start, target, radius).map_err(from_core)?)
 }
 
-/// `planDubins(start, goal, radius)`: the shortest of the six words.
+/// `planDubins(start, goal, radius, options?)`: the shortest of the six
+/// words. With `options.sharpness`, the continuous-curvature Dubins path
+/// (clothoid–arc–clothoid turns and lines, G2, curvature 0 at both ends:
+/// `plan_dubins_cc`).
 #[wasm_bindgen(js_name = planDubins)]
 pub fn plan_dubins_js(
     start: shape::Pose,
     goal: shape::Pose,
     radius: shape::Number,
+    options: Option<shape::CurvatureOptions>,
 ) -> Result<shape::Path, JsError> {
     let start: Pose = arg(start, "start")?;
     let goal: Pose = arg(goal, "goal")?;
     let radius = number(&radius, "radius")?;
-    to_js(&dubins_shortest(start, goal, radius).map_err(from_core)?)
+    let options = options.map_or(JsValue::UNDEFINED, JsValue::from);
+    let options: CurvatureOptions = optional(options, "options")?.unwrap_or_default();
+    let path = match options.sharpness {
+        Some(sharpness) => {
+            plan_dubins_cc(start, goal, radius, sharpness).map_err(sharpness_in_options)?
+        }
+        None => dubins_shortest(start, goal, radius).map_err(from_core)?,
+    };
+    to_js(&path)
 }
 
 /// `dubinsCandidates(start, goal, radius)`: every feasible word as a path,

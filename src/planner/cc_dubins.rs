@@ -71,11 +71,16 @@
 //! `goal`, `radius`, `sharpness`).
 
 use super::cc_turn::check_sharpness;
-use super::error::{check_pose, check_radius};
-use crate::error::Error;
+use super::error::{check_pose, check_radius, MAX_MAGNITUDE};
+use crate::error::{Error, Reason};
 use crate::geom::{fresnel::fresnel_cs, math, normalize_angle, wrap_two_pi, Clothoid, Line, Vec2};
 use crate::{Arc, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
+
+/// The most the clothoid from 0 to `1/radius` may turn (radians): its
+/// length is then at most `2·MAX_TURN·radius`, and rounding moves its end
+/// by about `1e-16` of that.
+const MAX_TURN: f64 = 1e6;
 
 /// Deflections this close to 0 (or to a full turn) are no turn at all.
 const NO_TURN: f64 = 1e-12;
@@ -376,15 +381,31 @@ fn aligned(start: Pose, goal: Pose) -> bool {
 /// `goal.*`, `radius` or `sharpness`;
 /// [`Reason::NotPositive`](crate::Reason::NotPositive) about `radius` or
 /// `sharpness`; [`Reason::TooLarge`](crate::Reason::TooLarge) about the
-/// coordinates, the radius and the sharpness (1e150); and, for limits so
-/// far apart that a clothoid from 0 to `1/radius` is longer than 1e150
-/// (`radius · sharpness < 1e-150`), [`Reason::TooLarge`](crate::Reason::TooLarge)
-/// about a segment's length (`segments[i].length`).
+/// coordinates, the radius and the sharpness (1e150);
+/// [`Reason::OutOfRange`] about `sharpness` when it is so small that the
+/// clothoid from 0 to `κ = 1/radius` would turn more than 1e6 radians or
+/// be longer than 1e150 (`sharpness < max(κ²/2e6, κ/1e150)`).
 pub fn plan_dubins_cc(start: Pose, goal: Pose, radius: f64, sharpness: f64) -> Result<Path, Error> {
     let start = check_pose(start, "start")?;
     let goal = check_pose(goal, "goal")?;
     let r = check_radius(radius)?;
     let sigma = check_sharpness(sharpness)?;
+    let kappa = 1.0 / r;
+    // The clothoid from 0 to κ turns `κ²/(2σ)` over `κ/σ`: at most
+    // MAX_TURN radians (beyond, its end is lost to rounding) and 1e150.
+    let least = (0.5 * kappa * kappa / MAX_TURN).max(kappa / MAX_MAGNITUDE);
+    let out_of_range = || {
+        Error::at(
+            "sharpness",
+            Reason::OutOfRange {
+                min: least,
+                max: MAX_MAGNITUDE,
+            },
+        )
+    };
+    if sigma < least {
+        return Err(out_of_range());
+    }
     let mut segs = Vec::with_capacity(7);
     if start.position() == goal.position()
         && normalize_angle(goal.heading - start.heading).abs() <= 1e-15
@@ -401,7 +422,7 @@ pub fn plan_dubins_cc(start: Pose, goal: Pose, radius: f64, sharpness: f64) -> R
     if aligned(start, goal) {
         return Path::single(Line::new(start.position(), goal.position()));
     }
-    let p = Params::new(1.0 / r, sigma);
+    let p = Params::new(kappa, sigma);
     let starts = [1.0, -1.0].map(|s| Circle::new(start, s, true, &p));
     let goals = [1.0, -1.0].map(|s| Circle::new(goal, s, false, &p));
     let mut best: Option<Candidate> = None;
@@ -418,9 +439,10 @@ pub fn plan_dubins_cc(start: Pose, goal: Pose, radius: f64, sharpness: f64) -> R
         }
     }
     // Two same-side circles are either far enough apart for `TeST` or
-    // near enough for `TTT`, so there is always a candidate.
+    // near enough for `TTT`, so there is always a candidate, unless the
+    // circles' numbers are not finite (not seen within the limits above).
     let Some(best) = best else {
-        return Path::single(Line::new(start.position(), goal.position()));
+        return Err(out_of_range());
     };
     let mut pose = start;
     for turn in best.pieces.into_iter().flatten() {

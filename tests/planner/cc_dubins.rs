@@ -119,6 +119,60 @@ fn random_paths_are_g2_within_their_limits_and_end_at_the_goal() {
     assert!(words.keys().any(|w| w.starts_with("TTS")), "{words:?}");
 }
 
+/// steering_functions' own CC00-Dubins test cases
+/// (`test/steering_functions_test.cpp`: `pathLength`, `reachingGoal`,
+/// `curvatureContinuity`), ported: κ = 1, σ = 1, states in a 20 × 20
+/// region with headings in [−π, π); the first goal is the start, the
+/// second the start moved by (0.01, 0.01) and turned by 0.01 rad, the
+/// rest random. Their tolerances are 0.01 for the length and the goal and
+/// `0.1·σ + 1e-6` for curvature steps of a sampled path; ours are 1e-9 on
+/// the exact segments (`faults`), and the length is the segments' sum.
+#[test]
+fn steering_functions_cc00_dubins_test_cases() {
+    let mut rng = Rng(2017);
+    let (kappa, sigma) = (1.0, 1.0);
+    for i in 0..1_000 {
+        let mut state = || {
+            Pose::new(
+                rng.range(-10.0, 10.0),
+                rng.range(-10.0, 10.0),
+                rng.range(-core::f64::consts::PI, core::f64::consts::PI),
+            )
+        };
+        let start = state();
+        let goal = match i {
+            0 => start,
+            1 => Pose::new(start.x + 0.01, start.y + 0.01, start.heading + 0.01),
+            _ => state(),
+        };
+        let path = plan_dubins_cc(start, goal, 1.0 / kappa, sigma).unwrap();
+        let f = faults(&path, start, goal, 1.0 / kappa, sigma);
+        assert!(f.is_empty(), "case {i}: {start:?} -> {goal:?}: {f:?}");
+        let sum: f64 = path.segments().iter().map(Segment::length).sum();
+        assert!((sum - path.length()).abs() <= 1e-12 * sum.max(1.0));
+        if i == 0 {
+            assert_eq!(path.length(), 0.0);
+        }
+    }
+}
+
+/// A forward path walked backwards is a forward path from the goal turned
+/// around to the start turned around: both queries have the same length.
+#[test]
+fn the_reversed_query_is_as_long() {
+    let mut rng = Rng(0x5e7e);
+    for i in 0..1_000 {
+        let (s, g, r, sigma) = query(&mut rng);
+        let there = plan_dubins_cc(s, g, r, sigma).unwrap().length();
+        let turn = |p: Pose| Pose::new(p.x, p.y, p.heading + core::f64::consts::PI);
+        let back = plan_dubins_cc(turn(g), turn(s), r, sigma).unwrap().length();
+        assert!(
+            (there - back).abs() <= 1e-9 * there.max(1.0),
+            "query {i}: {there} vs {back}"
+        );
+    }
+}
+
 #[test]
 fn as_sharpness_grows_the_path_tends_to_the_dubins_path() {
     let mut rng = Rng(0xd0b1);
@@ -162,6 +216,12 @@ fn named_cases_and_bad_input() {
         "sharpness: must be a finite number"
     );
     assert!(e(plan_dubins_cc(s, g, 1.0, 1e151)).starts_with("sharpness"));
+    // So slight that the clothoid to 1/radius would turn more than 1e6 rad.
+    assert_eq!(
+        e(plan_dubins_cc(s, g, 1.0, 4e-7)),
+        "sharpness: must be from 0.0000005 to 1e150"
+    );
+    assert!(plan_dubins_cc(s, g, 1.0, 5e-7).is_ok());
     assert_eq!(
         e(plan_dubins_cc(s, g, -1.0, 1.0)),
         "radius: must be greater than zero"
@@ -182,6 +242,12 @@ fn extreme_numbers_give_a_path_or_an_error_never_a_panic_or_a_nan() {
         let goal = Pose::new(-c * rng.next(), c * rng.next(), 7.0 * rng.next());
         if let Ok(p) = plan_dubins_cc(start, goal, r, sigma) {
             assert!(p.length().is_finite(), "{c} {r} {sigma}: {p:?}");
+            let scale = c.max(r).max(1.0);
+            let e = p.end_pose();
+            assert!(
+                e.position().distance(goal.position()) <= 1e-6 * scale,
+                "{c} {r} {sigma}: {e:?}"
+            );
             for seg in p.segments() {
                 assert!(seg.check().is_ok(), "{c} {r} {sigma}: {seg:?}");
             }
@@ -215,8 +281,10 @@ fn run_peer(queries: &[(Pose, Pose, f64, f64)]) -> Vec<[f64; 6]> {
     let driver = peer_driver();
     assert!(
         driver.is_file(),
-        "{}: no steering_functions CC00-Dubins driver: build it first (see the report of \
-         issue 35: the driver is built from hbanzhaf/steering_functions@{PEER_COMMIT})",
+        "{}: no steering_functions CC00-Dubins driver: build it from \
+         hbanzhaf/steering_functions@{PEER_COMMIT} (its CC00-Dubins sources and a driver reading \
+         `x0 y0 h0 x1 y1 h1 kappa sigma` lines) into that path, or name it in \
+         ARCLINE_CC_DUBINS_DRIVER",
         driver.display()
     );
     let mut input = String::new();
