@@ -72,7 +72,7 @@
 
 use super::cc_turn::check_sharpness;
 use super::error::{check_pose, check_radius, MAX_MAGNITUDE};
-use crate::error::{Error, Reason};
+use crate::error::{Error, Field, Reason};
 use crate::geom::{fresnel::fresnel_cs, math, normalize_angle, wrap_two_pi, Clothoid, Line, Vec2};
 use crate::{Arc, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
@@ -105,6 +105,11 @@ struct Params {
 }
 
 impl Params {
+    /// The error about a sharpness below [`least_sharpness`].
+    fn out_of_range(&self) -> Error {
+        sharpness_out_of_range(self.kappa)
+    }
+
     fn new(kappa: f64, sigma: f64) -> Params {
         let len_min = kappa / sigma;
         let end = Clothoid {
@@ -130,6 +135,24 @@ impl Params {
             len_min,
         }
     }
+}
+
+/// The least sharpness for the curvature `k`: the clothoid from 0 to `k`
+/// turns `k²/(2σ)` over `k/σ`, at most [`MAX_TURN`] radians (beyond, its
+/// end is lost to rounding) and 1e150 units.
+fn least_sharpness(k: f64) -> f64 {
+    (0.5 * k * k / MAX_TURN).max(k / MAX_MAGNITUDE)
+}
+
+/// The error about a sharpness below [`least_sharpness`].
+fn sharpness_out_of_range(k: f64) -> Error {
+    Error::at(
+        "sharpness",
+        Reason::OutOfRange {
+            min: least_sharpness(k),
+            max: MAX_MAGNITUDE,
+        },
+    )
 }
 
 /// `v` in the frame at angle `theta`, moved to `origin`.
@@ -388,50 +411,146 @@ fn aligned(start: Pose, goal: Pose) -> bool {
 pub fn plan_dubins_cc(start: Pose, goal: Pose, radius: f64, sharpness: f64) -> Result<Path, Error> {
     let start = check_pose(start, "start")?;
     let goal = check_pose(goal, "goal")?;
+    let p = checked_params(radius, sharpness)?;
+    let best = match shortest(start, goal, &p) {
+        Some(Shortest::Here) => {
+            return Path::single(Clothoid {
+                start,
+                length: 0.0,
+                curvature_start: 0.0,
+                curvature_end: 0.0,
+                reverse: false,
+            })
+        }
+        Some(Shortest::Straight) => {
+            return Path::single(Line::new(start.position(), goal.position()))
+        }
+        Some(Shortest::Turns(best)) => best,
+        None => return Err(p.out_of_range()),
+    };
+    let mut segs = Vec::with_capacity(7);
+    let mut pose = start;
+    for turn in best.pieces.into_iter().flatten() {
+        pose = build_turn(pose, turn, &p, &mut segs);
+    }
+    segs.retain(|s| s.length() > 0.0);
+    Path::new(segs)
+}
+
+/// Batch lengths of [`plan_dubins_cc`]'s paths (no path is built, nothing
+/// is allocated): `queries` holds `x0, y0, h0, x1, y1, h1` per query, `out`
+/// receives one length per query (0 for a goal at the start).
+///
+/// # Errors
+/// As [`plan_dubins_cc`] about `radius` and `sharpness`;
+/// [`Reason::NotAMultiple`] of 6 about `queries`, [`Reason::OutputLength`]
+/// about `out`; [`Reason::NotFinite`] or [`Reason::TooLarge`] (beyond
+/// 1e150, the headings only when not finite) about `queries[i]`, the first
+/// bad value (the output is then unspecified).
+///
+/// # Examples
+/// ```
+/// use arcline::planner::{cc_dubins_lengths, plan_dubins_cc};
+/// use arcline::Pose;
+/// let q = [0.0, 0.0, 0.0, 20.0, 10.0, 1.0, 5.0, 5.0, 2.0, 5.0, 5.0, 2.0];
+/// let mut out = [0.0; 2];
+/// cc_dubins_lengths(&q, 5.0, 0.05, &mut out).unwrap();
+/// let path = plan_dubins_cc(Pose::new(0.0, 0.0, 0.0), Pose::new(20.0, 10.0, 1.0), 5.0, 0.05);
+/// assert!((out[0] - path.unwrap().length()).abs() < 1e-12);
+/// assert_eq!(out[1], 0.0);
+/// ```
+pub fn cc_dubins_lengths(
+    queries: &[f64],
+    radius: f64,
+    sharpness: f64,
+    out: &mut [f64],
+) -> Result<(), Error> {
+    let p = checked_params(radius, sharpness)?;
+    if queries.len() % 6 != 0 {
+        return Err(Error::at(
+            "queries",
+            Reason::NotAMultiple {
+                of: 6,
+                got: queries.len(),
+            },
+        ));
+    }
+    let n = queries.len() / 6;
+    if out.len() != n {
+        return Err(Error::at(
+            "out",
+            Reason::OutputLength {
+                expected: n,
+                got: out.len(),
+            },
+        ));
+    }
+    for (k, (q, o)) in queries.chunks_exact(6).zip(out.iter_mut()).enumerate() {
+        for (j, &v) in q.iter().enumerate() {
+            let reason = if !v.is_finite() {
+                Reason::NotFinite
+            } else if j % 3 != 2 && v.abs() > MAX_MAGNITUDE {
+                Reason::TooLarge {
+                    limit: MAX_MAGNITUDE,
+                }
+            } else {
+                continue;
+            };
+            return Err(Error::new(Field::named("queries").index(6 * k + j), reason));
+        }
+        let (start, goal) = (Pose::new(q[0], q[1], q[2]), Pose::new(q[3], q[4], q[5]));
+        *o = match shortest(start, goal, &p) {
+            Some(Shortest::Here) => 0.0,
+            Some(Shortest::Straight) => start.position().distance(goal.position()),
+            Some(Shortest::Turns(best)) => best.length,
+            None => return Err(p.out_of_range()),
+        };
+    }
+    Ok(())
+}
+
+/// The limits, checked, and the CC circles' shape.
+fn checked_params(radius: f64, sharpness: f64) -> Result<Params, Error> {
     let r = check_radius(radius)?;
     let sigma = check_sharpness(sharpness)?;
     let kappa = 1.0 / r;
-    // The clothoid from 0 to κ turns `κ²/(2σ)` over `κ/σ`: at most
-    // MAX_TURN radians (beyond, its end is lost to rounding) and 1e150.
-    let least = (0.5 * kappa * kappa / MAX_TURN).max(kappa / MAX_MAGNITUDE);
-    let out_of_range = || {
-        Error::at(
-            "sharpness",
-            Reason::OutOfRange {
-                min: least,
-                max: MAX_MAGNITUDE,
-            },
-        )
-    };
-    if sigma < least {
-        return Err(out_of_range());
+    if sigma < least_sharpness(kappa) {
+        return Err(sharpness_out_of_range(kappa));
     }
-    let mut segs = Vec::with_capacity(7);
+    Ok(Params::new(kappa, sigma))
+}
+
+/// What the shortest path is.
+#[derive(Debug, Clone, Copy)]
+enum Shortest {
+    /// The goal is the start: no motion.
+    Here,
+    /// The goal is straight ahead with the start's heading: one line.
+    Straight,
+    /// Turns (and a line).
+    Turns(Candidate),
+}
+
+/// The shortest path from `start` to `goal`, `None` when no family gives
+/// one (only for circles of non-finite numbers).
+fn shortest(start: Pose, goal: Pose, p: &Params) -> Option<Shortest> {
     if start.position() == goal.position()
         && normalize_angle(goal.heading - start.heading).abs() <= 1e-15
     {
-        let c = Clothoid {
-            start,
-            length: 0.0,
-            curvature_start: 0.0,
-            curvature_end: 0.0,
-            reverse: false,
-        };
-        return Path::single(c);
+        return Some(Shortest::Here);
     }
     if aligned(start, goal) {
-        return Path::single(Line::new(start.position(), goal.position()));
+        return Some(Shortest::Straight);
     }
-    let p = Params::new(kappa, sigma);
-    let starts = [1.0, -1.0].map(|s| Circle::new(start, s, true, &p));
-    let goals = [1.0, -1.0].map(|s| Circle::new(goal, s, false, &p));
+    let starts = [1.0, -1.0].map(|s| Circle::new(start, s, true, p));
+    let goals = [1.0, -1.0].map(|s| Circle::new(goal, s, false, p));
     let mut best: Option<Candidate> = None;
     for c1 in &starts {
         for c2 in &goals {
             let dist = c1.center.distance(c2.center);
             let angle = math::atan2(c2.center.y - c1.center.y, c2.center.x - c1.center.x);
-            let [a, b] = ttt(c1, c2, dist, angle, &p);
-            for cand in [tst(c1, c2, dist, angle, &p), a, b].into_iter().flatten() {
+            let [a, b] = ttt(c1, c2, dist, angle, p);
+            for cand in [tst(c1, c2, dist, angle, p), a, b].into_iter().flatten() {
                 if cand.length.is_finite() && best.map_or(true, |b| cand.length < b.length) {
                     best = Some(cand);
                 }
@@ -439,20 +558,9 @@ pub fn plan_dubins_cc(start: Pose, goal: Pose, radius: f64, sharpness: f64) -> R
         }
     }
     // Two same-side circles are either far enough apart for `TeST` or
-    // near enough for `TTT`, so there is always a candidate, unless the
-    // circles' numbers are not finite (not seen within the limits above).
-    let Some(best) = best else {
-        return Err(out_of_range());
-    };
-    let mut pose = start;
-    for turn in best.pieces.into_iter().flatten() {
-        pose = build_turn(pose, turn, &p, &mut segs);
-    }
-    segs.retain(|s| s.length() > 0.0);
-    if segs.is_empty() {
-        return Path::single(Line::new(start.position(), goal.position()));
-    }
-    Path::new(segs)
+    // near enough for `TTT`, so there is always a candidate when the
+    // numbers are finite.
+    best.map(Shortest::Turns)
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ pub mod shape;
 mod trig;
 mod turn;
 
-pub use cc_dubins::plan_dubins_cc;
+pub use cc_dubins::{cc_dubins_lengths, plan_dubins_cc};
 pub use cc_turn::{plan_turn_cc, CurvatureOptions};
 pub use dubins::{
     dubins_candidates, dubins_length, dubins_lengths, dubins_shortest, DubinsWord, FULL_TURN_SNAP,

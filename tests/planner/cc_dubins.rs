@@ -4,7 +4,7 @@
 //! `peer_driver`).
 
 use super::xorshift::Rng;
-use arcline::planner::{dubins_shortest, plan_dubins_cc};
+use arcline::planner::{cc_dubins_lengths, dubins_shortest, plan_dubins_cc};
 use arcline::{Path, Pose, Segment};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -171,6 +171,38 @@ fn the_reversed_query_is_as_long() {
             "query {i}: {there} vs {back}"
         );
     }
+}
+
+/// The batch lengths are the paths' lengths; bad queries are named.
+#[test]
+fn batch_lengths_are_the_paths_lengths() {
+    let mut rng = Rng(0xba7c);
+    let (r, sigma) = (2.5, 0.3);
+    let mut q = Vec::new();
+    let mut want = Vec::new();
+    for i in 0..500 {
+        let (s, g, _, _) = query(&mut rng);
+        let g = if i == 0 { s } else { g };
+        q.extend([s.x, s.y, s.heading, g.x, g.y, g.heading]);
+        want.push(plan_dubins_cc(s, g, r, sigma).unwrap().length());
+    }
+    let mut out = vec![f64::NAN; want.len()];
+    cc_dubins_lengths(&q, r, sigma, &mut out).unwrap();
+    for (i, (a, b)) in out.iter().zip(&want).enumerate() {
+        assert!((a - b).abs() <= 1e-12 * b.max(1.0), "query {i}: {a} vs {b}");
+    }
+    assert_eq!(out[0], 0.0);
+    let e =
+        |q: &[f64], out: &mut [f64]| cc_dubins_lengths(q, r, sigma, out).unwrap_err().to_string();
+    assert!(e(&q[..7], &mut [0.0]).starts_with("queries"));
+    assert!(e(&q, &mut [0.0]).starts_with("out"));
+    let mut bad = q[..12].to_vec();
+    bad[10] = f64::INFINITY;
+    assert!(e(&bad, &mut [0.0; 2]).starts_with("queries[10]"));
+    assert!(cc_dubins_lengths(&q[..6], r, 0.0, &mut [0.0])
+        .unwrap_err()
+        .to_string()
+        .starts_with("sharpness"));
 }
 
 #[test]
