@@ -6,8 +6,8 @@ use crate::from_js::{arg, number, optional};
 use crate::shape;
 use crate::to_js::to_js;
 use arcline::planner::{
-    dubins_candidates, dubins_lengths, dubins_shortest, plan_dubins_cc, plan_turn, plan_turn_cc,
-    turn_then_go_sides, CurvatureOptions,
+    cc_dubins_lengths, dubins_candidates, dubins_lengths, dubins_shortest, plan_dubins_cc,
+    plan_turn, plan_turn_cc, turn_then_go_sides, CurvatureOptions,
 };
 use arcline::Step;
 use arcline::{Path, Point, Pose};
@@ -115,6 +115,28 @@ pub fn dubins_lengths_js(
         .to_vec();
     let mut out = vec![0.0; q.len() / 6];
     dubins_lengths(&q, radius, &mut out).map_err(from_core)?;
+    Ok(out)
+}
+
+/// `ccDubinsLengths(queries, radius, sharpness)`: `queries` is a
+/// `Float64Array` of `x0, y0, h0, x1, y1, h1` per query; returns a
+/// `Float64Array` of the continuous-curvature Dubins lengths (as
+/// `planDubins(start, goal, radius, { sharpness })`; 0 for a goal at the
+/// start).
+#[wasm_bindgen(js_name = ccDubinsLengths)]
+pub fn cc_dubins_lengths_js(
+    queries: shape::Float64Array,
+    radius: shape::Number,
+    sharpness: shape::Number,
+) -> Result<Vec<f64>, JsError> {
+    let radius = number(&radius, "radius")?;
+    let sharpness = number(&sharpness, "sharpness")?;
+    let q = queries
+        .dyn_ref::<js_sys::Float64Array>()
+        .ok_or_else(|| message("queries", "", "must be a Float64Array"))?
+        .to_vec();
+    let mut out = vec![0.0; q.len() / 6];
+    cc_dubins_lengths(&q, radius, sharpness, &mut out).map_err(from_core)?;
     Ok(out)
 }
 

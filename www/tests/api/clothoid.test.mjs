@@ -221,3 +221,26 @@ test("planDubins with sharpness: the continuous-curvature Dubins path, G2, withi
   assert.throws(() => A.planDubins(s, g, r, { sharpness: "x" }), /options\.sharpness/);
   assert.throws(() => A.planDubins(s, g, -1, { sharpness: 1 }), /radius/);
 });
+
+test("ccDubinsLengths gives planDubins' lengths with that sharpness, six numbers a query", () => {
+  const r = 2.5;
+  const sharpness = 0.3;
+  const poses = [];
+  let seed = 35;
+  const u = (lo, hi) => {
+    seed = (seed * 16807) % 2147483647;
+    return lo + ((hi - lo) * seed) / 2147483647;
+  };
+  for (let i = 0; i < 200; i++) poses.push([u(-20, 20), u(-20, 20), u(-4, 4), u(-20, 20), u(-20, 20), u(-4, 4)]);
+  poses.push([1, 2, 3, 1, 2, 3]);
+  const out = A.ccDubinsLengths(new Float64Array(poses.flat()), r, sharpness);
+  assert.equal(out.length, poses.length);
+  poses.forEach(([x0, y0, h0, x1, y1, h1], i) => {
+    const p = A.planDubins({ x: x0, y: y0, heading: h0 }, { x: x1, y: y1, heading: h1 }, r, { sharpness });
+    nearWithin(1e-12 * p.length)(out[i], p.length, 1e-12 * Math.max(1, p.length), `query ${i}`);
+  });
+  assert.equal(out[poses.length - 1], 0);
+  assert.throws(() => A.ccDubinsLengths(new Float64Array(5), r, sharpness), /queries/);
+  assert.throws(() => A.ccDubinsLengths(new Float64Array([0, 0, 0, NaN, 1, 0]), r, sharpness), /queries\[3\]/);
+  assert.throws(() => A.ccDubinsLengths(new Float64Array(6), r, 0), /sharpness/);
+});
