@@ -36,14 +36,17 @@
 //!
 //! # Where this differs from the peer
 //!
-//! * **Sharpness of the elementary path.** The peer's `σ₀` is not bounded
-//!   by `σ`: it grows without bound as `δ → 0` (the chord shrinks like `δ`,
-//!   a pair of clothoids of sharpness `σ` only like `√δ`), and with it the
-//!   curvature at the apex, `√(σ₀δ)`, which tends to `2/R > κ`. Here an
-//!   elementary path is used only when `σ₀ ≤ σ` (and then `√(σ₀δ) < κ`):
-//!   every clothoid keeps `|sharpness| ≤ σ` and `|curvature| ≤ κ`.
-//!   Otherwise the turn is the clothoid–loop–clothoid, and the path may be
-//!   longer than the peer's (whose path breaks the limits).
+//! * **Sharpness of the elementary path.** The peer computes `σ₀` from
+//!   the chord and never compares it with `σ`. It stays below: over the
+//!   deflections where it is used, `σ₀/σ` rises from 0 (at `δ → 0`, where
+//!   the chord tends to `2R sin μ`) to 1 (at `δ = 2δ_min`, where the
+//!   elementary path becomes the default turn with no arc), and the apex
+//!   curvature `√(σ₀δ)` stays below `κ` (the unit test
+//!   `the_elementary_path_keeps_the_limits` scans it for clothoids turning
+//!   0.05 to 25 radians; none of the peer's paths on 200,000 random
+//!   queries broke a limit). Here the elementary path is still taken only
+//!   when `σ₀ ≤ σ`, so that rounding near `2δ_min` cannot exceed the limit
+//!   (the default turn, equally long there, is taken instead).
 //! * **Tolerances.** The peer takes configurations within `10⁻⁴` of each
 //!   other as equal, aligned or on a circle (its cases `E`, `S`, `T`,
 //!   `TT`) and turns of deflection below `10⁻⁴` as straight lines, ending
@@ -155,7 +158,7 @@ fn sharpness_out_of_range(k: f64) -> Error {
     )
 }
 
-/// `v` in the frame at angle `theta`, moved to `origin`.
+/// The point at `(x, y)` in the frame at `origin` turned by `theta`.
 fn frame(origin: Point, theta: f64, x: f64, y: f64) -> Point {
     let (s, c) = (math::sin(theta), math::cos(theta));
     Point::new(origin.x + x * c - y * s, origin.y + x * s + y * c)
