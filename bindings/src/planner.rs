@@ -6,8 +6,8 @@ use crate::from_js::{arg, number, optional};
 use crate::shape;
 use crate::to_js::to_js;
 use arcline::planner::{
-    dubins_candidates, dubins_lengths, dubins_shortest, plan_turn, plan_turn_cc,
-    turn_then_go_sides, CurvatureOptions,
+    cc_dubins_lengths, dubins_candidates, dubins_lengths, dubins_shortest, plan_dubins_cc,
+    plan_turn, plan_turn_cc, turn_then_go_sides, CurvatureOptions,
 };
 use arcline::Step;
 use arcline::{Path, Point, Pose};
@@ -59,17 +59,29 @@ pub fn plan_turn_sides_js(
     to_js(&turn_then_go_sides(start, target, radius).map_err(from_core)?)
 }
 
-/// `planDubins(start, goal, radius)`: the shortest of the six words.
+/// `planDubins(start, goal, radius, options?)`: the shortest of the six
+/// words. With `options.sharpness`, the continuous-curvature Dubins path
+/// (clothoid–arc–clothoid turns and lines, G2, curvature 0 at both ends:
+/// `plan_dubins_cc`).
 #[wasm_bindgen(js_name = planDubins)]
 pub fn plan_dubins_js(
     start: shape::Pose,
     goal: shape::Pose,
     radius: shape::Number,
+    options: Option<shape::CurvatureOptions>,
 ) -> Result<shape::Path, JsError> {
     let start: Pose = arg(start, "start")?;
     let goal: Pose = arg(goal, "goal")?;
     let radius = number(&radius, "radius")?;
-    to_js(&dubins_shortest(start, goal, radius).map_err(from_core)?)
+    let options = options.map_or(JsValue::UNDEFINED, JsValue::from);
+    let options: CurvatureOptions = optional(options, "options")?.unwrap_or_default();
+    let path = match options.sharpness {
+        Some(sharpness) => {
+            plan_dubins_cc(start, goal, radius, sharpness).map_err(sharpness_in_options)?
+        }
+        None => dubins_shortest(start, goal, radius).map_err(from_core)?,
+    };
+    to_js(&path)
 }
 
 /// `dubinsCandidates(start, goal, radius)`: every feasible word as a path,
@@ -103,6 +115,28 @@ pub fn dubins_lengths_js(
         .to_vec();
     let mut out = vec![0.0; q.len() / 6];
     dubins_lengths(&q, radius, &mut out).map_err(from_core)?;
+    Ok(out)
+}
+
+/// `ccDubinsLengths(queries, radius, sharpness)`: `queries` is a
+/// `Float64Array` of `x0, y0, h0, x1, y1, h1` per query; returns a
+/// `Float64Array` of the continuous-curvature Dubins lengths (as
+/// `planDubins(start, goal, radius, { sharpness })`; 0 for a goal at the
+/// start).
+#[wasm_bindgen(js_name = ccDubinsLengths)]
+pub fn cc_dubins_lengths_js(
+    queries: shape::Float64Array,
+    radius: shape::Number,
+    sharpness: shape::Number,
+) -> Result<Vec<f64>, JsError> {
+    let radius = number(&radius, "radius")?;
+    let sharpness = number(&sharpness, "sharpness")?;
+    let q = queries
+        .dyn_ref::<js_sys::Float64Array>()
+        .ok_or_else(|| message("queries", "", "must be a Float64Array"))?
+        .to_vec();
+    let mut out = vec![0.0; q.len() / 6];
+    cc_dubins_lengths(&q, radius, sharpness, &mut out).map_err(from_core)?;
     Ok(out)
 }
 

@@ -11,6 +11,7 @@
 //! [`Line`](crate::Line)s joined with equal tangents. Bad input (radius ≤ 0,
 //! NaN, infinities) is an [`Error`](crate::Error), never a panic.
 
+mod cc_dubins;
 mod cc_turn;
 mod dubins;
 mod error;
@@ -23,6 +24,7 @@ pub mod shape;
 mod trig;
 mod turn;
 
+pub use cc_dubins::{cc_dubins_lengths, plan_dubins_cc};
 pub use cc_turn::{plan_turn_cc, CurvatureOptions};
 pub use dubins::{
     dubins_candidates, dubins_length, dubins_lengths, dubins_shortest, DubinsWord, FULL_TURN_SNAP,

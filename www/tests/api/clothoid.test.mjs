@@ -228,3 +228,78 @@ test("RoadNetwork.connect keeps its transition through a move, a save and a load
   assert.equal("transition" in JSON.parse(plain.toJSON()).pieces[0], false);
   assert.throws(() => net.connect(a, b, { transition: NaN }), /options\.transition/);
 });
+
+/** The curvature at the start and end of a segment of the JS shape. */
+function curvatures(seg) {
+  if (seg.kind === "clothoid") return [seg.curvatureStart, seg.curvatureEnd];
+  if (seg.kind === "arc") return [Math.sign(seg.sweep) / seg.radius, Math.sign(seg.sweep) / seg.radius];
+  return [0, 0];
+}
+
+test("planDubins with sharpness: the continuous-curvature Dubins path, G2, within its limits, at the goal", () => {
+  const r = 5;
+  const sharpness = 0.05;
+  const queries = [
+    [{ x: 0, y: 0, heading: 0 }, { x: 20, y: 10, heading: 1 }],
+    [{ x: 0, y: 0, heading: PI / 2 }, { x: 4, y: 0, heading: -PI / 2 }],
+    [{ x: -3, y: 7, heading: 2.5 }, { x: 30, y: -12, heading: -0.4 }],
+  ];
+  for (const [start, goal] of queries) {
+    const p = A.planDubins(start, goal, r, { sharpness });
+    assert.match(p.word, /^T[TLRS]*T$/);
+    let at = start;
+    let k = 0;
+    for (const seg of p.segments) {
+      const [k0, k1] = curvatures(seg);
+      nearWithin(1e-9)(k0, k, 1e-9, "curvature jump");
+      assert.ok(Math.abs(k0) <= 1 / r + 1e-12 && Math.abs(k1) <= 1 / r + 1e-12);
+      if (seg.kind === "clothoid") {
+        assert.ok(Math.abs((seg.curvatureEnd - seg.curvatureStart) / seg.length) <= sharpness * (1 + 1e-9));
+        // Each clothoid's end, integrated here, is where the next segment starts.
+        nearWithin(1e-9)(seg.start.x, at.x);
+        nearWithin(1e-9)(seg.start.y, at.y);
+        at = integrate(seg, seg.length);
+      } else if (seg.kind === "arc") {
+        const a = seg.startAngle + seg.sweep;
+        at = { x: seg.center.x + seg.radius * cos(a), y: seg.center.y + seg.radius * sin(a) };
+      } else {
+        at = seg.end;
+      }
+      k = k1;
+    }
+    assert.equal(k, 0);
+    nearWithin(1e-9)(at.x, goal.x);
+    nearWithin(1e-9)(at.y, goal.y);
+    // Without sharpness, the six Dubins words, which are shorter.
+    const sharp = A.planDubins(start, goal, r);
+    assert.match(sharp.word, /^[LR][LRS][LR]$/);
+    assert.ok(p.length > sharp.length);
+  }
+  const [s, g] = queries[0];
+  assert.throws(() => A.planDubins(s, g, r, { sharpness: 0 }), /options\.sharpness/);
+  assert.throws(() => A.planDubins(s, g, r, { sharpness: "x" }), /options\.sharpness/);
+  assert.throws(() => A.planDubins(s, g, -1, { sharpness: 1 }), /radius/);
+});
+
+test("ccDubinsLengths gives planDubins' lengths with that sharpness, six numbers a query", () => {
+  const r = 2.5;
+  const sharpness = 0.3;
+  const poses = [];
+  let seed = 35;
+  const u = (lo, hi) => {
+    seed = (seed * 16807) % 2147483647;
+    return lo + ((hi - lo) * seed) / 2147483647;
+  };
+  for (let i = 0; i < 200; i++) poses.push([u(-20, 20), u(-20, 20), u(-4, 4), u(-20, 20), u(-20, 20), u(-4, 4)]);
+  poses.push([1, 2, 3, 1, 2, 3]);
+  const out = A.ccDubinsLengths(new Float64Array(poses.flat()), r, sharpness);
+  assert.equal(out.length, poses.length);
+  poses.forEach(([x0, y0, h0, x1, y1, h1], i) => {
+    const p = A.planDubins({ x: x0, y: y0, heading: h0 }, { x: x1, y: y1, heading: h1 }, r, { sharpness });
+    nearWithin(1e-12 * p.length)(out[i], p.length, 1e-12 * Math.max(1, p.length), `query ${i}`);
+  });
+  assert.equal(out[poses.length - 1], 0);
+  assert.throws(() => A.ccDubinsLengths(new Float64Array(5), r, sharpness), /queries/);
+  assert.throws(() => A.ccDubinsLengths(new Float64Array([0, 0, 0, NaN, 1, 0]), r, sharpness), /queries\[3\]/);
+  assert.throws(() => A.ccDubinsLengths(new Float64Array(6), r, 0), /sharpness/);
+});
