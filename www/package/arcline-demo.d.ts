@@ -32,7 +32,8 @@ export interface PlannerState {
   /**
    * How fast the steering wheel turns: the most the curvature changes per
    * unit length (0 to 2). 0: the first part's arcs, whose curvature jumps;
-   * above 0, turn then go ramps it along clothoids (continuous curvature).
+   * above 0, turn then go and the Dubins path (not the Reeds-Shepp one) ramp
+   * it along clothoids (continuous curvature).
    */
   sharpness: number;
 }

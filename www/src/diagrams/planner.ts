@@ -50,6 +50,8 @@ interface Computed {
   chosen: Path | null;
   /** Reverse allowed: the forward-only (Dubins) path, drawn faint beside it. */
   forwardOnly: Path | null;
+  /** With a sharpness: the path the first part gives (instant steering), for its length. */
+  sharp: Path | null;
   /** Where the gear changes along the chosen path (from the core's poseAt). */
   cusps: Pose[];
   unitAt: Pose | null;
@@ -191,7 +193,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   }
 
   function compute(): Computed {
-    const out: Computed = { sides: null, middles: { right: null, left: null }, candidates: [], chosen: null, forwardOnly: null, cusps: [], unitAt: null, error: null };
+    const out: Computed = { sides: null, middles: { right: null, left: null }, candidates: [], chosen: null, forwardOnly: null, sharp: null, cusps: [], unitAt: null, error: null };
     try {
       out.sides = api.planTurnSides(state.unit, state.target, state.radius);
       for (const s of [out.sides.right, out.sides.left]) {
@@ -209,8 +211,15 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         const paths = api.dubinsCandidates(state.unit, goal, state.radius);
         out.candidates = paths.map((path) => ({ path, middle: api.poseAt(path, path.length / 2) }));
         out.chosen = api.planDubins(state.unit, goal, state.radius);
+        if (state.sharpness > 0) {
+          // Continuous curvature: the CC-Dubins path, the six words drawn beside it.
+          out.sharp = out.chosen;
+          out.chosen = api.planDubins(state.unit, goal, state.radius, { sharpness: state.sharpness });
+        }
       } else if (state.sharpness > 0) {
         // The steering wheel turns at a finite rate: clothoid, arc, clothoid, then the line.
+        const best = out.sides.best ? out.sides[out.sides.best] : null;
+        out.sharp = best?.exit?.path ?? null;
         out.chosen = api.planTurn(state.unit, state.target, state.radius, { sharpness: state.sharpness });
       } else {
         const best = out.sides.best ? out.sides[out.sides.best] : null;
@@ -296,12 +305,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
     status.textContent = notes.join(" ");
     const numbers = plannerNumbers(state.step, scene());
-    if (!state.arrive && state.sharpness > 0 && computed.chosen) {
-      // The continuous-curvature turn against the first part's: the clothoid's
-      // length (the core's segment) and both paths' lengths.
+    if (!state.reverse && state.sharpness > 0 && computed.chosen) {
+      // The continuous-curvature path against the first part's: the first
+      // clothoid's length (the core's segment) and both paths' lengths.
       const ramp = computed.chosen.segments.find((s) => s.kind === "clothoid");
-      const sides = computed.sides;
-      const sharp = sides?.best ? sides[sides.best].exit?.path ?? null : null;
+      const sharp = computed.sharp;
       const group = "continuous curvature";
       numbers.push({ ...num("ramp", "clothoid (steering) length", ramp?.length ?? null, 2), group });
       numbers.push({ ...num("ccLength", "length, continuous curvature", computed.chosen.length, 2), group });
@@ -322,8 +330,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     else if (state.step === "construction") drawConstruction(ctx, view, sc, colors);
     else if (state.step === "dubins") drawDubins(ctx, view, sc, colors);
     else drawReverse(ctx, view, sc, colors);
-    if (!state.arrive && state.sharpness > 0 && computed.chosen) {
-      // The continuous-curvature turn over the figure's sharp one.
+    if (!state.reverse && state.sharpness > 0 && computed.chosen) {
+      // The continuous-curvature path over the figure's sharp one.
       strokePath(ctx, view, computed.chosen, { color: accent2, widthPx: 3 });
     }
     if (computed.unitAt) poseMarker(ctx, view, computed.unitAt, accent, 18);
