@@ -34,20 +34,20 @@
 //!   rounding), the body clear all along; the cheapest the lattice and its
 //!   expansions offer, then made cheaper by shortcuts (not always the
 //!   cheapest of all paths).
-//! - [`NoPath::Blocked`](crate::planner::NoPath::Blocked): every cell of
-//!   the coarse and then the fine lattice the start reaches within the search's region (the scene's box
+//! - [`NoPath::Blocked`] — every cell of the coarse and then the fine
+//!   lattice the start reaches within the search's region (the scene's box
 //!   grown by two turning radii and the body) was expanded, and no
 //!   expansion from any of them reached the goal clear. A passage narrower
 //!   than the body is one cause; one that only a finer lattice would thread
 //!   is another (the lattice is resolution-complete, not complete).
-//! - [`NoPath::StartEnclosed`](crate::planner::NoPath::StartEnclosed): no
-//!   primitive and no expansion leaves the start clear.
-//! - [`NoPath::SearchLimit`](crate::planner::NoPath::SearchLimit): the
-//!   search stopped at [`max_expanded`](crate::planner::AroundOptions::max_expanded).
+//! - [`NoPath::StartEnclosed`] — no primitive and no expansion leaves the
+//!   start clear.
+//! - [`NoPath::SearchLimit`] — the search stopped at
+//!   [`max_expanded`](crate::planner::AroundOptions::max_expanded).
 //! - A start or goal pose whose body overlaps an obstacle (or comes nearer
 //!   than the clearance) is an error naming `start` or `goal` and the
-//!   obstacle ([`Reason::InsideObstacle`](crate::Reason::InsideObstacle)):
-//!   a parking gap shorter than the car is refused this way.
+//!   obstacle ([`Reason::InsideObstacle`]): a parking gap shorter than the
+//!   car is refused this way.
 //!
 //! # Examples
 //! ```
