@@ -135,6 +135,28 @@ export interface JunctionState {
   selected: number;
 }
 
+/** Parking: a car with a body (4.5 × 1.8, its pose the rear axle's centre) and reverse gear. */
+export interface ParkingState {
+  /** The starting scene (choosing one resets the car, the goal, the obstacles and the radius). */
+  scene: "parallel" | "bay" | "dead end";
+  car: Pose;
+  goal: Pose;
+  /** Parked cars, kerbs and walls: simple polygons. */
+  obstacles: Point[][];
+  /** The turning radius of the rear axle's centre (2 to 8). */
+  radius: number;
+  /** How far the body keeps from every obstacle (0 to 1). */
+  clearance: number;
+  /** Reverse gear allowed. */
+  reverse: boolean;
+  /** What a gear change costs, in units of length (0 to 50). */
+  cuspCost: number;
+  /** What a unit driven backwards costs (1 to 5). */
+  reverseCost: number;
+  /** Seconds along the path (play). */
+  time: number;
+}
+
 /** Each kind's state: what the reader set, nothing computed. */
 export interface DemoStates {
   arc: ArcState;
@@ -144,6 +166,7 @@ export interface DemoStates {
   formation: FormationState;
   road: RoadState;
   junction: JunctionState;
+  parking: ParkingState;
 }
 
 /** One number beside a figure. */

@@ -8,8 +8,9 @@ import { mount as formation } from "./diagrams/formation.js";
 import { mount as road } from "./diagrams/road.js";
 import { mount as pathfind } from "./diagrams/pathfind.js";
 import { mount as junction } from "./diagrams/junction.js";
+import { mount as parking } from "./diagrams/parking.js";
 
-export const DIAGRAMS: Readonly<Record<string, MountDiagram>> = { arc, planner, pathfind, steering, formation, road, junction };
+export const DIAGRAMS: Readonly<Record<string, MountDiagram>> = { arc, planner, pathfind, parking, steering, formation, road, junction };
 
 export const KINDS = Object.keys(DIAGRAMS);
 
@@ -18,6 +19,7 @@ export const SYSTEM_OF: Readonly<Record<string, System>> = {
   arc: "paths",
   planner: "paths",
   pathfind: "pathfind",
+  parking: "pathfind",
   steering: "crowd",
   formation: "crowd",
   road: "roads",

@@ -60,11 +60,12 @@ const CASES = [
   { id: "formation", handle: "formation target", read: (s) => s.target },
   { id: "road", handle: "profile 1 centre", read: (s) => ({ x: s.profiles[1].x, y: s.profiles[1].y }) },
   { id: "junction", handle: "arm 1 mouth", read: (s) => ({ x: s.arms[1].x, y: s.arms[1].y }) },
+  { id: "parking", handle: "goal", read: (s) => s.goal },
 ];
 
 test("each element loads only its system's wasm module, once per page", async () => {
   const { context, problems, wasm } = await open();
-  // planner → paths; pathfind → pathfind; steering and formation share crowd; road and junction → roads. Never the whole API.
+  // planner → paths; pathfind and parking → pathfind; steering and formation share crowd; road and junction → roads. Never the whole API.
   assert.deepEqual([...wasm].sort(), ["arcline_crowd_bg.wasm", "arcline_pathfind_bg.wasm", "arcline_paths_bg.wasm", "arcline_roads_bg.wasm"]);
   assert.deepEqual(problems, []);
   await context.close();

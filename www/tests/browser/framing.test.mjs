@@ -16,7 +16,7 @@ after(async () => {
   await env?.close();
 });
 
-const KINDS = ["arc", "planner", "pathfind", "steering", "formation", "road", "junction"];
+const KINDS = ["arc", "planner", "pathfind", "parking", "steering", "formation", "road", "junction"];
 const MARGIN = 48;
 
 /** Each diagram's canvas size, its camera and its subject's box on screen (from the stage's data-camera and data-subject). */
@@ -58,11 +58,11 @@ function assertFitted(f, what) {
 }
 
 test("every diagram fits its subject on load, and again when the page is resized", async () => {
-  const { page, context, problems } = await openPage(env.browser, env.base + "/", { viewport: { width: 1200, height: 5200 } });
+  const { page, context, problems } = await openPage(env.browser, env.base + "/", { viewport: { width: 1200, height: 6200 } });
   await page.waitForFunction(() => [...document.querySelectorAll(".stage")].every((s) => s.dataset.subject));
   // Formation and steering move from the first frame; the static ones are exactly fitted.
   let f = await frames(page);
-  for (const kind of ["arc", "planner", "pathfind", "road", "junction"]) assertFitted(f[kind], `${kind} on load`);
+  for (const kind of ["arc", "planner", "pathfind", "parking", "road", "junction"]) assertFitted(f[kind], `${kind} on load`);
   for (const kind of KINDS) assertInside(f[kind], `${kind} on load`);
   await page.setViewportSize({ width: 700, height: 7000 });
   await page.waitForFunction(() => [...document.querySelectorAll(".stage")].every((s) => s.clientWidth < 700));
@@ -71,14 +71,14 @@ test("every diagram fits its subject on load, and again when the page is resized
     return Number(s.dataset.subject.split(",")[2]) <= s.clientWidth;
   });
   f = await frames(page);
-  for (const kind of ["arc", "planner", "pathfind", "road", "junction"]) assertFitted(f[kind], `${kind} after a resize`);
+  for (const kind of ["arc", "planner", "pathfind", "parking", "road", "junction"]) assertFitted(f[kind], `${kind} after a resize`);
   assert.deepEqual(problems, []);
   await context.close();
 });
 
 test("after 10 s of animation every subject is still inside its canvas", async () => {
   // A window tall enough to show every diagram at once (off screen, a view does not paint).
-  const { page, context, problems } = await openPage(env.browser, env.base + "/", { viewport: { width: 1200, height: 5200 } });
+  const { page, context, problems } = await openPage(env.browser, env.base + "/", { viewport: { width: 1200, height: 6200 } });
   assert.equal(await page.evaluate(() => document.querySelectorAll(".stage[data-stale]").length), 0);
   // The planner's unit drives its path; the pathfinder's unit drives with a formation following.
   await page.locator('[data-diagram="planner"] button', { hasText: "Play" }).click();
