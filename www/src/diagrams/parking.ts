@@ -8,7 +8,7 @@
 // narrower than the turning circle. The page only draws what the core
 // returns; where there is no path it says why in words.
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
-import { View, cssVar } from "../shell/view.js";
+import { View, cssVar, roundTo } from "../shell/view.js";
 import { Bounds } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import type { Handle } from "../shell/handles.js";
@@ -143,7 +143,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
             if (!poly) return;
             const m = middle(poly);
             const q = clampPoint(p);
-            state.obstacles[i] = poly.map((c) => ({ x: c.x + q.x - m.x, y: c.y + q.y - m.y }));
+            // Moved by the drag, to a millionth (no rounding noise in the state or the link).
+            state.obstacles[i] = poly.map((c) => ({ x: roundTo(c.x + q.x - m.x, 6), y: roundTo(c.y + q.y - m.y, 6) }));
           }),
       }),
     );

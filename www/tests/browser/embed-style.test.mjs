@@ -205,7 +205,7 @@ test("the playground's diagrams and the tutorial page's elements are dark on a d
     const play = await open("/", { colorScheme });
     await play.page.waitForFunction(() => window.__arcline?.ready);
     const stages = await play.page.evaluate(() => [...document.querySelectorAll("[data-diagram] .stage")].map((s) => getComputedStyle(s).backgroundColor));
-    assert.equal(stages.length, 7);
+    assert.equal(stages.length, 8);
     assert.deepEqual(new Set(stages), new Set([panel]), `playground, ${colorScheme}`);
     const article = await open("/embed.html", { colorScheme });
     const elements = await article.page.evaluate(() => [...document.querySelectorAll("arcline-demo")].map((e) => getComputedStyle(e.shadowRoot.querySelector(".stage")).backgroundColor));

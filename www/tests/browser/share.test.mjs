@@ -16,7 +16,7 @@ after(async () => {
   await env?.close();
 });
 
-const KINDS = ["arc", "planner", "pathfind", "steering", "formation", "road", "junction"];
+const KINDS = ["arc", "planner", "pathfind", "parking", "steering", "formation", "road", "junction"];
 /** Read-out fields that are not results: wall-clock timings, and which circle the reader last touched. */
 const TIMINGS = new Set(["ms", "stepMs", "fps", "selected"]);
 
