@@ -121,25 +121,7 @@ pub fn fit_clothoid(start: Pose, goal: Pose) -> Result<Clothoid, Error> {
 /// assert!(out[3] > 1.4);
 /// ```
 pub fn fit_clothoids(queries: &[f64], out: &mut [f64]) -> Result<(), Error> {
-    if queries.len() % 6 != 0 {
-        return Err(Error::at(
-            "queries",
-            Reason::NotAMultiple {
-                of: 6,
-                got: queries.len(),
-            },
-        ));
-    }
-    let n = queries.len() / 6;
-    if out.len() != 3 * n {
-        return Err(Error::at(
-            "out",
-            Reason::OutputLength {
-                expected: 3 * n,
-                got: out.len(),
-            },
-        ));
-    }
+    super::pose_queries::count(queries, out.len(), 3)?;
     let limit = crate::planner::MAX_MAGNITUDE;
     for (k, (q, o)) in queries
         .chunks_exact(6)
@@ -148,14 +130,7 @@ pub fn fit_clothoids(queries: &[f64], out: &mut [f64]) -> Result<(), Error> {
     {
         let at =
             |j: usize, reason: Reason| Error::new(Field::named("queries").index(6 * k + j), reason);
-        for (j, &v) in q.iter().enumerate() {
-            if !v.is_finite() {
-                return Err(at(j, Reason::NotFinite));
-            }
-            if j % 3 != 2 && v.abs() > limit {
-                return Err(at(j, Reason::TooLarge { limit }));
-            }
-        }
+        super::pose_queries::check_query(q, k, limit)?;
         let c = fit_clothoid(Pose::new(q[0], q[1], q[2]), Pose::new(q[3], q[4], q[5]))
             .map_err(|e| at(3, e.reason().clone()))?;
         o.copy_from_slice(&[c.length, c.curvature_start, c.curvature_end]);

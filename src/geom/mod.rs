@@ -46,6 +46,7 @@ mod path;
 mod point;
 pub(crate) mod polygon;
 mod pose;
+pub(crate) mod pose_queries;
 pub mod sample;
 mod segment;
 #[cfg(feature = "serde")]

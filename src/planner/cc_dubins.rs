@@ -75,8 +75,10 @@
 
 use super::cc_turn::check_sharpness;
 use super::error::{check_pose, check_radius, MAX_MAGNITUDE};
-use crate::error::{Error, Field, Reason};
-use crate::geom::{fresnel::fresnel_cs, math, normalize_angle, wrap_two_pi, Clothoid, Line, Vec2};
+use crate::error::{Error, Reason};
+use crate::geom::{
+    fresnel::fresnel_cs, math, normalize_angle, pose_queries, wrap_two_pi, Clothoid, Line, Vec2,
+};
 use crate::{Arc, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 
@@ -469,38 +471,9 @@ pub fn cc_dubins_lengths(
     out: &mut [f64],
 ) -> Result<(), Error> {
     let p = checked_params(radius, sharpness)?;
-    if queries.len() % 6 != 0 {
-        return Err(Error::at(
-            "queries",
-            Reason::NotAMultiple {
-                of: 6,
-                got: queries.len(),
-            },
-        ));
-    }
-    let n = queries.len() / 6;
-    if out.len() != n {
-        return Err(Error::at(
-            "out",
-            Reason::OutputLength {
-                expected: n,
-                got: out.len(),
-            },
-        ));
-    }
+    pose_queries::count(queries, out.len(), 1)?;
     for (k, (q, o)) in queries.chunks_exact(6).zip(out.iter_mut()).enumerate() {
-        for (j, &v) in q.iter().enumerate() {
-            let reason = if !v.is_finite() {
-                Reason::NotFinite
-            } else if j % 3 != 2 && v.abs() > MAX_MAGNITUDE {
-                Reason::TooLarge {
-                    limit: MAX_MAGNITUDE,
-                }
-            } else {
-                continue;
-            };
-            return Err(Error::new(Field::named("queries").index(6 * k + j), reason));
-        }
+        pose_queries::check_query(q, k, MAX_MAGNITUDE)?;
         let (start, goal) = (Pose::new(q[0], q[1], q[2]), Pose::new(q[3], q[4], q[5]));
         *o = match shortest(start, goal, &p) {
             Some(Shortest::Here) => 0.0,

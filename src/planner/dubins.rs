@@ -18,10 +18,10 @@
 //! full loop: sweeps within [`FULL_TURN_SNAP`] of 2π are rounding noise on a
 //! zero sweep and are snapped to 0.
 
-use super::error::{check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
+use super::error::{check_pose, check_radius, MAX_MAGNITUDE};
 use super::trig::{acos_0_1, atan2, sincos_0_2pi_pair};
-use crate::error::{Error, Field, Reason};
-use crate::geom::{normalize_angle, wrap_two_pi};
+use crate::error::{Error, Reason};
+use crate::geom::{normalize_angle, pose_queries, wrap_two_pi};
 use crate::{Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 
@@ -925,25 +925,7 @@ pub fn dubins_candidates(
 /// about `queries[i]`, the first bad value (the output is then unspecified).
 pub fn dubins_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(), Error> {
     let r = check_radius(radius)?;
-    if queries.len() % 6 != 0 {
-        return Err(Error::at(
-            "queries",
-            Reason::NotAMultiple {
-                of: 6,
-                got: queries.len(),
-            },
-        ));
-    }
-    let n = queries.len() / 6;
-    if out.len() != n {
-        return Err(Error::at(
-            "out",
-            Reason::OutputLength {
-                expected: n,
-                got: out.len(),
-            },
-        ));
-    }
+    pose_queries::count(queries, out.len(), 1)?;
     lengths_kernel(queries, r, out).map(|_| ())
 }
 
@@ -960,34 +942,12 @@ fn lengths_kernel(queries: &[f64], r: f64, out: &mut [f64]) -> Result<Option<Dub
             // One well-predicted test for the usual all-good query (`&`, not
             // `&&`; NaN fails every comparison), the named error otherwise.
             if !query_ok(x0, y0, h0, x1, y1, h1) {
-                return Err(query_error(q, k));
+                return Err(pose_queries::query_error(q, k, MAX_MAGNITUDE));
             }
             (*o, word) = checked_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r);
         }
     }
     Ok(word)
-}
-
-/// The error about the first bad value of query `k` (`q`, which failed
-/// [`query_ok`]): `queries[6k + j]` not finite, or beyond the magnitude.
-#[cold]
-#[inline(never)]
-fn query_error(q: &[f64], k: usize) -> Error {
-    let bad = |j: usize, v: f64| {
-        if !v.is_finite() {
-            Some(Reason::NotFinite)
-        } else if j % 3 != 2 && v.abs() > MAX_MAGNITUDE {
-            Some(TOO_LARGE)
-        } else {
-            None
-        }
-    };
-    let (j, reason) = q
-        .iter()
-        .enumerate()
-        .find_map(|(j, &v)| bad(j, v).map(|r| (j, r)))
-        .unwrap_or((0, Reason::NotFinite));
-    Error::new(Field::named("queries").index(6 * k + j), reason)
 }
 
 #[cfg(test)]

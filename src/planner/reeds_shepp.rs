@@ -37,10 +37,10 @@ mod word;
 
 pub use word::ReedsSheppWord;
 
-use super::error::{check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
+use super::error::{check_pose, check_radius, MAX_MAGNITUDE};
 use super::trig::sincos_0_2pi_pair;
-use crate::error::{Error, Field, Reason};
-use crate::geom::wrap_two_pi;
+use crate::error::{Error, Reason};
+use crate::geom::{pose_queries, wrap_two_pi};
 use crate::{Arc, Path, Pose, Segment};
 use core::f64::consts::{PI, TAU};
 use formulas::Local;
@@ -255,30 +255,12 @@ pub fn reeds_shepp_candidates(
 /// ```
 pub fn reeds_shepp_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Result<(), Error> {
     let r = check_radius(radius)?;
-    if queries.len() % 6 != 0 {
-        return Err(Error::at(
-            "queries",
-            Reason::NotAMultiple {
-                of: 6,
-                got: queries.len(),
-            },
-        ));
-    }
-    let n = queries.len() / 6;
-    if out.len() != n {
-        return Err(Error::at(
-            "out",
-            Reason::OutputLength {
-                expected: n,
-                got: out.len(),
-            },
-        ));
-    }
+    pose_queries::count(queries, out.len(), 1)?;
     let mut keys = Keys::new();
     for (k, (q, o)) in queries.chunks_exact(6).zip(out.iter_mut()).enumerate() {
         if let [x0, y0, h0, x1, y1, h1] = *q {
             if !query_ok(x0, y0, h0, x1, y1, h1) {
-                return Err(query_error(q, k));
+                return Err(pose_queries::query_error(q, k, MAX_MAGNITUDE));
             }
             *o = batch_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r, &mut keys);
         }
@@ -297,25 +279,4 @@ fn query_ok(x0: f64, y0: f64, h0: f64, x1: f64, y1: f64, h1: f64) -> bool {
         & (y1.abs() <= m)
         & (h0.abs() < f64::INFINITY)
         & (h1.abs() < f64::INFINITY)
-}
-
-/// The error about the first bad value of query `k`.
-#[cold]
-#[inline(never)]
-fn query_error(q: &[f64], k: usize) -> Error {
-    let bad = |j: usize, v: f64| {
-        if !v.is_finite() {
-            Some(Reason::NotFinite)
-        } else if j % 3 != 2 && v.abs() > MAX_MAGNITUDE {
-            Some(TOO_LARGE)
-        } else {
-            None
-        }
-    };
-    let (j, reason) = q
-        .iter()
-        .enumerate()
-        .find_map(|(j, &v)| bad(j, v).map(|r| (j, r)))
-        .unwrap_or((0, Reason::NotFinite));
-    Error::new(Field::named("queries").index(6 * k + j), reason)
 }
