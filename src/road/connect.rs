@@ -153,6 +153,20 @@ fn with_transition(
     }
 }
 
+/// Of two errors about an s-curve's halves, the one to report: when both
+/// say the transition is too long, the one naming the shorter longest (the
+/// one that builds both halves); else the first half's.
+fn tighter_transition(first: Error, second: Error) -> Error {
+    match (first.reason(), second.reason()) {
+        (Reason::TransitionTooLong { max: m1 }, Reason::TransitionTooLong { max: m2 })
+            if m2 < m1 =>
+        {
+            second
+        }
+        _ => first,
+    }
+}
+
 pub(crate) fn s_curve(
     a: Pose,
     b: Pose,
@@ -194,7 +208,13 @@ pub(crate) fn s_curve(
         Unsolvable::SCurveSecondHalf,
         transition,
     );
-    let (first, second) = (first?, second?);
+    let (first, second) = match (first, second) {
+        (Ok(f), Ok(s)) => (f, s),
+        // Both halves too short for the transition: the longest that fits
+        // the whole s-curve is the smaller of their longest.
+        (Err(e), Err(other)) => return Err(tighter_transition(e, other)),
+        (Err(e), _) | (_, Err(e)) => return Err(e),
+    };
     let min_radius = first.min_radius.min(second.min_radius);
     let mut segs: Vec<Segment> = first.path.into_segments();
     let mut rest = second.path.into_segments().into_iter();

@@ -226,3 +226,134 @@ fn bad_options_are_named() {
         "tolerance: must be greater than zero"
     );
 }
+
+/// `(∫₀¹ cos(δs²/2) ds, ∫₀¹ sin(δs²/2) ds)` by Simpson's rule on 4,000
+/// panels: the end of a clothoid of length 1 whose curvature goes from 0
+/// to δ (it turns by δ/2), written out plainly, away from the crate's
+/// Fresnel integrals.
+fn unit_spiral_end(delta: f64) -> (f64, f64) {
+    let n = 4000;
+    let h = 1.0 / n as f64;
+    let (mut x, mut y) = (0.0, 0.0);
+    for i in 0..=n {
+        let s = i as f64 * h;
+        let w = if i == 0 || i == n {
+            1.0
+        } else if i % 2 == 1 {
+            4.0
+        } else {
+            2.0
+        };
+        let theta = delta * s * s / 2.0;
+        x += w * theta.cos();
+        y += w * theta.sin();
+    }
+    (x * h / 3.0, y * h / 3.0)
+}
+
+/// The longest transition a turn by `delta` can take between legs whose
+/// shorter is `leg`, by the textbook geometry of the symmetric turn: with
+/// no arc left (radius `L/δ`) the turn is two clothoids of length `L`, the
+/// first ending at `L·(X, Y)` heading `δ/2`; by symmetry the lines meet at
+/// `L·(X + Y·tan(δ/2))` from its start, and that must not exceed the leg.
+fn longest_fillet_transition(delta: f64, leg: f64) -> f64 {
+    let (x, y) = unit_spiral_end(delta);
+    leg / (x + y * (delta / 2.0).tan())
+}
+
+/// The longest transition of a U-turn between lines `gap` apart: the half
+/// turn with no arc is two clothoids turning by π/2 each, and by symmetry
+/// it ends `2·L·Y` across.
+fn longest_u_turn_transition(gap: f64) -> f64 {
+    gap / (2.0 * unit_spiral_end(PI).1)
+}
+
+#[test]
+fn a_transition_is_refused_exactly_when_the_turns_geometry_has_no_room_for_it() {
+    // On random fillets, S-curves and U-turns: below the longest
+    // transition the textbook geometry allows (less a millionth) the piece
+    // builds or its lanes are wider than its tighter arc; above it (plus a
+    // millionth) it is refused as too long, naming that longest.
+    let mut rng = Rng(0x7A11_0C0D);
+    let mut seen = [0usize; 3];
+    let (mut built, mut refused) = (0, 0);
+    for case in 0..600 {
+        let a = at(0.0, 0.0, 0.0);
+        let b = if case % 10 == 9 {
+            // U-turns: b side by side with a, facing back.
+            at(
+                rng.range(-40.0, 40.0),
+                rng.range(8.0, 60.0) * if rng.next() < 0.5 { -1.0 } else { 1.0 },
+                PI,
+            )
+        } else {
+            at(
+                rng.range(-120.0, 120.0),
+                rng.range(-120.0, 120.0),
+                rng.range(-PI, PI),
+            )
+        };
+        let Ok(seed) = road_construction(&a, &b, 4) else {
+            continue;
+        };
+        let Ok(kind) = seed.result else {
+            continue;
+        };
+        let max = match kind {
+            PieceKind::ArcLine | PieceKind::LineArc | PieceKind::SCurve => seed
+                .fillets
+                .iter()
+                .map(|f| {
+                    let delta = arcline::geom::normalize_angle(f.b.heading - f.a.heading).abs();
+                    longest_fillet_transition(delta, f.leg_a.min(f.leg_b))
+                })
+                .fold(f64::INFINITY, f64::min),
+            PieceKind::UTurn => longest_u_turn_transition(2.0 * seed.semicircle.unwrap().radius),
+            _ => continue,
+        };
+        seen[match kind {
+            PieceKind::SCurve => 1,
+            PieceKind::UTurn => 2,
+            _ => 0,
+        }] += 1;
+        let transition = max * rng.range(0.05, 2.0);
+        if (transition / max - 1.0).abs() < 1e-6 {
+            continue;
+        }
+        let options = ConnectOptions {
+            transition,
+            tolerance: 1e-3,
+        };
+        let got = connect_profiles_with(&a, &b, &options);
+        if transition < max {
+            match got {
+                Ok(piece) => {
+                    built += 1;
+                    assert_eq!(piece.kind, kind);
+                }
+                Err(e) => match *e.reason() {
+                    Reason::LanesWiderThanTurn {
+                        centre_radius,
+                        half_width,
+                    } => assert!(centre_radius < half_width, "{e}"),
+                    _ => panic!("{kind:?} with {transition} (longest {max}): {e}"),
+                },
+            }
+        } else {
+            let e = got.expect_err("longer than the turn has room for");
+            let Reason::TransitionTooLong { max: named } = *e.reason() else {
+                panic!("{kind:?} with {transition} (longest {max}): {e}")
+            };
+            assert!(
+                (named - max).abs() <= 1e-9 * max,
+                "{kind:?}: named {named}, the geometry's {max}"
+            );
+            refused += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n >= 20), "{seen:?}");
+    assert!(
+        built >= 100 && refused >= 100,
+        "{built} built, {refused} refused"
+    );
+}
