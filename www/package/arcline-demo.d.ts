@@ -113,7 +113,7 @@ export interface RoadState {
   construction: boolean;
   bezier: boolean;
   /** The figure shown (the constructions start from a pair of profiles of their own). */
-  step: "road" | "fillet" | "s-curve" | "u-turn" | "bezier";
+  step: "road" | "fillet" | "s-curve" | "u-turn" | "bezier" | "jerk";
   /**
    * The length of the clothoid between each line and arc (0 to 30; 0: the
    * seed's arcs, curvature jumping where they meet lines).

@@ -2,9 +2,12 @@
 // constructions that build it one at a time, each from a pair of profiles
 // placed to show it: the two-line fillet (the points C, M, O), the S-curve
 // through an intermediate profile placed by a Hermite spline at t = 0.5,
-// the U-turn's semicircle, and the Bézier offsets that pinch at a sharp turn.
-// The numbers are the core's (roadConstruction, bezierOffsets,
-// roadMarkings), only formatted here.
+// the U-turn's semicircle, the Bézier offsets that pinch at a sharp turn, and
+// why circles jerk: the same fillet with and without transition curves, and
+// what a car driving it at a set speed feels sideways. The numbers are the
+// core's (roadConstruction, bezierOffsets, roadMarkings), only formatted
+// here; the sideways acceleration v²κ and its rate v³·dκ/ds are those
+// curvatures and sharpnesses times powers of the speed.
 import type { View } from "../shell/view.js";
 import { circle, dot, label, strokeLine } from "../shell/draw.js";
 import { degrees, num, word } from "../shell/figure.js";
@@ -12,7 +15,7 @@ import type { FigureNumber, FigureStep } from "../shell/figure.js";
 import type { Pose } from "../shell/types.js";
 import type { BezierOffsets, RoadConstruction, RoadPiece } from "../../pkg/arcline.js";
 
-export type RoadStep = "road" | "fillet" | "s-curve" | "u-turn" | "bezier";
+export type RoadStep = "road" | "fillet" | "s-curve" | "u-turn" | "bezier" | "jerk";
 
 export const ROAD_STEPS: readonly (FigureStep & { id: RoadStep })[] = [
   {
@@ -44,23 +47,35 @@ export const ROAD_STEPS: readonly (FigureStep & { id: RoadStep })[] = [
     caption:
       "A Bézier centreline with its edges offset: where the curve turns tighter than half the road is wide, the inner edge passes the centre of curvature (dashed: the circle of curvature where it is tightest) and folds back on itself (red). Arcs offset to arcs, so the road of arcs under it never does.",
   },
+  {
+    id: "jerk",
+    title: "Why circles jerk",
+    caption:
+      "The fillet as an arc alone (red, dashed) and with transition curves (the road drawn). Where the arc meets the line its curvature jumps from 0 to 1/r, so a car at a steady speed v is thrown sideways by v²/r at once: a step in the plot. A clothoid ramps the curvature over its length L, and the sideways acceleration grows at a finite rate, the jerk v³/(rL). Move the transition slider.",
+  },
 ];
+
+/** The speed of the car in the "why circles jerk" figure, in units (metres) a second. */
+export const JERK_SPEED = 10;
+/** The transition length the "why circles jerk" figure starts with. */
+export const JERK_TRANSITION = 12;
 
 export function isRoadStep(v: unknown): v is RoadStep {
   return ROAD_STEPS.some((s) => s.id === v);
 }
 
 /** The pair of profiles each construction starts from, and which overlay it turns on. */
-export const ROAD_PRESETS: Readonly<Record<Exclude<RoadStep, "road">, { profiles: Pose[]; construction: boolean; bezier: boolean }>> = {
+export const ROAD_PRESETS: Readonly<Record<Exclude<RoadStep, "road">, { profiles: Pose[]; construction: boolean; bezier: boolean; transition?: number }>> = {
   fillet: { profiles: [{ x: -30, y: -12, heading: 0 }, { x: 10, y: 14, heading: Math.PI / 2 }], construction: true, bezier: false },
   "s-curve": { profiles: [{ x: -30, y: -8, heading: 0 }, { x: 30, y: 8, heading: 0 }], construction: true, bezier: false },
   "u-turn": { profiles: [{ x: -10, y: -14, heading: 0 }, { x: -20, y: 14, heading: Math.PI }], construction: true, bezier: false },
   bezier: { profiles: [{ x: -20, y: -8, heading: 0 }, { x: 2, y: 10, heading: 2.7 }], construction: false, bezier: true },
+  jerk: { profiles: [{ x: -30, y: -12, heading: 0 }, { x: 10, y: 14, heading: Math.PI / 2 }], construction: false, bezier: false, transition: JERK_TRANSITION },
 };
 
 /** What the numbers are read from: the first piece's results. */
 export interface RoadFigureInput {
-  pieces: { piece: RoadPiece | null; construction: RoadConstruction | null; bezier: BezierOffsets | null }[];
+  pieces: { piece: RoadPiece | null; construction: RoadConstruction | null; bezier: BezierOffsets | null; plain: RoadPiece | null }[];
 }
 
 const point = (p: { x: number; y: number } | null | undefined): string => (p ? `(${p.x.toFixed(1)}, ${p.y.toFixed(1)})` : "—");
@@ -76,6 +91,36 @@ function parts(piece: RoadPiece | null): { lines: number[]; radii: number[] } {
   return { lines, radii };
 }
 
+/** The first clothoid of a piece's centre line: its length and its sharpness (curvature change per unit length). */
+function firstClothoid(piece: RoadPiece | null): { length: number; sharpness: number } | null {
+  for (const s of piece?.centerline.segments ?? []) {
+    if (s.kind === "clothoid" && s.length > 0) return { length: s.length, sharpness: Math.abs(s.curvatureEnd - s.curvatureStart) / s.length };
+  }
+  return null;
+}
+
+/** The "why circles jerk" rows: the arc alone, then with its transitions, at JERK_SPEED. */
+function jerkNumbers(piece: RoadPiece | null, plain: RoadPiece | null): FigureNumber[] {
+  const v = JERK_SPEED;
+  const out: FigureNumber[] = [num("speed", "the car's speed", v, 0, " m/s", "v")];
+  const r0 = parts(plain).radii[0] ?? null;
+  out.push(num("arcRadius", "the arc alone: radius", r0, 2, "", "r"));
+  out.push(num("arcAccel", "sideways, v²/r", r0 === null ? null : (v * v) / r0, 2, " m/s²"));
+  out.push(word("arcRise", "reached", r0 === null ? "—" : "at once (a jump)"));
+  const spiral = firstClothoid(piece);
+  if (!spiral) {
+    out.push(word("transition", "transition curves", piece ? "none: move the slider" : "cannot be built"));
+    return out;
+  }
+  const r1 = parts(piece).radii[0] ?? null;
+  out.push(num("transition", "with clothoids", spiral.length, 2, "", "L"));
+  out.push(num("ccRadius", "their arc's radius", r1, 2, "", "r"));
+  out.push(num("ccAccel", "sideways, v²/r", r1 === null ? null : (v * v) / r1, 2, " m/s²"));
+  out.push(num("rise", "reached in L/v", spiral.length / v, 2, " s"));
+  out.push(num("jerk", "the jerk, v³/(rL)", v * v * v * spiral.sharpness, 2, " m/s³"));
+  return out;
+}
+
 /** The road step's row for piece `i` (from profile `i` to `i + 1`): its kind, word and length. */
 export function pieceNumber(i: number, piece: RoadPiece | null): FigureNumber {
   return piece
@@ -88,6 +133,7 @@ export function roadNumbers(step: RoadStep, f: RoadFigureInput): FigureNumber[] 
   const piece = first?.piece ?? null;
   if (step === "road") return f.pieces.map((p, i) => pieceNumber(i, p.piece));
   const out: FigureNumber[] = [word("kind", "the piece", piece ? `${piece.kind} (${piece.centerline.word})` : "cannot be built")];
+  if (step === "jerk") return [...out, ...jerkNumbers(piece, first?.plain ?? null)];
   const c = first?.construction ?? null;
   if (step === "fillet") {
     const fl = c?.fillets[0];

@@ -11,7 +11,7 @@ import type { Box } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import type { Handle } from "../shell/handles.js";
 import { dot, label, strokeLine } from "../shell/draw.js";
-import { LANE_FILL, fillPath, strokeMarkings } from "../shell/road-draw.js";
+import { LANE_FILL, fillPath, strokeMarkings, strokeWorld } from "../shell/road-draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
 import { Figure } from "../shell/figure.js";
 import type { FigureNumber } from "../shell/figure.js";
@@ -21,7 +21,7 @@ import { Emitter } from "../shell/emitter.js";
 import { downloadText } from "../shell/download.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
-import type { BezierOffsets, Lane, LaneKind, Profile, RoadConstruction, RoadMarkings } from "../../pkg/arcline.js";
+import type { BezierOffsets, Lane, LaneKind, Profile, RoadConstruction, RoadMarkings, RoadPiece } from "../../pkg/arcline.js";
 import type { RoadState } from "../../package/arcline-demo.js";
 import { CurvaturePlot } from "../shell/curvature-plot.js";
 
@@ -62,6 +62,8 @@ interface PieceResult {
   error: string | null;
   construction: RoadConstruction | null;
   bezier: BezierOffsets | null;
+  /** In the "why circles jerk" figure, the same piece without transition curves. */
+  plain: RoadPiece | null;
 }
 
 function readLanes(v: unknown, fallback: Lane[]): Lane[] {
@@ -110,7 +112,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     rebuildHandles();
   });
   /** The reader's road, kept while a construction's pair of profiles is shown. */
-  let savedRoad: Pick<RoadState, "profiles" | "construction" | "bezier"> | null = null;
+  let savedRoad: Pick<RoadState, "profiles" | "construction" | "bezier" | "transition"> | null = null;
   const bar = controlBar(root);
   const constructionBox = checkbox(bar, "construction", state.construction, (v) => update(() => (state.construction = v)));
   const bezierBox = checkbox(bar, "Bézier offsets", state.bezier, (v) => update(() => (state.bezier = v)));
@@ -141,12 +143,18 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   /** Shows a figure: a construction's own pair of profiles and overlay, or back to the reader's road. */
   function setStep(step: RoadStep): void {
     if (step === state.step) return;
-    if (state.step === "road") savedRoad = structuredClone({ profiles: state.profiles, construction: state.construction, bezier: state.bezier });
-    const scene = step === "road" ? (savedRoad ?? { profiles: DEFAULTS.profiles, construction: false, bezier: false }) : ROAD_PRESETS[step];
+    if (state.step === "road")
+      savedRoad = structuredClone({ profiles: state.profiles, construction: state.construction, bezier: state.bezier, transition: state.transition });
+    const scene = step === "road" ? (savedRoad ?? { profiles: DEFAULTS.profiles, construction: false, bezier: false, transition: DEFAULTS.transition }) : ROAD_PRESETS[step];
     state.step = step;
     state.profiles = structuredClone(scene.profiles).map((p, i) => constrained(i, p));
     state.construction = scene.construction;
     state.bezier = scene.bezier;
+    // A figure that is about transitions starts with some; the others keep the reader's.
+    if (scene.transition !== undefined) {
+      state.transition = scene.transition;
+      transitionSlider.set(state.transition);
+    }
     constructionBox.checked = state.construction;
     bezierBox.checked = state.bezier;
     figure.select(step);
@@ -245,7 +253,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function buildPiece(pa: Pose, pb: Pose): PieceResult {
     const a = profileOf(pa);
     const b = profileOf(pb);
-    const r: PieceResult = { box: null, surface: null, error: null, construction: null, bezier: null };
+    const r: PieceResult = { box: null, surface: null, error: null, construction: null, bezier: null, plain: null };
     try {
       r.surface = api.roadMarkings(a, b, { transition: state.transition });
       r.box = new Bounds().paths(r.surface.lanes.map((l) => l.outline)).paths(r.surface.piece.boundaries).box();
@@ -266,12 +274,19 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         r.bezier = null;
       }
     }
+    if (state.step === "jerk" && state.transition > 0) {
+      try {
+        r.plain = api.connectProfiles(a, b);
+      } catch {
+        r.plain = null;
+      }
+    }
     return r;
   }
 
   function compute(): void {
     const lanesKey = JSON.stringify(state.lanes);
-    const pieceInputs = `${lanesKey}|${state.construction ? 1 : 0}${state.bezier ? 1 : 0}|${state.transition}`;
+    const pieceInputs = `${lanesKey}|${state.construction ? 1 : 0}${state.bezier ? 1 : 0}|${state.transition}|${state.step === "jerk" ? 1 : 0}`;
     builtEdges = state.profiles.map((p, i) => {
       const memo = builtEdges[i];
       if (builtFrom(memo, p, null, lanesKey)) return memo;
@@ -328,13 +343,14 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const rows = pieces.map(pieceRow);
     if (state.step === "road") figure.show(rows.map((r) => r.number));
     else {
-      const shown = pieces.map((p) => ({ piece: p.surface?.piece ?? null, construction: p.construction, bezier: p.bezier }));
+      const shown = pieces.map((p) => ({ piece: p.surface?.piece ?? null, construction: p.construction, bezier: p.bezier, plain: p.plain ?? (state.transition === 0 ? (p.surface?.piece ?? null) : null) }));
       figure.show(roadNumbers(state.step, { pieces: shown }));
     }
     readout.textContent = rows.map((r) => r.line).join("   ");
     // The centre lines one after another: steps where arcs meet lines, ramps along clothoids.
     const segments = pieces.flatMap((p) => p.surface?.piece.centerline.segments ?? []);
-    plot.show(segments.length ? api.curvatureProfile({ segments }) : [], 0);
+    const plain = pieces.flatMap((p) => p.plain?.centerline.segments ?? []);
+    plot.show(segments.length ? api.curvatureProfile({ segments }) : [], 0, plain.length ? api.curvatureProfile({ segments: plain }) : []);
   }
 
   function renderLaneEditor(): void {
@@ -466,6 +482,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       }
     }
     if (state.construction) for (const p of pieces) if (p.construction) drawConstruction(ctx, p.construction);
+    // The arc alone, over the road with transitions, where the two part.
+    for (const p of pieces) if (p.plain) strokeWorld(ctx, p.plain.centerline, cssVar(view.stage, "--warn", danger), view.px(2.5), [view.px(7), view.px(5)]);
     // The profiles: their cross-section lines (edge points from the core).
     const near = (q: Point): boolean => q.x >= seen.minX - 10 && q.x <= seen.maxX + 10 && q.y >= seen.minY - 10 && q.y <= seen.maxY + 10;
     edges.forEach((e, i) => {

@@ -2,13 +2,15 @@
 // the core's curvatureProfile gives the breakpoints (two per segment,
 // linear in between), so arcs show as flat steps that jump where they meet
 // lines, and clothoids as ramps. The plot only scales and joins them; the
-// dashed lines are ±1/radius, the most the unit can steer.
+// dashed lines are ±1/radius, the most the unit can steer. A second profile
+// may be shown beside it for comparison (dashed, in the warning colour).
 import type { CurvaturePoint } from "../../pkg/arcline.js";
 import { cssVar } from "./view.js";
 
 export class CurvaturePlot {
   readonly canvas: HTMLCanvasElement;
   private points: CurvaturePoint[] = [];
+  private compare: CurvaturePoint[] = [];
   private limit = 0;
   private note: string;
 
@@ -25,9 +27,10 @@ export class CurvaturePlot {
     this.note = label;
   }
 
-  /** Shows this profile; `limit` (> 0) draws the ±limit lines. */
-  show(points: CurvaturePoint[], limit: number): void {
+  /** Shows this profile; `limit` (> 0) draws the ±limit lines; `compare`, another profile drawn dashed behind it. */
+  show(points: CurvaturePoint[], limit: number, compare: CurvaturePoint[] = []): void {
     this.points = points;
+    this.compare = compare;
     this.limit = Number.isFinite(limit) && limit > 0 ? limit : 0;
     const last = points[points.length - 1];
     // A jump: a segment starting at another curvature than the last one ended
@@ -61,9 +64,9 @@ export class CurvaturePlot {
     const muted = cssVar(c, "--muted", "#6b6b70");
     const accent = cssVar(c, "--accent", "#0b6bcb");
     const pts = this.points;
-    const end = pts.length ? pts[pts.length - 1]!.distance : 0;
+    const end = Math.max(pts.length ? pts[pts.length - 1]!.distance : 0, this.compare.length ? this.compare[this.compare.length - 1]!.distance : 0);
     let top = this.limit;
-    for (const p of pts) top = Math.max(top, Math.abs(p.curvature));
+    for (const p of [...pts, ...this.compare]) top = Math.max(top, Math.abs(p.curvature));
     if (!(end > 0) || !(top > 0)) top = 1;
     const pad = 6;
     const x = (s: number) => pad + ((w - 2 * pad) * s) / (end > 0 ? end : 1);
@@ -87,6 +90,15 @@ export class CurvaturePlot {
       ctx.fillStyle = muted;
       ctx.font = "11px system-ui, sans-serif";
       ctx.fillText("1/r", w - pad - 18, y(this.limit) + 12);
+    }
+    if (this.compare.length) {
+      ctx.strokeStyle = cssVar(c, "--warn", "#c0392b");
+      ctx.lineWidth = 1.5;
+      ctx.setLineDash([5, 4]);
+      ctx.beginPath();
+      this.compare.forEach((p, i) => (i === 0 ? ctx.moveTo(x(p.distance), y(p.curvature)) : ctx.lineTo(x(p.distance), y(p.curvature))));
+      ctx.stroke();
+      ctx.setLineDash([]);
     }
     if (!pts.length) return;
     ctx.strokeStyle = accent;

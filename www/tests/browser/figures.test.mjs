@@ -28,6 +28,7 @@ const FIGURES = [
   { kind: "road", step: "s-curve", keys: ["intermediate", "heading", "t", "radius0", "radius1"] },
   { kind: "road", step: "u-turn", keys: ["center", "radius", "line"] },
   { kind: "road", step: "bezier", keys: ["bezierRadius", "inner", "pinched"] },
+  { kind: "road", step: "jerk", keys: ["speed", "arcRadius", "arcAccel", "arcRise", "transition", "ccRadius", "ccAccel", "rise", "jerk"] },
 ];
 
 /** The panel's rows of `kind`: key → the text shown. */
@@ -99,6 +100,34 @@ test("the figures' numbers are the core's", async () => {
   assert.equal(value(bf, "bezierRadius"), bz.tightest.radius);
   assert.equal(bz.pinched, true, "the Bézier figure starts pinched");
   assert.equal((await panel(page, "road")).pinched, "yes");
+  // Why circles jerk: the arc alone against the same fillet with clothoids,
+  // at the figure's speed; the jerk from the arc's radius and the clothoid's
+  // length (v³/(rL)), not from the sharpness the page read.
+  await showStep(page, "road", "jerk");
+  const j = await page.evaluate(() => window.__arcline.diagrams.road.getState());
+  assert.ok(j.transition > 0, "the jerk figure starts with transition curves");
+  const plainArc = A.connectProfiles(prof(j.profiles[0]), prof(j.profiles[1])).centerline.segments.find((g) => g.kind === "arc");
+  const cc = A.connectProfiles(prof(j.profiles[0]), prof(j.profiles[1]), { transition: j.transition }).centerline.segments;
+  const ccArc = cc.find((g) => g.kind === "arc");
+  const spiral = cc.find((g) => g.kind === "clothoid");
+  assert.equal(spiral.length, j.transition);
+  const jf = await figure(page, "road");
+  const speed = value(jf, "speed");
+  assert.equal(value(jf, "arcRadius"), plainArc.radius);
+  assert.equal(value(jf, "arcAccel"), (speed * speed) / plainArc.radius);
+  assert.equal(value(jf, "ccRadius"), ccArc.radius);
+  assert.equal(value(jf, "ccAccel"), (speed * speed) / ccArc.radius);
+  assert.equal(value(jf, "rise"), j.transition / speed);
+  const jerk = speed ** 3 / (ccArc.radius * j.transition);
+  assert.ok(Math.abs(value(jf, "jerk") - jerk) <= 1e-9 * jerk, `jerk ${value(jf, "jerk")} vs v³/(rL) ${jerk}`);
+  assert.ok(ccArc.radius < plainArc.radius, "the clothoids take room from the arc: a tighter arc");
+  // The plot under it: the road's ramps, and the arc alone's steps behind them.
+  assert.match(await page.locator('[data-diagram="road"] .curvature-plot canvas').getAttribute("aria-label"), /jumps 0 times/);
+  // With the slider at none the arc is the road, and the figure says what to do.
+  await page.evaluate(() => window.__arcline.diagrams.road.setState({ transition: 0 }));
+  const none = await panel(page, "road");
+  assert.equal(none.transition, "none: move the slider");
+  assert.equal(none.arcRadius, plainArc.radius.toFixed(2));
 
   await showStep(page, "steering", "seek");
   const st = await page.evaluate(() => ({ ...window.__arcline.diagrams.steering.getState(), readout: window.__arcline.diagrams.steering.readout() }));
@@ -134,6 +163,7 @@ test("dragging changes the numbers shown", async () => {
   await changedAfterDrag("road", "s-curve", "profile 1 centre", "intermediate", { x: 20, y: 30 });
   await changedAfterDrag("road", "u-turn", "profile 1 centre", "radius", { x: 0, y: 30 });
   await changedAfterDrag("road", "bezier", "profile 1 centre", "bezierRadius", { x: 30, y: 0 });
+  await changedAfterDrag("road", "jerk", "profile 1 centre", "jerk", { x: 30, y: 40 });
   // The formation's figure: a click removes another member; the count and the drift offset change.
   await showStep(page, "formation", "removed");
   await page.evaluate(() => window.__arcline.diagrams.formation.setState({ playing: false }));
