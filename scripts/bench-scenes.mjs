@@ -48,6 +48,53 @@ export const SCENES = [
     },
   },
   {
+    // The road diagram's default profiles and one more, every turn with
+    // clothoids 6 long: the drag moves profile 1 (2 pieces rebuilt, their
+    // lane edges as arcs within 1e-3).
+    name: "road of 4 profiles with transition curves 6 long",
+    kind: "road",
+    handle: "profile 1 centre",
+    setup: () => {
+      const d = window.__arcline.diagrams.road;
+      if (!d) return false;
+      d.setState({
+        profiles: [
+          { x: -40, y: -15, heading: 0 },
+          { x: 0, y: 5, heading: Math.PI / 2 },
+          { x: 30, y: 20, heading: 0 },
+          { x: 60, y: 24, heading: 0.2 },
+        ],
+        transition: 6,
+      });
+      return d.readout().pieces.every((p) => p.word !== null && p.word.includes("T"));
+    },
+  },
+  {
+    // Dubins with a finite steering rate: the six continuous-curvature words.
+    name: "planner, continuous-curvature Dubins (sharpness 0.1)",
+    kind: "planner",
+    handle: "target",
+    setup: () => {
+      const d = window.__arcline.diagrams.planner;
+      if (!d) return false;
+      d.setState({ step: "dubins", sharpness: 0.1, playing: false });
+      return d.getState().sharpness === 0.1;
+    },
+  },
+  {
+    // The bay scene: reverse gear and the car's body; the drag moves a
+    // parked car, and every frame re-plans.
+    name: "parking, bay scene, a parked car dragged",
+    kind: "parking",
+    handle: "obstacle 0",
+    setup: () => {
+      const d = window.__arcline.diagrams.parking;
+      if (!d) return false;
+      d.setState({ scene: "bay", time: 0 });
+      return d.getState().scene === "bay";
+    },
+  },
+  {
     name: "crowd of 10,000 vehicles (seek + separation)",
     kind: "steering",
     handle: "target",
