@@ -32,7 +32,9 @@ const SHOTS = [
   { kind: "formation", state: { step: "removed", pattern: "v" }, playMs: 4000 },
   { kind: "road", state: { step: "fillet" } },
   { kind: "road", name: "road-bezier", state: { step: "bezier" } },
+  { kind: "road", name: "road-jerk", state: { step: "jerk" } },
   { kind: "junction", state: { allPaths: true } },
+  { kind: "parking", state: { scene: "parallel", time: 1.5 } },
 ];
 
 // Tall enough that the whole figure is on screen at once (a phone's width, not its height, is what matters).
