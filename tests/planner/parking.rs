@@ -569,3 +569,152 @@ fn profile_bay() {
     }
     eprintln!("{:?} a plan", t.elapsed() / 50);
 }
+
+/// The scenes of `bench/js/parking.bench.mjs` (the same drags, the same
+/// seeded fields), each a list of (start, goal, radius, obstacles, options).
+type Plan = (Pose, Pose, f64, Obstacles, AroundOptions);
+
+pub(crate) fn bench_scenes() -> Vec<(&'static str, Vec<Plan>)> {
+    let opts = |clearance: f64| AroundOptions {
+        clearance,
+        ..parking(true, 0.0)
+    };
+    let mut seqs = Vec::new();
+    let mut parallel_seq = Vec::new();
+    for k in 0..40 {
+        let x = 1.3 * 4.5 / 2.0 + 2.25;
+        let mut o = Obstacles::new();
+        o.add_rectangle(Point::new(0.0, -0.5), 40.0, 1.0, 0.0);
+        o.add_rectangle(Point::new(-x, 1.1), 4.5, 1.8, 0.0);
+        let dx = 0.4 + 0.4 * (f64::from(k) / 6.0).sin();
+        o.add_rectangle(Point::new(x + dx, 1.1), 4.5, 1.8, 0.0);
+        parallel_seq.push((
+            Pose::new(x + 1.0, 4.0, 0.0),
+            Pose::new(-1.25, 1.1, 0.0),
+            4.0,
+            o,
+            opts(0.0),
+        ));
+    }
+    seqs.push(("parallel", parallel_seq));
+    let mut bay_seq = Vec::new();
+    for k in 0..40 {
+        let mut o = Obstacles::new();
+        o.add_rectangle(Point::new(0.0, -0.5), 40.0, 1.0, 0.0);
+        o.add_rectangle(Point::new(0.0, 13.5), 40.0, 1.0, 0.0);
+        for i in [-3, -2, -1, 2, 3] {
+            o.add_rectangle(Point::new(f64::from(i) * 2.6, 2.75), 4.5, 1.8, FRAC_PI_2);
+        }
+        let k = f64::from(k);
+        o.add_rectangle(
+            Point::new(2.6 + 0.4 * (k / 6.0).sin(), 2.75 + 0.3 * (k / 5.0).cos()),
+            4.5,
+            1.8,
+            FRAC_PI_2,
+        );
+        bay_seq.push((
+            Pose::new(-12.0, 9.0, 0.0),
+            Pose::new(0.0, 1.5, FRAC_PI_2),
+            5.0,
+            o,
+            opts(0.1),
+        ));
+    }
+    seqs.push(("bay", bay_seq));
+    let mut dead = Vec::new();
+    for k in 0..40 {
+        let mut o = Obstacles::new();
+        o.add_rectangle(Point::new(15.0, -4.0), 32.0, 1.0, 0.0);
+        o.add_rectangle(Point::new(15.0, 4.0), 32.0, 1.0, 0.0);
+        o.add_rectangle(Point::new(31.5 - 0.1 * f64::from(k), 0.0), 1.0, 9.0, 0.0);
+        dead.push((
+            Pose::new(15.0, -1.5, 0.0),
+            Pose::new(15.0, 1.5, PI),
+            5.0,
+            o,
+            opts(0.0),
+        ));
+    }
+    seqs.push(("dead end", dead));
+    let mut rng = Rng(4242);
+    let mut fields = Vec::new();
+    let mut n = 0;
+    while n < 10 {
+        let mut circles = Vec::new();
+        for _ in 0..30 {
+            let (x, y) = (rng.next() * 80.0 - 40.0, rng.next() * 80.0 - 40.0);
+            circles.push((x, y, 0.5 + rng.next() * 1.5));
+        }
+        let mut boxes = Obstacles::new();
+        for _ in 0..20 {
+            let (x, y) = (rng.next() * 80.0 - 40.0, rng.next() * 80.0 - 40.0);
+            let (l, w) = (1.0 + rng.next() * 4.0, 1.0 + rng.next() * 2.0);
+            boxes.add_rectangle(Point::new(x, y), l, w, rng.next() * PI);
+        }
+        let s = Pose::new(
+            rng.next() * 60.0 - 30.0,
+            rng.next() * 60.0 - 30.0,
+            rng.next() * 6.0 - 3.0,
+        );
+        let g = Pose::new(
+            rng.next() * 60.0 - 30.0,
+            rng.next() * 60.0 - 30.0,
+            rng.next() * 6.0 - 3.0,
+        );
+        let mut seq = Vec::new();
+        for k in 0..10 {
+            let mut o = boxes.clone();
+            for (j, &(x, y, r)) in circles.iter().enumerate() {
+                let dx = if j == 0 { 0.1 * f64::from(k) } else { 0.0 };
+                o.add_circle(x + dx, y, r);
+            }
+            seq.push((s, g, 5.0, o, opts(0.0)));
+        }
+        if seq
+            .iter()
+            .all(|(s, g, r, o, op)| plan_around(*s, *g, *r, o, op).is_ok())
+        {
+            fields.extend(seq);
+            n += 1;
+        }
+    }
+    seqs.push(("fields", fields));
+    seqs
+}
+
+#[test]
+#[ignore = "timing: cargo test --release --test planner profile_bench_scenes -- --ignored --nocapture"]
+fn profile_bench_scenes() {
+    for (name, seq) in bench_scenes() {
+        let mut times = Vec::new();
+        let (mut found, mut expanded) = (0, Vec::new());
+        for (s, g, r, o, op) in &seq {
+            let mut best = f64::INFINITY;
+            for _ in 0..3 {
+                let t = std::time::Instant::now();
+                let plan = plan_around(*s, *g, *r, o, op).unwrap();
+                best = best.min(t.elapsed().as_secs_f64() * 1e3);
+                if times.len() == expanded.len() {
+                    expanded.push(plan.expanded);
+                    found += usize::from(plan.path().is_some());
+                }
+            }
+            times.push(best);
+        }
+        let pct = |v: &[f64], p: f64| {
+            let mut v = v.to_vec();
+            v.sort_by(f64::total_cmp);
+            v[((p * v.len() as f64) as usize).min(v.len() - 1)]
+        };
+        let ex: Vec<f64> = expanded.iter().map(|&e| e as f64).collect();
+        eprintln!(
+            "{name}: {} plans, {found} found; median {:.2} ms, p99 {:.2} ms; expanded median {}, p99 {}, max {}",
+            seq.len(),
+            pct(&times, 0.5),
+            pct(&times, 0.99),
+            pct(&ex, 0.5),
+            pct(&ex, 0.99),
+            ex.iter().fold(0.0f64, |a, &b| a.max(b)),
+        );
+    }
+}
