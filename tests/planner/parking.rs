@@ -685,7 +685,11 @@ pub(crate) fn bench_scenes() -> Vec<(&'static str, Vec<Plan>)> {
 #[test]
 #[ignore = "timing: cargo test --release --test planner profile_bench_scenes -- --ignored --nocapture"]
 fn profile_bench_scenes() {
+    let only = std::env::var("PARKING_SCENE").ok();
     for (name, seq) in bench_scenes() {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
         let mut times = Vec::new();
         let (mut found, mut expanded) = (0, Vec::new());
         for (s, g, r, o, op) in &seq {
@@ -716,5 +720,26 @@ fn profile_bench_scenes() {
             pct(&ex, 0.99),
             ex.iter().fold(0.0f64, |a, &b| a.max(b)),
         );
+    }
+}
+
+#[test]
+#[ignore = "a look at the slowest field"]
+fn look_at_the_slowest_field() {
+    let scenes = bench_scenes();
+    let (_, fields) = scenes.last().unwrap();
+    for (s, g, r, o, op) in fields.iter().step_by(10) {
+        let plan = plan_around(*s, *g, *r, o, op).unwrap();
+        if plan.expanded > 100 {
+            let p = plan.path().unwrap();
+            eprintln!("{s:?} -> {g:?}: {} expanded, {} {:.2} {:?}", plan.expanded, p.word(), p.length(), manoeuvres(p));
+            let near: Vec<_> = o.circles.iter().filter(|c| c.center().distance(g.position()) < 8.0).collect();
+            eprintln!("circles near goal {near:?}");
+            for poly in &o.polygons {
+                if poly[0].distance(g.position()) < 8.0 || poly[0].distance(s.position()) < 8.0 {
+                    eprintln!("poly {poly:?}");
+                }
+            }
+        }
     }
 }

@@ -78,6 +78,7 @@
 
 mod body;
 mod cost;
+mod heuristic;
 mod search;
 mod shortcut;
 mod smooth;
@@ -143,6 +144,20 @@ pub(crate) fn plan(
     }
     let lo = Point::new(lo.x - margin, lo.y - margin);
     let hi = Point::new(hi.x + margin, hi.y + margin);
+    // The heuristic's grid reaches two turning radii beyond the region
+    // (an expansion to the goal may leave the region).
+    let out = crate::Vec2::new(2.0 * r, 2.0 * r);
+    let make_holonomic = || {
+        heuristic::Holonomic::new(
+            lo - out,
+            hi + out,
+            body,
+            options.clearance,
+            obstacles,
+            goal.position(),
+        )
+    };
+    let holonomic = std::cell::OnceCell::new();
     let mut q = search::Query {
         start,
         goal,
@@ -154,6 +169,8 @@ pub(crate) fn plan(
         },
         max_expanded: options.max_expanded,
         sweep: &sweep,
+        holonomic: &holonomic,
+        make_holonomic: &make_holonomic,
         lo,
         hi,
     };

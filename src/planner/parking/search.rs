@@ -36,15 +36,20 @@
 //!   the point heading towards it from the node, away from it, and every
 //!   45°.
 
+use super::heuristic::Holonomic;
 use super::{BodySweep, Costs};
 use crate::planner::pathfind::{Goal, NoPath};
-use crate::planner::{
-    dubins_candidates, dubins_length, reeds_shepp_candidates, reeds_shepp_length,
-};
+use crate::planner::reeds_shepp::reeds_shepp_cheapest;
+use crate::planner::{dubins_candidates, dubins_length, reeds_shepp_length};
 use crate::{Arc, Line, Path, Point, Pose, Segment};
 use core::cmp::Ordering;
 use core::f64::consts::{PI, TAU};
+use std::cell::OnceCell;
 use std::collections::{BinaryHeap, HashMap};
+
+/// The nodes a search expands before it makes the obstacle-aware
+/// heuristic's grid.
+const GRID_AFTER: usize = 48;
 
 /// Heading bins per turn.
 const HEADINGS: i64 = 72;
@@ -54,7 +59,7 @@ const HEADINGS: i64 = 72;
 const WORDS_CHECKED: usize = 8;
 
 /// What the search is asked.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub(crate) struct Query<'a> {
     pub start: Pose,
     pub goal: Goal,
@@ -63,6 +68,13 @@ pub(crate) struct Query<'a> {
     pub costs: Costs,
     pub max_expanded: usize,
     pub sweep: &'a BodySweep,
+    /// The obstacle-aware lower bound: made once a search has expanded
+    /// [`GRID_AFTER`] nodes (most plans end sooner, and the grid costs
+    /// about as much as a few dozen nodes); `None` inside when the scene
+    /// could not be gridded.
+    pub holonomic: &'a OnceCell<Option<Holonomic>>,
+    /// What makes it.
+    pub make_holonomic: &'a dyn Fn() -> Option<Holonomic>,
     /// The region's corners.
     pub lo: Point,
     pub hi: Point,
@@ -84,6 +96,8 @@ type Key = (i64, i64, i64, i8);
 struct Node {
     pose: Pose,
     g: f64,
+    /// The heuristic at `pose` (a lower bound on the cost to the goal).
+    h: f64,
     parent: usize,
     pieces: Vec<Segment>,
     gear: Option<bool>,
@@ -132,7 +146,12 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
         )
     };
     let h = |p: Pose| -> f64 {
-        match q.goal {
+        let walls = q
+            .holonomic
+            .get()
+            .and_then(Option::as_ref)
+            .map_or(0.0, |w| w.bound(p.position()));
+        let free = match q.goal {
             Goal::Pose(g) => {
                 let l = if q.reverse {
                     reeds_shepp_length(p, g, q.r).map(|x| x.0)
@@ -142,11 +161,22 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
                 l.unwrap_or(0.0)
             }
             Goal::Point(g) => p.position().distance(g),
-        }
+        };
+        free.max(walls)
     };
+    let h0 = h(q.start);
+    if h0 == f64::INFINITY {
+        // The grid walls the goal off from the start.
+        return Searched {
+            result: Ok(Err(NoPath::Blocked)),
+            expanded: 0,
+            poses: Vec::new(),
+        };
+    }
     let mut nodes = vec![Node {
         pose: q.start,
         g: 0.0,
+        h: h0,
         parent: usize::MAX,
         pieces: Vec::new(),
         gear: None,
@@ -155,10 +185,7 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
     let mut best: HashMap<Key, (f64, bool)> = HashMap::new();
     best.insert(key(q.start, None), (0.0, false));
     let mut open = BinaryHeap::new();
-    open.push(Open {
-        f: h(q.start),
-        node: 0,
-    });
+    open.push(Open { f: h0, node: 0 });
     let mut goal_cost = f64::INFINITY;
     let mut expanded = 0;
     let mut poses = Vec::new();
@@ -187,16 +214,35 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
             };
         }
         expanded += 1;
-        let (pose, g, gear) = (nodes[i].pose, nodes[i].g, nodes[i].gear);
+        if expanded == GRID_AFTER && q.holonomic.get().is_none() {
+            let grid = q.holonomic.get_or_init(q.make_holonomic);
+            if grid.as_ref().map(|w| w.bound(q.start.position())) == Some(f64::INFINITY) {
+                // The grid walls the goal off from the start.
+                return Searched {
+                    result: Ok(Err(NoPath::Blocked)),
+                    expanded,
+                    poses,
+                };
+            }
+        }
+        let (pose, g, gear, hp) = (nodes[i].pose, nodes[i].g, nodes[i].gear, nodes[i].h);
         if trace {
             poses.push(pose);
         }
         let mut offered = false;
-        if let Some((pieces, c)) = analytic(q, pose, gear, g, goal_cost, tol) {
+        // No word costs less than the heuristic: none can beat the goal
+        // candidate found.
+        let found = if g + hp < goal_cost {
+            analytic(q, pose, gear, g, goal_cost, tol)
+        } else {
+            None
+        };
+        if let Some((pieces, c)) = found {
             goal_cost = g + c;
             nodes.push(Node {
                 pose,
                 g: goal_cost,
+                h: 0.0,
                 parent: i,
                 pieces,
                 gear,
@@ -218,7 +264,7 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
                 }
                 let (c, ng) = q.costs.one(&piece, gear, tol);
                 let ng_cost = g + c;
-                if ng_cost + h(end) >= goal_cost {
+                if ng_cost >= goal_cost {
                     continue;
                 }
                 let nk = key(end, ng);
@@ -226,6 +272,10 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
                     if done || b <= ng_cost {
                         continue;
                     }
+                }
+                let he = h(end);
+                if ng_cost + he >= goal_cost {
+                    continue;
                 }
                 if !q.sweep.segment_clear(&piece, pose) {
                     continue;
@@ -235,13 +285,14 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
                 nodes.push(Node {
                     pose: end,
                     g: ng_cost,
+                    h: he,
                     parent: i,
                     pieces: vec![piece],
                     gear: ng,
                     key: Some(nk),
                 });
                 open.push(Open {
-                    f: ng_cost + h(end),
+                    f: ng_cost + he,
                     node: nodes.len() - 1,
                 });
             }
@@ -287,7 +338,9 @@ fn primitive(pose: Pose, r: f64, step: f64, sweep: f64, turn: f64, back: bool) -
 }
 
 /// The cheapest word from `pose` to the goal that keeps the body clear and
-/// costs less than `bound - g`, and its cost.
+/// costs less than `bound - g`, and its cost. Words are priced from their
+/// pieces' lengths and gears; only the (at most [`WORDS_CHECKED`]) cheapest
+/// are built and checked.
 fn analytic(
     q: &Query<'_>,
     pose: Pose,
@@ -308,29 +361,45 @@ fn analytic(
             v
         }
     };
-    let mut words: Vec<(f64, Path)> = Vec::new();
+    let mut words: Vec<(f64, Word)> = Vec::new();
     for t in targets {
         if pose.approx_eq(t, tol) {
             return Some((Vec::new(), 0.0));
         }
-        let found: Vec<Path> = if q.reverse {
-            reeds_shepp_candidates(pose, t, q.r)
-                .map(|v| v.into_iter().map(|(_, p)| p).collect())
-                .unwrap_or_default()
+        if q.reverse {
+            let price = |pieces: &mut dyn Iterator<Item = (f64, bool)>| {
+                let mut gr = gear;
+                let mut c = 0.0;
+                for (len, back) in pieces {
+                    let (d, ng) = q.costs.piece(len, back, gr, tol);
+                    c += d;
+                    gr = ng;
+                }
+                c
+            };
+            let found = reeds_shepp_cheapest(pose, t, q.r, WORDS_CHECKED, bound - g, price);
+            for (c, w) in found.unwrap_or_default() {
+                words.push((c, Word::Unbuilt(w)));
+            }
         } else {
-            dubins_candidates(pose, t, q.r)
-                .map(|v| v.into_iter().map(|(_, p)| p).collect())
-                .unwrap_or_default()
-        };
-        for p in found {
-            let c = q.costs.of(p.segments(), gear, tol).0;
-            if g + c < bound {
-                words.push((c, p));
+            for (_, p) in dubins_candidates(pose, t, q.r).unwrap_or_default() {
+                let c = q.costs.of(p.segments(), gear, tol).0;
+                if g + c < bound {
+                    words.push((c, Word::Built(p)));
+                }
             }
         }
     }
     words.sort_by(|a, b| a.0.total_cmp(&b.0));
-    words.into_iter().take(WORDS_CHECKED).find_map(|(c, p)| {
+    words.into_iter().take(WORDS_CHECKED).find_map(|(_, w)| {
+        let p = match w {
+            Word::Built(p) => p,
+            Word::Unbuilt(w) => w.build().ok()?,
+        };
+        let c = q.costs.of(p.segments(), gear, tol).0;
+        if g + c >= bound {
+            return None;
+        }
         let mut at = pose;
         for s in p.segments() {
             if s.length() > tol {
@@ -342,6 +411,13 @@ fn analytic(
         }
         Some((p.into_segments(), c))
     })
+}
+
+/// A word to the goal: a Dubins path (built) or a Reeds–Shepp word (built
+/// when checked).
+enum Word {
+    Built(Path),
+    Unbuilt(crate::planner::reeds_shepp::Unbuilt),
 }
 
 /// The path to goal candidate `i`: every piece from the start, merged.

@@ -255,10 +255,24 @@ impl BodySweep {
             d < need
         };
         let body_spans = [0, 1, 2, 3].map(|i| range(&edges[i]));
+        // The body sweeps the annulus about the centre between its least
+        // and greatest distance from it: an obstacle whose bounding circle
+        // stays off that annulus (by the clearance) is clear.
+        let rho_in = if point_in_rectangle(c, &corners) {
+            0.0
+        } else {
+            body_spans.iter().map(|s| s.0).fold(f64::INFINITY, f64::min)
+        };
+        let rho_out = body_spans.iter().map(|s| s.1).fold(0.0, f64::max);
+        let off_annulus = |p: Point, r: f64| {
+            let d = (p - c).length();
+            let need = r + self.reach + self.tol;
+            d > rho_out + need || d < rho_in - need
+        };
         let body_hit =
             |p: Point, need: f64| (0..4).any(|i| too_near(&edges[i], body_spans[i], p, -phi, need));
         for &(p, r) in &self.circles {
-            if far(p, mid, bound + r) {
+            if far(p, mid, bound + r) || off_annulus(p, r) {
                 continue;
             }
             if body_hit(p, r + self.reach) {
@@ -266,7 +280,7 @@ impl BodySweep {
             }
         }
         for poly in &self.polygons {
-            if far(poly.center, mid, bound + poly.radius) {
+            if far(poly.center, mid, bound + poly.radius) || off_annulus(poly.center, poly.radius) {
                 continue;
             }
             let n = poly.corners.len();
@@ -318,7 +332,7 @@ fn point_in_rectangle(p: Point, k: &[Point; 4]) -> bool {
 }
 
 /// Whether `p` is inside the simple polygon (crossing number).
-fn point_in_polygon(p: Point, poly: &[Point]) -> bool {
+pub(super) fn point_in_polygon(p: Point, poly: &[Point]) -> bool {
     let mut inside = false;
     let n = poly.len();
     for i in 0..n {
