@@ -243,9 +243,35 @@ fn parallel_parking_in_a_gap_of_1_3_car_lengths_takes_a_cusp() {
 
 #[test]
 fn a_gap_shorter_than_the_car_is_refused_naming_the_goal() {
-    let (o, start, goal) = parallel(0.9 * CAR.length);
-    let e = plan_around(start, goal, R, &o, &parking(true, 0.0)).unwrap_err();
-    assert_eq!(e.to_string().split(':').next(), Some("goal"), "{e}");
+    // Parallel parking with gaps from 0.6 to 0.99 car lengths, the goal
+    // anywhere along the gap: "the car does not fit there", naming the
+    // goal and a parked car.
+    for k in 0..8 {
+        let gap = CAR.length * (0.6 + 0.05 * f64::from(k)).min(0.99);
+        let (o, start, goal) = parallel(gap);
+        for dx in [-0.5, 0.0, 0.5] {
+            let goal = Pose::new(goal.x + dx * (CAR.length - gap), goal.y, goal.heading);
+            let e = plan_around(start, goal, R, &o, &parking(true, 0.0)).unwrap_err();
+            assert_eq!(e.to_string().split(':').next(), Some("goal"), "{e}");
+            assert!(matches!(e.reason(), Reason::BodyDoesNotFit(_)), "{e}");
+            assert!(e.to_string().contains("narrower than the car"), "{e}");
+        }
+    }
+    // A gap a hair longer than the car: the goal is not refused (whether
+    // the car can get in is the search's answer).
+    let (o, start, goal) = parallel(CAR.length + 0.01);
+    let opts = AroundOptions {
+        max_expanded: 50,
+        ..parking(true, 0.0)
+    };
+    assert!(plan_around(start, goal, R, &o, &opts).is_ok());
+    // Without a body the same goal point is only refused inside a car.
+    let opts = AroundOptions {
+        body: None,
+        ..parking(true, 0.0)
+    };
+    let (o, start, _) = parallel(0.9 * CAR.length);
+    let e = plan_around(start, Pose::new(3.0, 1.1, 0.0), R, &o, &opts).unwrap_err();
     assert!(matches!(e.reason(), Reason::InsideObstacle(_)), "{e}");
 }
 
@@ -732,8 +758,18 @@ fn look_at_the_slowest_field() {
         let plan = plan_around(*s, *g, *r, o, op).unwrap();
         if plan.expanded > 100 {
             let p = plan.path().unwrap();
-            eprintln!("{s:?} -> {g:?}: {} expanded, {} {:.2} {:?}", plan.expanded, p.word(), p.length(), manoeuvres(p));
-            let near: Vec<_> = o.circles.iter().filter(|c| c.center().distance(g.position()) < 8.0).collect();
+            eprintln!(
+                "{s:?} -> {g:?}: {} expanded, {} {:.2} {:?}",
+                plan.expanded,
+                p.word(),
+                p.length(),
+                manoeuvres(p)
+            );
+            let near: Vec<_> = o
+                .circles
+                .iter()
+                .filter(|c| c.center().distance(g.position()) < 8.0)
+                .collect();
             eprintln!("circles near goal {near:?}");
             for poly in &o.polygons {
                 if poly[0].distance(g.position()) < 8.0 || poly[0].distance(s.position()) < 8.0 {
@@ -742,4 +778,164 @@ fn look_at_the_slowest_field() {
             }
         }
     }
+}
+
+/// The reference for refusals: a plain breadth-first search over poses
+/// (cells of 0.6, 24 headings), moving 1.0 at a time forwards or backwards
+/// on a line or an arc of radius `r`, each move checked by the rectangle
+/// test above every 1/7 with the body kept `margin` clear; from every pose
+/// reached within `2 r` of the goal, the shortest Reeds–Shepp path to the
+/// goal, checked the same way. Between two samples a corner moves at most
+/// (1 + 3.6 / 4) / 7 < 0.28, so with a margin of 0.3 a path it finds is
+/// clear all along. Stays within `lo..hi`.
+fn reference_finds_a_path(
+    start: Pose,
+    goal: Pose,
+    r: f64,
+    o: &Obstacles,
+    margin: f64,
+    lo: Point,
+    hi: Point,
+) -> bool {
+    use std::collections::{HashSet, VecDeque};
+    let clear = |p: Pose| {
+        p.x >= lo.x
+            && p.y >= lo.y
+            && p.x <= hi.x
+            && p.y <= hi.y
+            && rectangle_distance(&corners(&CAR, p), o) >= margin
+    };
+    // The pose `s` along a line or arc from `p`: `k` 1 left, 0 straight, -1 right.
+    let along = |p: Pose, k: f64, s: f64| -> Pose {
+        if k == 0.0 {
+            Pose::new(
+                p.x + s * p.heading.cos(),
+                p.y + s * p.heading.sin(),
+                p.heading,
+            )
+        } else {
+            let a = s / r * k;
+            let (cx, cy) = (p.x - k * r * p.heading.sin(), p.y + k * r * p.heading.cos());
+            let h = p.heading + a;
+            Pose::new(cx + k * r * h.sin(), cy - k * r * h.cos(), h)
+        }
+    };
+    let cell = |p: Pose| {
+        (
+            (p.x / 0.6).floor() as i64,
+            (p.y / 0.6).floor() as i64,
+            (p.heading.rem_euclid(2.0 * PI) / (2.0 * PI / 24.0)).round() as i64 % 24,
+        )
+    };
+    let reaches_goal = |p: Pose| -> bool {
+        let Ok(path) = arcline::planner::reeds_shepp_shortest(p, goal, r) else {
+            return false;
+        };
+        let n = (path.length() * 7.0).ceil() as usize + 1;
+        (0..=n).all(|i| clear(path.pose_at(path.length() * i as f64 / n as f64)))
+    };
+    let mut seen = HashSet::new();
+    let mut queue = VecDeque::from([start]);
+    seen.insert(cell(start));
+    while let Some(p) = queue.pop_front() {
+        if p.position().distance(goal.position()) < 2.0 * r && reaches_goal(p) {
+            return true;
+        }
+        for k in [1.0, 0.0, -1.0] {
+            for s in [1.0, -1.0] {
+                let q = along(p, k, s);
+                if !seen.insert(cell(q)) {
+                    continue;
+                }
+                if (1..=7).all(|i| clear(along(p, k, s * f64::from(i) / 7.0))) {
+                    queue.push_back(q);
+                }
+            }
+        }
+    }
+    false
+}
+
+/// A goal in a pocket of walls (a box 9 × 6 open on one side by a gap
+/// either narrower than 0.85, which no car 1.8 wide passes, or from 3 to
+/// 4.5), a few posts about, the start outside.
+fn pocket(rng: &mut Rng) -> (Obstacles, Pose, Pose) {
+    let mut o = Obstacles::new();
+    let (w, h, t) = (9.0, 6.0, 0.6);
+    let gap = if rng.next() < 0.5 {
+        rng.range(0.3, 0.85)
+    } else {
+        rng.range(3.0, 4.5)
+    };
+    let at = rng.range(-w / 2.0 + gap / 2.0 + 0.5, w / 2.0 - gap / 2.0 - 0.5);
+    // The back wall and the sides, then the front in two pieces.
+    o.add_rectangle(Point::new(0.0, -h / 2.0), w + t, t, 0.0);
+    o.add_rectangle(Point::new(-w / 2.0, 0.0), t, h + t, 0.0);
+    o.add_rectangle(Point::new(w / 2.0, 0.0), t, h + t, 0.0);
+    let (l, rgt) = (at - gap / 2.0 + w / 2.0, w / 2.0 - (at + gap / 2.0));
+    o.add_rectangle(Point::new(-w / 2.0 + l / 2.0, h / 2.0), l, t, 0.0);
+    o.add_rectangle(Point::new(w / 2.0 - rgt / 2.0, h / 2.0), rgt, t, 0.0);
+    for _ in 0..3 {
+        o.add_circle(
+            rng.range(-12.0, 12.0),
+            rng.range(5.0, 12.0),
+            rng.range(0.3, 1.0),
+        );
+    }
+    let goal = Pose::new(
+        rng.range(-1.5, 1.5),
+        rng.range(-1.2, 0.0),
+        rng.range(-PI, PI),
+    );
+    let start = Pose::new(
+        rng.range(-10.0, 10.0),
+        rng.range(7.0, 11.0),
+        rng.range(-PI, PI),
+    );
+    (o, start, goal)
+}
+
+#[test]
+fn a_refusal_is_a_promise_against_a_plain_reference_search() {
+    // Pockets walled in (a gap narrower than the car) or open: when the
+    // reference finds a path kept 0.3 clear, the planner (no clearance
+    // asked) finds one too, so its refusals ("walled in", or the search
+    // stopping) never contradict a path the reference proves; every path
+    // the planner returns is clear (`check_path`).
+    let mut rng = Rng(0x5eed_0032_cafe_f00d);
+    let (lo, hi) = (Point::new(-13.0, -5.0), Point::new(13.0, 13.0));
+    let (mut both, mut walled, mut stopped, mut only_ours, mut cases) = (0, 0, 0, 0, 0);
+    while cases < 16 {
+        let (o, start, goal) = pocket(&mut rng);
+        let r = 4.0;
+        let Ok(plan) = plan_around(start, goal, r, &o, &parking(true, 0.0)) else {
+            continue; // the start or the goal does not fit
+        };
+        cases += 1;
+        let reference = reference_finds_a_path(start, goal, r, &o, 0.3, lo, hi);
+        match (plan.path(), plan.no_path()) {
+            (Some(p), _) => {
+                check_path(p, start, goal, r, &o, &CAR, 0.0);
+                if reference {
+                    both += 1;
+                } else {
+                    only_ours += 1;
+                }
+            }
+            (None, why) => {
+                assert!(
+                    !reference,
+                    "the reference parks ({start:?} to {goal:?}) but the planner says {why:?}"
+                );
+                match why {
+                    Some(NoPath::Blocked | NoPath::StartEnclosed) => walled += 1,
+                    _ => stopped += 1,
+                }
+            }
+        }
+    }
+    eprintln!("both {both}, walled in {walled}, stopped {stopped}, only ours {only_ours}");
+    // The reference is the weaker search (it reaches the goal only by one
+    // Reeds–Shepp path from a pose near it): it must still park in some.
+    assert!(both >= 1 && walled >= 3, "{both} {walled}");
 }

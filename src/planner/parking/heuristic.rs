@@ -15,10 +15,11 @@
 //!   same): a path of length `L` from `p` to the goal takes at least
 //!   `steps(p) - 1` such hops (`steps` counting moves to any of the 8
 //!   neighbours through free cells), so `L ≥ s · (steps(p) - 1)`. A path
-//!   that leaves the grid drives at least from `p` to the grid's edge and
-//!   from the edge to the goal; the bound is the smaller of the two. No
-//!   free route within the grid and none outside it: an infinite bound
-//!   (the goal is walled off from `p`).
+//!   that leaves the grid drives at least from `p` to the grid's edge and,
+//!   after its last time outside, from an edge cell to the goal within the
+//!   grid (the same bound from that cell); the bound is the smaller of the
+//!   two. No free route within the grid and none through its edge: an
+//!   infinite bound (the goal is walled off from `p`).
 //! - Every cost ([`Costs`](super::Costs)) is at least the length, so the
 //!   bound is one on the cost too; the search takes the larger of it and
 //!   the obstacle-free Reeds–Shepp (or Dubins) length.
@@ -42,7 +43,7 @@ pub(crate) struct Holonomic {
     nx: usize,
     ny: usize,
     steps: Vec<u32>,
-    /// The goal's distance to the grid's edge.
+    /// The least a path drives from the grid's edge to the goal.
     goal_out: f64,
 }
 
@@ -81,8 +82,10 @@ impl Holonomic {
         };
         // The cells that may have their centres in the box `a..b`.
         let range = |a: Point, b: Point| {
-            let first = |v: f64, o: f64, n: usize| (((v - o) / side).floor().max(0.0) as usize).min(n);
-            let last = |v: f64, o: f64, n: usize| (((v - o) / side).ceil().max(0.0) as usize).min(n);
+            let first =
+                |v: f64, o: f64, n: usize| (((v - o) / side).floor().max(0.0) as usize).min(n);
+            let last =
+                |v: f64, o: f64, n: usize| (((v - o) / side).ceil().max(0.0) as usize).min(n);
             (
                 first(a.x, lo.x, nx),
                 last(b.x, lo.x, nx),
@@ -93,10 +96,8 @@ impl Holonomic {
         if reach > 0.0 {
             for c in &obstacles.circles {
                 let g = c.radius + reach;
-                let (i0, i1, j0, j1) = range(
-                    Point::new(c.x - g, c.y - g),
-                    Point::new(c.x + g, c.y + g),
-                );
+                let (i0, i1, j0, j1) =
+                    range(Point::new(c.x - g, c.y - g), Point::new(c.x + g, c.y + g));
                 for j in j0..j1 {
                     for i in i0..i1 {
                         if center(i, j).distance(c.center()) < g {
@@ -113,10 +114,8 @@ impl Holonomic {
                 b = Point::new(b.x.max(p.x), b.y.max(p.y));
             }
             let g = reach.max(0.0);
-            let (i0, i1, j0, j1) = range(
-                Point::new(a.x - g, a.y - g),
-                Point::new(b.x + g, b.y + g),
-            );
+            let (i0, i1, j0, j1) =
+                range(Point::new(a.x - g, a.y - g), Point::new(b.x + g, b.y + g));
             let n = poly.len();
             for j in j0..j1 {
                 for i in i0..i1 {
@@ -166,7 +165,19 @@ impl Holonomic {
             }
         }
         let hi = Point::new(lo.x + nx as f64 * side, lo.y + ny as f64 * side);
-        let goal_out = out(goal, lo, hi);
+        // After its last time outside, a path drives from the grid's edge
+        // to the goal within the grid: at least this.
+        let edge = (0..nx)
+            .flat_map(|i| [i, (ny - 1) * nx + i])
+            .chain((0..ny).flat_map(|j| [j * nx, j * nx + nx - 1]))
+            .map(|k| steps[k])
+            .min()
+            .unwrap_or(u32::MAX);
+        let goal_out = if edge == u32::MAX {
+            f64::INFINITY
+        } else {
+            side * (1.0 - 1e-9) * (f64::from(edge) - 1.0).max(0.0)
+        };
         Some(Holonomic {
             lo,
             hi,
@@ -205,4 +216,36 @@ fn out(p: Point, lo: Point, hi: Point) -> f64 {
         .min(p.y - lo.y)
         .min(hi.y - p.y)
         .max(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A box 9 × 6 of walls 0.6 thick, its top open by a gap `gap` wide.
+    fn pocket(gap: f64) -> Obstacles {
+        let mut o = Obstacles::new();
+        let (w, h, t) = (9.0, 6.0, 0.6);
+        o.add_rectangle(Point::new(0.0, -h / 2.0), w + t, t, 0.0);
+        o.add_rectangle(Point::new(-w / 2.0, 0.0), t, h + t, 0.0);
+        o.add_rectangle(Point::new(w / 2.0, 0.0), t, h + t, 0.0);
+        let l = (w - gap) / 2.0;
+        o.add_rectangle(Point::new(-w / 2.0 + l / 2.0, h / 2.0), l, t, 0.0);
+        o.add_rectangle(Point::new(w / 2.0 - l / 2.0, h / 2.0), l, t, 0.0);
+        o
+    }
+
+    #[test]
+    fn a_pocket_with_a_gap_narrower_than_the_car_is_walled_off() {
+        let car = Body::new(4.5, 1.8, 1.0);
+        let (lo, hi) = (Point::new(-30.0, -25.0), Point::new(30.0, 30.0));
+        let goal = Point::new(0.0, -0.5);
+        let shut = Holonomic::new(lo, hi, car, 0.0, &pocket(0.5), goal).unwrap();
+        assert_eq!(shut.bound(Point::new(0.0, 8.0)), f64::INFINITY);
+        assert!(shut.bound(Point::new(1.0, -1.0)) < 2.0);
+        let open = Holonomic::new(lo, hi, car, 0.0, &pocket(3.0), goal).unwrap();
+        let b = open.bound(Point::new(0.0, 8.0));
+        // At least what the grid can promise, at most the straight line.
+        assert!(b > 5.0 && b <= 8.5, "{b}");
+    }
 }

@@ -16,18 +16,22 @@
 //! - **Cost.** [`Costs`]: length, `cusp` per gear change, `reverse - 1`
 //!   per unit backwards; the same rule prices the analytic expansions.
 //! - **Heuristic.** The obstacle-free Reeds–Shepp (or Dubins) length to a
-//!   goal pose, the straight distance to a goal point: never more than the
-//!   cost (`reverse ≥ 1`, `cusp ≥ 0`).
-//! - **Analytic expansions.** From each expanded node, the words to the
-//!   goal, cheapest first (at most 8 of them), checked exactly; the first
-//!   clear one becomes a
-//!   *goal candidate* on the open list with its exact total cost. The
-//!   search returns a candidate when it comes off the list: no open node
-//!   could lead to a cheaper one, so the path is the cheapest of those
+//!   goal pose, the straight distance to a goal point, and, once the search
+//!   has expanded [`GRID_AFTER`] nodes, the larger of that and the
+//!   obstacle-aware bound of `heuristic.rs` (infinite where the goal is
+//!   walled off: such nodes are dropped, and a start walled off ends the
+//!   search with [`NoPath::Blocked`]): never more than the cost
+//!   (`reverse ≥ 1`, `cusp ≥ 0`).
+//! - **Analytic expansions.** From each expanded node whose heuristic
+//!   leaves room under the best candidate, the words to the goal, cheapest
+//!   first (at most 8 of them, priced before they are built), checked
+//!   exactly; the first clear one, with the path to its node, is made
+//!   cheaper where one word between two of its poses is clear and costs
+//!   less (`shortcut.rs`) and becomes a *goal candidate* on the open list
+//!   with its exact total cost. The search returns a candidate when it
+//!   comes off the list: no open node could lead to a cheaper one of those
 //!   the lattice and its expansions offer (not the cheapest of all paths:
 //!   the cells keep one arrival each).
-//! - **Shortcuts.** The path found is then made cheaper where one word
-//!   between two of its poses is clear and costs less (`shortcut.rs`).
 //! - **Region.** The search stays within the box around the start, the
 //!   goal and every obstacle, grown by `2 r` plus the body's size, so it
 //!   ends: when the list empties every cell reachable in that region was
@@ -237,13 +241,19 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
         } else {
             None
         };
-        if let Some((pieces, c)) = found {
-            goal_cost = g + c;
+        if let Some((word, _)) = found {
+            // The candidate's whole path, made cheaper by shortcuts at once:
+            // the search ends as soon as no open node can beat it, so a
+            // cheaper candidate ends it sooner.
+            let mut pieces = chain(&nodes, i);
+            pieces.extend(word);
+            let pieces = shortcuts(q, tol).apply(pieces, q.start);
+            goal_cost = q.costs.of(&pieces, None, tol).0;
             nodes.push(Node {
                 pose,
                 g: goal_cost,
                 h: 0.0,
-                parent: i,
+                parent: usize::MAX,
                 pieces,
                 gear,
                 key: None,
@@ -420,8 +430,8 @@ enum Word {
     Unbuilt(crate::planner::reeds_shepp::Unbuilt),
 }
 
-/// The path to goal candidate `i`: every piece from the start, merged.
-fn build(q: &Query<'_>, nodes: &[Node], i: usize, tol: f64) -> Result<Path, crate::Error> {
+/// The pieces from the start to node `i`.
+fn chain(nodes: &[Node], i: usize) -> Vec<Segment> {
     let mut chain = Vec::new();
     let mut at = i;
     while at != usize::MAX {
@@ -432,14 +442,23 @@ fn build(q: &Query<'_>, nodes: &[Node], i: usize, tol: f64) -> Result<Path, crat
     for &n in chain.iter().rev() {
         pieces.extend_from_slice(&nodes[n].pieces);
     }
-    let shortcuts = super::shortcut::Shortcuts {
+    pieces
+}
+
+/// The shortcut pass of this query.
+fn shortcuts<'a>(q: &Query<'a>, tol: f64) -> super::shortcut::Shortcuts<'a> {
+    super::shortcut::Shortcuts {
         r: q.r,
         reverse: q.reverse,
         costs: q.costs,
         sweep: q.sweep,
         tol,
-    };
-    let mut pieces = shortcuts.apply(pieces, q.start);
+    }
+}
+
+/// The path of goal candidate `i` (its pieces already shortcut), merged.
+fn build(q: &Query<'_>, nodes: &[Node], i: usize, tol: f64) -> Result<Path, crate::Error> {
+    let mut pieces = chain(nodes, i);
     if pieces.is_empty() {
         // The start is the goal: one zero-length arc.
         pieces.push(Segment::Arc(Arc::from_pose(q.start, q.r, 1.0, 0.0)));
