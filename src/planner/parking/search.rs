@@ -22,8 +22,12 @@
 //!   walled off: such nodes are dropped, and a start walled off ends the
 //!   search with [`NoPath::Blocked`]): never more than the cost
 //!   (`reverse ≥ 1`, `cusp ≥ 0`).
-//! - **Analytic expansions.** From each expanded node whose heuristic
-//!   leaves room under the best candidate, the words to the goal, cheapest
+//! - **Analytic expansions.** From expanded nodes whose heuristic leaves
+//!   room under the best candidate (every one within `2 r` of the goal by
+//!   the heuristic, one in `h / 2r`, at most 8, farther out: the words from
+//!   neighbouring nodes are much alike; the nodes passed over are tried
+//!   before the search refuses, so a refusal still means none of them
+//!   reaches the goal), the words to the goal, cheapest
 //!   first (at most 8 of them, priced before they are built), checked
 //!   exactly; the first clear one, with the path to its node, is made
 //!   cheaper where one word between two of its poses is clear and costs
@@ -53,7 +57,11 @@ use std::collections::{BinaryHeap, HashMap};
 
 /// The nodes a search expands before it makes the obstacle-aware
 /// heuristic's grid.
-const GRID_AFTER: usize = 48;
+const GRID_AFTER: usize = 128;
+/// Expansions to the goal are tried from one node in `h / (SPAN r)`
+/// (at most 8) while the heuristic `h` is large; the others are tried
+/// before the search refuses.
+const ANALYTIC_SPAN: f64 = 2.0;
 
 /// Heading bins per turn.
 const HEADINGS: i64 = 72;
@@ -195,7 +203,29 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
     let mut poses = Vec::new();
     let mut root_stuck = false;
     let gears: &[bool] = if q.reverse { &[false, true] } else { &[false] };
-    while let Some(Open { node: i, .. }) = open.pop() {
+    // Nodes whose expansion to the goal was put off, and the nodes since
+    // the last one tried.
+    let mut deferred: Vec<usize> = Vec::new();
+    let mut since = 0;
+    loop {
+        let Some(Open { node: i, .. }) = open.pop() else {
+            // Before a refusal, the expansions put off: a clear one is a
+            // candidate, and the search goes on.
+            let mut more = false;
+            for d in core::mem::take(&mut deferred) {
+                let (pose, g, gear) = (nodes[d].pose, nodes[d].g, nodes[d].gear);
+                if g + nodes[d].h < goal_cost {
+                    if let Some((word, _)) = analytic(q, pose, gear, g, goal_cost, tol) {
+                        goal_cost = candidate(q, &mut nodes, &mut open, d, word, tol);
+                        more = true;
+                    }
+                }
+            }
+            if more {
+                continue;
+            }
+            break;
+        };
         let Some(k) = nodes[i].key else {
             return Searched {
                 result: build(q, &nodes, i, tol).map(Ok),
@@ -236,32 +266,21 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
         let mut offered = false;
         // No word costs less than the heuristic: none can beat the goal
         // candidate found.
-        let found = if g + hp < goal_cost {
+        // Far from the goal, one node in `every` tries (the words from
+        // neighbouring nodes are much alike); the others are put off.
+        let every = (hp / (ANALYTIC_SPAN * q.r)).ceil().clamp(1.0, 8.0) as usize;
+        let found = if g + hp >= goal_cost {
+            None
+        } else if i == 0 || since + 1 >= every {
+            since = 0;
             analytic(q, pose, gear, g, goal_cost, tol)
         } else {
+            since += 1;
+            deferred.push(i);
             None
         };
         if let Some((word, _)) = found {
-            // The candidate's whole path, made cheaper by shortcuts at once:
-            // the search ends as soon as no open node can beat it, so a
-            // cheaper candidate ends it sooner.
-            let mut pieces = chain(&nodes, i);
-            pieces.extend(word);
-            let pieces = shortcuts(q, tol).apply(pieces, q.start);
-            goal_cost = q.costs.of(&pieces, None, tol).0;
-            nodes.push(Node {
-                pose,
-                g: goal_cost,
-                h: 0.0,
-                parent: usize::MAX,
-                pieces,
-                gear,
-                key: None,
-            });
-            open.push(Open {
-                f: goal_cost,
-                node: nodes.len() - 1,
-            });
+            goal_cost = candidate(q, &mut nodes, &mut open, i, word, tol);
             offered = true;
         }
         for &back in gears {
@@ -320,6 +339,38 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
         expanded,
         poses,
     }
+}
+
+/// Makes the goal candidate of node `i` and `word`, its whole path made
+/// cheaper by shortcuts at once (the search ends as soon as no open node
+/// can beat a candidate, so a cheaper one ends it sooner); returns its cost.
+fn candidate(
+    q: &Query<'_>,
+    nodes: &mut Vec<Node>,
+    open: &mut BinaryHeap<Open>,
+    i: usize,
+    word: Vec<Segment>,
+    tol: f64,
+) -> f64 {
+    let mut pieces = chain(nodes, i);
+    pieces.extend(word);
+    let pieces = shortcuts(q, tol).apply(pieces, q.start);
+    let cost = q.costs.of(&pieces, None, tol).0;
+    let (pose, gear) = (nodes[i].pose, nodes[i].gear);
+    nodes.push(Node {
+        pose,
+        g: cost,
+        h: 0.0,
+        parent: usize::MAX,
+        pieces,
+        gear,
+        key: None,
+    });
+    open.push(Open {
+        f: cost,
+        node: nodes.len() - 1,
+    });
+    cost
 }
 
 /// `heading` put exactly on the lattice's bin (from `h0`) when within a
