@@ -13,9 +13,10 @@
 //!   `search.rs` for the lattice and what it promises).
 //! - [`merge`]: the pieces made into a path of few lines and arcs.
 //!
-//! Its timings (re-planned in wasm while an obstacle is dragged) and its
-//! lengths against OMPL's RRT* are in `BENCHMARKS.md`
-//! (`bench/js/parking.bench.mjs`, `make ompl-parking`).
+//! Its timings (re-planned in wasm while an obstacle is dragged,
+//! `bench/js/parking.bench.mjs`) and its lengths against OMPL's RRT*
+//! (`make ompl-parking`) are measured by `make bench`, which writes them to
+//! `BENCHMARKS.md`.
 //!
 //! Without a body, the unit is a point (kept `clearance` from every
 //! obstacle, as in the forward planner). A goal point (any heading) is
