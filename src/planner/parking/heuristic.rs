@@ -31,7 +31,7 @@ use crate::{Line, Point};
 use std::collections::VecDeque;
 
 /// The most cells of a grid (the cells grow for a larger scene).
-const MAX_CELLS: f64 = 65_536.0;
+const MAX_CELLS: f64 = 16_384.0;
 
 /// Steps from the goal per cell; `u32::MAX` for a cell the goal cannot be
 /// reached from (or a blocked one).

@@ -23,7 +23,7 @@
 //!   search with [`NoPath::Blocked`]): never more than the cost
 //!   (`reverse ≥ 1`, `cusp ≥ 0`).
 //! - **Analytic expansions.** From expanded nodes whose heuristic leaves
-//!   room under the best candidate (every one within `2 r` of the goal by
+//!   room under the best candidate (every one within `4 r` of the goal by
 //!   the heuristic, one in `h / 2r`, at most 8, farther out: the words from
 //!   neighbouring nodes are much alike; the nodes passed over are tried
 //!   before the search refuses, so a refusal still means none of them
@@ -58,9 +58,9 @@ use std::collections::{BinaryHeap, HashMap};
 /// The nodes a search expands before it makes the obstacle-aware
 /// heuristic's grid.
 const GRID_AFTER: usize = 128;
-/// Expansions to the goal are tried from one node in `h / (SPAN r)`
-/// (at most 8) while the heuristic `h` is large; the others are tried
-/// before the search refuses.
+/// Expansions to the goal are tried from every node within `2 SPAN r` of
+/// the goal by the heuristic `h`, from one node in `h / (SPAN r)` (at most
+/// 8) farther out; the others are tried before the search refuses.
 const ANALYTIC_SPAN: f64 = 2.0;
 
 /// Heading bins per turn.
@@ -268,7 +268,11 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
         // candidate found.
         // Far from the goal, one node in `every` tries (the words from
         // neighbouring nodes are much alike); the others are put off.
-        let every = (hp / (ANALYTIC_SPAN * q.r)).ceil().clamp(1.0, 8.0) as usize;
+        let every = if hp <= 2.0 * ANALYTIC_SPAN * q.r {
+            1
+        } else {
+            (hp / (ANALYTIC_SPAN * q.r)).ceil().min(8.0) as usize
+        };
         let found = if g + hp >= goal_cost {
             None
         } else if i == 0 || since + 1 >= every {
