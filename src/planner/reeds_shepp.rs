@@ -298,7 +298,7 @@ impl<F: Fn(&Solution) -> f64> search::Sink for Cheapest<F> {
             return;
         }
         let c = (self.price)(&s);
-        if !(c < self.cut()) {
+        if c.is_nan() || c >= self.cut() {
             return;
         }
         // Sorted by price, then by word (as the candidates' order).

@@ -939,3 +939,35 @@ fn a_refusal_is_a_promise_against_a_plain_reference_search() {
     // Reeds–Shepp path from a pose near it): it must still park in some.
     assert!(both >= 1 && walled >= 3, "{both} {walled}");
 }
+
+#[test]
+#[ignore = "a look: cargo test --release --test planner parallel_with_a_clearance -- --ignored --nocapture"]
+fn parallel_with_a_clearance() {
+    // The page's diagram: parallel parking with a clearance, 6,000 nodes.
+    for clearance in [0.05, 0.1, 0.2, 0.3] {
+        let (o, start, goal) = parallel(1.3 * CAR.length);
+        let opts = AroundOptions {
+            max_expanded: 6000,
+            ..parking(true, clearance)
+        };
+        let t = std::time::Instant::now();
+        let plan = match plan_around(start, goal, 4.0, &o, &opts) {
+            Ok(plan) => plan,
+            Err(e) => {
+                eprintln!("clearance {clearance}: {e}");
+                continue;
+            }
+        };
+        eprintln!(
+            "clearance {clearance}: {} expanded, {:?}, {:?}",
+            plan.expanded,
+            t.elapsed(),
+            plan.path()
+                .map(|p| (p.length(), manoeuvres(p).0))
+                .ok_or(plan.no_path())
+        );
+        if let Some(p) = plan.path() {
+            check_path(p, start, goal, 4.0, &o, &CAR, clearance);
+        }
+    }
+}
