@@ -114,10 +114,11 @@ impl BodySweep {
         self.tol
     }
 
-    /// The body's edges at `pose`, counter-clockwise.
-    fn edges(&self, pose: Pose) -> [Line; 4] {
+    /// The body's corners and edges at `pose`, counter-clockwise (one
+    /// sine and cosine for both).
+    fn outline(&self, pose: Pose) -> ([Point; 4], [Line; 4]) {
         let k = self.body.corners(pose);
-        [0, 1, 2, 3].map(|i| Line::new(k[i], k[(i + 1) % 4]))
+        (k, [0, 1, 2, 3].map(|i| Line::new(k[i], k[(i + 1) % 4])))
     }
 
     /// The body's centre at `pose`.
@@ -129,8 +130,7 @@ impl BodySweep {
     /// than the clearance, if any.
     #[must_use]
     pub fn pose_blocked(&self, pose: Pose) -> Option<ObstacleId> {
-        let edges = self.edges(pose);
-        let corners = self.body.corners(pose);
+        let (corners, edges) = self.outline(pose);
         let (c0, cr) = (self.center(pose), self.body.circumradius());
         for (i, &(p, r)) in self.circles.iter().enumerate() {
             if far(p, c0, cr + r + self.reach) {
@@ -178,8 +178,7 @@ impl BodySweep {
 
     /// A translation by `d` from `start`.
     fn line_clear(&self, d: crate::Vec2, start: Pose) -> bool {
-        let edges = self.edges(start);
-        let corners = self.body.corners(start);
+        let (corners, edges) = self.outline(start);
         let mid = self.center(start) + d * 0.5;
         let bound = self.body.circumradius() + d.length() * 0.5 + self.reach;
         for &(p, r) in &self.circles {
@@ -217,8 +216,7 @@ impl BodySweep {
     /// A rotation about `arc.center` by `arc.sweep` from `start`.
     fn arc_clear(&self, arc: &Arc, start: Pose) -> bool {
         let (c, phi) = (arc.center, arc.sweep);
-        let edges = self.edges(start);
-        let corners = self.body.corners(start);
+        let (corners, edges) = self.outline(start);
         let b0 = self.center(start);
         let mid = c + (b0 - c).rotate(phi * 0.5);
         let bound = self.body.circumradius() + b0.distance(c) * phi.abs() * 0.5 + self.reach;
