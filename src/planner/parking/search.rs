@@ -34,8 +34,9 @@
 //!   less (`shortcut.rs`) and becomes a *goal candidate* on the open list
 //!   with its exact total cost. The search returns a candidate when it
 //!   comes off the list: no open node could lead to a cheaper one of those
-//!   the lattice and its expansions offer (not the cheapest of all paths:
-//!   the cells keep one arrival each).
+//!   the lattice and the expansions it tried offer (a node passed over far
+//!   from the goal might have offered a cheaper word; and not the cheapest
+//!   of all paths: the cells keep one arrival each).
 //! - **Region.** The search stays within the box around the start, the
 //!   goal and every obstacle, grown by `2 r` plus the body's size, so it
 //!   ends: when the list empties every cell reachable in that region was
