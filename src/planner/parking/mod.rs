@@ -27,8 +27,8 @@
 //! - A path: lines and arcs, every arc of the turning radius, G1 except
 //!   at its cusps (where [`Segment::is_reverse`](crate::Segment::is_reverse)
 //!   flips), from the start pose to the goal (its pose exactly, up to
-//!   rounding), the body clear all along; the cheapest the lattice and its
-//!   expansions offer, then made cheaper by shortcuts (not always the
+//!   rounding), the body clear all along; the cheapest the lattice and the
+//!   expansions it tries offer, made cheaper by shortcuts (not always the
 //!   cheapest of all paths).
 //! - [`NoPath::Blocked`] — every cell of the coarse and then the fine
 //!   lattice the start reaches within the search's region (the scene's box
