@@ -255,6 +255,12 @@ pub enum Reason {
     /// asked for: the field names the obstacle (`obstacles.circles[2]`,
     /// `grid.blocked[37]`).
     InsideObstacle(Field),
+    /// A car's pose where its body (the rectangle of
+    /// [`Body`](crate::planner::parking::Body), grown by the clearance)
+    /// overlaps an obstacle or comes nearer than the clearance to it: the
+    /// car does not fit there (a parking gap narrower or shorter than the
+    /// car, or a pose off the gap). The field names the obstacle.
+    BodyDoesNotFit(Field),
     /// A list of the wrong length for the others it goes with (a grid's
     /// tiles for its columns and rows).
     WrongLength {
@@ -348,6 +354,10 @@ impl fmt::Display for Reason {
             Reason::NoArea => f.write_str("must enclose an area (its corners are collinear or too close together)"),
             Reason::Repeated => f.write_str("repeats the point before it"),
             Reason::InsideObstacle(obstacle) => write!(f, "is inside or too close to {obstacle}"),
+            Reason::BodyDoesNotFit(obstacle) => write!(
+                f,
+                "the car does not fit there: its body overlaps or comes nearer than the clearance to {obstacle} (a gap narrower than the car)"
+            ),
             Reason::WrongLength { expected, got } => {
                 write!(f, "must hold {expected} values, got {got}")
             }

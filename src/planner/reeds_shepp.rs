@@ -234,6 +234,133 @@ pub fn reeds_shepp_candidates(
         .collect()
 }
 
+/// A solved word not yet made a [`Path`]: the parking search prices every
+/// word from a node by its pieces' lengths and gears, and builds only the
+/// few it checks against the body.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Unbuilt {
+    sol: Solution,
+    start: Pose,
+    goal: Pose,
+    r: f64,
+}
+
+impl Unbuilt {
+    /// The path, as [`reeds_shepp_candidates`] builds it.
+    ///
+    /// # Errors
+    /// As [`reeds_shepp_candidates`].
+    pub(crate) fn build(&self) -> Result<Path, Error> {
+        build::build(&self.sol, self.start, self.goal, self.r)
+    }
+}
+
+/// Pieces' lengths (world units) and gears of a solution.
+fn pieces_of(sol: &Solution, r: f64) -> impl Iterator<Item = (f64, bool)> + '_ {
+    let w = sol.word;
+    (0..w.len()).map(move |i| {
+        let (letter, reverse) = w.segment(i);
+        let p = sol.parts[i].abs();
+        (if letter == 'S' { p } else { p * r }, reverse)
+    })
+}
+
+/// A sink keeping the `k` cheapest words (one solution a word) by `price`,
+/// those below `limit`; a price is never less than the length, so a word
+/// whose length bound reaches the `k`-th price (or `limit`) is not solved.
+struct Cheapest<F: Fn(&Solution) -> f64> {
+    k: usize,
+    limit: f64,
+    price: F,
+    kept: Vec<(f64, Solution)>,
+}
+
+impl<F: Fn(&Solution) -> f64> Cheapest<F> {
+    /// The price a word must come under to be kept.
+    fn cut(&self) -> f64 {
+        if self.kept.len() < self.k {
+            self.limit
+        } else {
+            self.kept.last().map_or(self.limit, |w| w.0.min(self.limit))
+        }
+    }
+}
+
+impl<F: Fn(&Solution) -> f64> search::Sink for Cheapest<F> {
+    fn may_beat(&self, lower: f64) -> bool {
+        // The margin, as `Best`'s, for the rounding of the bound.
+        let cut = self.cut();
+        cut == f64::INFINITY || lower <= cut + 1e-10 * (cut.abs() + 1e-300)
+    }
+
+    fn offer(&mut self, s: Solution) {
+        if self.kept.iter().any(|w| w.1.word == s.word) {
+            return;
+        }
+        let c = (self.price)(&s);
+        if c.is_nan() || c >= self.cut() {
+            return;
+        }
+        // Sorted by price, then by word (as the candidates' order).
+        let at = self
+            .kept
+            .partition_point(|w| (w.0, w.1.word) <= (c, s.word));
+        self.kept.insert(at, (c, s));
+        self.kept.truncate(self.k);
+    }
+}
+
+/// The (at most) `k` cheapest words from `start` to `goal` by `price` (of
+/// a word's pieces: each one's length, in world units, and whether it is
+/// driven backwards; never less than the sum of the lengths), those
+/// priced under `limit`, cheapest first, solved but not built; empty for
+/// the same start and goal.
+///
+/// # Errors
+/// As [`reeds_shepp_candidates`].
+pub(crate) fn reeds_shepp_cheapest(
+    start: Pose,
+    goal: Pose,
+    radius: f64,
+    k: usize,
+    limit: f64,
+    price: impl Fn(&mut dyn Iterator<Item = (f64, bool)>) -> f64,
+) -> Result<Vec<(f64, Unbuilt)>, Error> {
+    let start = check_pose(start, "start")?;
+    let goal = check_pose(goal, "goal")?;
+    let r = check_radius(radius)?;
+    let (l, same, h0) = local(start, goal, r);
+    if same {
+        return Ok(Vec::new());
+    }
+    let (start, goal) = (
+        Pose::at(start.position(), h0),
+        Pose::at(goal.position(), h0 + l.phi),
+    );
+    let mut sink = Cheapest {
+        k,
+        limit,
+        price: |s: &Solution| price(&mut pieces_of(s, r)),
+        kept: Vec::with_capacity(k + 1),
+    };
+    search(l, &mut sink);
+    Ok(sink
+        .kept
+        .into_iter()
+        .map(|(c, sol)| {
+            (
+                c,
+                Unbuilt {
+                    sol,
+                    start,
+                    goal,
+                    r,
+                },
+            )
+        })
+        .collect())
+}
+
 /// Batch shortest lengths for sampling-based planners, as
 /// [`dubins_lengths`](super::dubins_lengths): `queries` holds
 /// `x0, y0, h0, x1, y1, h1` per query, `out` receives one length per query

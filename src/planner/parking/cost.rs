@@ -47,11 +47,17 @@ impl Costs {
     /// The cost of one segment after gear `gear`, and the gear after it.
     #[must_use]
     pub fn one(&self, s: &Segment, gear: Option<bool>, tol: f64) -> (f64, Option<bool>) {
-        let len = s.length();
+        self.piece(s.length(), s.is_reverse(), gear, tol)
+    }
+
+    /// The cost of a piece `len` long, driven backwards when `back`, after
+    /// gear `gear`, and the gear after it (as [`Costs::one`], for a piece
+    /// not yet built).
+    #[must_use]
+    pub fn piece(&self, len: f64, back: bool, gear: Option<bool>, tol: f64) -> (f64, Option<bool>) {
         if len <= tol {
             return (0.0, gear);
         }
-        let back = s.is_reverse();
         let mut c = len;
         if back {
             c += (self.reverse - 1.0) * len;

@@ -13,14 +13,10 @@
 //!   `search.rs` for the lattice and what it promises).
 //! - [`merge`]: the pieces made into a path of few lines and arcs.
 //!
-//! Measured (2026-12-06, a shared 2-core machine): natively, reverse bay
-//! parking (89 nodes expanded) about 3 ms a plan; in wasm under Node,
-//! re-planned while an obstacle is dragged (`bench/js/parking.bench.mjs`),
-//! medians of 0.9 ms (parallel parking), 13 ms (bay), 12 ms (dead end),
-//! 0.2 ms (fields of 50 obstacles), p99 up to 84 ms on the fields (a
-//! scene that expands 1,000 nodes). Against OMPL's RRT* (10 s a scene, the
-//! same rectangle check): every scene it solved we solved, none longer,
-//! mean length ratio 0.96 over 32 scenes (`make ompl-parking`).
+//! Its timings (re-planned in wasm while an obstacle is dragged,
+//! `bench/js/parking.bench.mjs`) and its lengths against OMPL's RRT*
+//! (`make ompl-parking`) are measured by `make bench`, which writes them to
+//! `BENCHMARKS.md`.
 //!
 //! Without a body, the unit is a point (kept `clearance` from every
 //! obstacle, as in the forward planner). A goal point (any heading) is
@@ -31,8 +27,8 @@
 //! - A path: lines and arcs, every arc of the turning radius, G1 except
 //!   at its cusps (where [`Segment::is_reverse`](crate::Segment::is_reverse)
 //!   flips), from the start pose to the goal (its pose exactly, up to
-//!   rounding), the body clear all along; the cheapest the lattice and its
-//!   expansions offer, then made cheaper by shortcuts (not always the
+//!   rounding), the body clear all along; the cheapest the lattice and the
+//!   expansions it tries offer, made cheaper by shortcuts (not always the
 //!   cheapest of all paths).
 //! - [`NoPath::Blocked`] — every cell of the coarse and then the fine
 //!   lattice the start reaches within the search's region (the scene's box
@@ -40,14 +36,24 @@
 //!   expansion from any of them reached the goal clear. A passage narrower
 //!   than the body is one cause; one that only a finer lattice would thread
 //!   is another (the lattice is resolution-complete, not complete).
+//!   Also when the obstacle-aware heuristic's grid (`heuristic.rs`) shows
+//!   the goal walled off from the start: no free cell links them (an
+//!   opening narrower than twice the body's smallest reach from the rear
+//!   axle, less a cell, closes a cell; so a gap much narrower than the car
+//!   is seen at once, without a search of the whole lattice).
 //! - [`NoPath::StartEnclosed`] — no primitive and no expansion leaves the
 //!   start clear.
 //! - [`NoPath::SearchLimit`] — the search stopped at
 //!   [`max_expanded`](crate::planner::AroundOptions::max_expanded).
 //! - A start or goal pose whose body overlaps an obstacle (or comes nearer
 //!   than the clearance) is an error naming `start` or `goal` and the
-//!   obstacle ([`Reason::InsideObstacle`]): a parking gap shorter than the
-//!   car is refused this way.
+//!   obstacle, [`Reason::BodyDoesNotFit`] (without a body, a point inside
+//!   or too near an obstacle: [`Reason::InsideObstacle`]). This is the
+//!   "gap narrower than the car" answer, decided exactly at the pose asked
+//!   for: a parking gap shorter than the car (grown by the clearance) has
+//!   no goal pose in it that fits, so every goal pose there is refused this
+//!   way. It says nothing about other poses: a goal placed badly in a gap
+//!   long enough is refused the same way.
 //!
 //! # Examples
 //! ```
@@ -78,6 +84,7 @@
 
 mod body;
 mod cost;
+mod heuristic;
 mod search;
 mod shortcut;
 mod smooth;
@@ -96,8 +103,8 @@ use crate::{Point, Pose};
 /// `scale` the scene's size); the poses expanded when `trace` is set.
 ///
 /// # Errors
-/// [`Reason::InsideObstacle`] about `start` or `goal` when its body is not
-/// clear; [`Reason::Internal`] when the path found cannot be built (a bug).
+/// [`Reason::BodyDoesNotFit`] (with a body) or [`Reason::InsideObstacle`]
+/// (a point) about `start` or `goal` when it is not clear; [`Reason::Internal`] when the path found cannot be built (a bug).
 pub(crate) fn plan(
     start: Pose,
     goal: Goal,
@@ -116,7 +123,12 @@ pub(crate) fn plan(
     }
     for (p, what) in check {
         if let Some(id) = sweep.pose_blocked(p) {
-            return Err(Error::at(what, Reason::InsideObstacle(id.field())));
+            let why = if options.body.is_some() {
+                Reason::BodyDoesNotFit(id.field())
+            } else {
+                Reason::InsideObstacle(id.field())
+            };
+            return Err(Error::at(what, why));
         }
     }
     if let Goal::Point(g) = goal {
@@ -143,6 +155,20 @@ pub(crate) fn plan(
     }
     let lo = Point::new(lo.x - margin, lo.y - margin);
     let hi = Point::new(hi.x + margin, hi.y + margin);
+    // The heuristic's grid reaches two turning radii beyond the region
+    // (an expansion to the goal may leave the region).
+    let out = crate::Vec2::new(2.0 * r, 2.0 * r);
+    let make_holonomic = || {
+        heuristic::Holonomic::new(
+            lo - out,
+            hi + out,
+            body,
+            options.clearance,
+            obstacles,
+            goal.position(),
+        )
+    };
+    let holonomic = std::cell::OnceCell::new();
     let mut q = search::Query {
         start,
         goal,
@@ -154,6 +180,8 @@ pub(crate) fn plan(
         },
         max_expanded: options.max_expanded,
         sweep: &sweep,
+        holonomic: &holonomic,
+        make_holonomic: &make_holonomic,
         lo,
         hi,
     };

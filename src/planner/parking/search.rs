@@ -16,18 +16,27 @@
 //! - **Cost.** [`Costs`]: length, `cusp` per gear change, `reverse - 1`
 //!   per unit backwards; the same rule prices the analytic expansions.
 //! - **Heuristic.** The obstacle-free Reeds–Shepp (or Dubins) length to a
-//!   goal pose, the straight distance to a goal point: never more than the
-//!   cost (`reverse ≥ 1`, `cusp ≥ 0`).
-//! - **Analytic expansions.** From each expanded node, the words to the
-//!   goal, cheapest first (at most 8 of them), checked exactly; the first
-//!   clear one becomes a
-//!   *goal candidate* on the open list with its exact total cost. The
-//!   search returns a candidate when it comes off the list: no open node
-//!   could lead to a cheaper one, so the path is the cheapest of those
-//!   the lattice and its expansions offer (not the cheapest of all paths:
-//!   the cells keep one arrival each).
-//! - **Shortcuts.** The path found is then made cheaper where one word
-//!   between two of its poses is clear and costs less (`shortcut.rs`).
+//!   goal pose, the straight distance to a goal point, and, once the search
+//!   has expanded [`GRID_AFTER`] nodes, the larger of that and the
+//!   obstacle-aware bound of `heuristic.rs` (infinite where the goal is
+//!   walled off: such nodes are dropped, and a start walled off ends the
+//!   search with [`NoPath::Blocked`]): never more than the cost
+//!   (`reverse ≥ 1`, `cusp ≥ 0`).
+//! - **Analytic expansions.** From expanded nodes whose heuristic leaves
+//!   room under the best candidate (every one within `4 r` of the goal by
+//!   the heuristic, one in `h / 2r`, at most 8, farther out: the words from
+//!   neighbouring nodes are much alike; the nodes passed over are tried
+//!   before the search refuses, so a refusal still means none of them
+//!   reaches the goal), the words to the goal, cheapest
+//!   first (at most 8 of them, priced before they are built), checked
+//!   exactly; the first clear one, with the path to its node, is made
+//!   cheaper where one word between two of its poses is clear and costs
+//!   less (`shortcut.rs`) and becomes a *goal candidate* on the open list
+//!   with its exact total cost. The search returns a candidate when it
+//!   comes off the list: no open node could lead to a cheaper one of those
+//!   the lattice and the expansions it tried offer (a node passed over far
+//!   from the goal might have offered a cheaper word; and not the cheapest
+//!   of all paths: the cells keep one arrival each).
 //! - **Region.** The search stays within the box around the start, the
 //!   goal and every obstacle, grown by `2 r` plus the body's size, so it
 //!   ends: when the list empties every cell reachable in that region was
@@ -36,15 +45,24 @@
 //!   the point heading towards it from the node, away from it, and every
 //!   45°.
 
+use super::heuristic::Holonomic;
 use super::{BodySweep, Costs};
 use crate::planner::pathfind::{Goal, NoPath};
-use crate::planner::{
-    dubins_candidates, dubins_length, reeds_shepp_candidates, reeds_shepp_length,
-};
+use crate::planner::reeds_shepp::reeds_shepp_cheapest;
+use crate::planner::{dubins_candidates, dubins_length, reeds_shepp_length};
 use crate::{Arc, Line, Path, Point, Pose, Segment};
 use core::cmp::Ordering;
 use core::f64::consts::{PI, TAU};
+use std::cell::OnceCell;
 use std::collections::{BinaryHeap, HashMap};
+
+/// The nodes a search expands before it makes the obstacle-aware
+/// heuristic's grid.
+const GRID_AFTER: usize = 128;
+/// Expansions to the goal are tried from every node within `2 SPAN r` of
+/// the goal by the heuristic `h`, from one node in `h / (SPAN r)` (at most
+/// 8) farther out; the others are tried before the search refuses.
+const ANALYTIC_SPAN: f64 = 2.0;
 
 /// Heading bins per turn.
 const HEADINGS: i64 = 72;
@@ -54,7 +72,7 @@ const HEADINGS: i64 = 72;
 const WORDS_CHECKED: usize = 8;
 
 /// What the search is asked.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub(crate) struct Query<'a> {
     pub start: Pose,
     pub goal: Goal,
@@ -63,6 +81,13 @@ pub(crate) struct Query<'a> {
     pub costs: Costs,
     pub max_expanded: usize,
     pub sweep: &'a BodySweep,
+    /// The obstacle-aware lower bound: made once a search has expanded
+    /// [`GRID_AFTER`] nodes (most plans end sooner, and the grid costs
+    /// about as much as a few dozen nodes); `None` inside when the scene
+    /// could not be gridded.
+    pub holonomic: &'a OnceCell<Option<Holonomic>>,
+    /// What makes it.
+    pub make_holonomic: &'a dyn Fn() -> Option<Holonomic>,
     /// The region's corners.
     pub lo: Point,
     pub hi: Point,
@@ -84,6 +109,8 @@ type Key = (i64, i64, i64, i8);
 struct Node {
     pose: Pose,
     g: f64,
+    /// The heuristic at `pose` (a lower bound on the cost to the goal).
+    h: f64,
     parent: usize,
     pieces: Vec<Segment>,
     gear: Option<bool>,
@@ -132,7 +159,12 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
         )
     };
     let h = |p: Pose| -> f64 {
-        match q.goal {
+        let walls = q
+            .holonomic
+            .get()
+            .and_then(Option::as_ref)
+            .map_or(0.0, |w| w.bound(p.position()));
+        let free = match q.goal {
             Goal::Pose(g) => {
                 let l = if q.reverse {
                     reeds_shepp_length(p, g, q.r).map(|x| x.0)
@@ -142,11 +174,22 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
                 l.unwrap_or(0.0)
             }
             Goal::Point(g) => p.position().distance(g),
-        }
+        };
+        free.max(walls)
     };
+    let h0 = h(q.start);
+    if h0 == f64::INFINITY {
+        // The grid walls the goal off from the start.
+        return Searched {
+            result: Ok(Err(NoPath::Blocked)),
+            expanded: 0,
+            poses: Vec::new(),
+        };
+    }
     let mut nodes = vec![Node {
         pose: q.start,
         g: 0.0,
+        h: h0,
         parent: usize::MAX,
         pieces: Vec::new(),
         gear: None,
@@ -155,16 +198,35 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
     let mut best: HashMap<Key, (f64, bool)> = HashMap::new();
     best.insert(key(q.start, None), (0.0, false));
     let mut open = BinaryHeap::new();
-    open.push(Open {
-        f: h(q.start),
-        node: 0,
-    });
+    open.push(Open { f: h0, node: 0 });
     let mut goal_cost = f64::INFINITY;
     let mut expanded = 0;
     let mut poses = Vec::new();
     let mut root_stuck = false;
     let gears: &[bool] = if q.reverse { &[false, true] } else { &[false] };
-    while let Some(Open { node: i, .. }) = open.pop() {
+    // Nodes whose expansion to the goal was put off, and the nodes since
+    // the last one tried.
+    let mut deferred: Vec<usize> = Vec::new();
+    let mut since = 0;
+    loop {
+        let Some(Open { node: i, .. }) = open.pop() else {
+            // Before a refusal, the expansions put off: a clear one is a
+            // candidate, and the search goes on.
+            let mut more = false;
+            for d in core::mem::take(&mut deferred) {
+                let (pose, g, gear) = (nodes[d].pose, nodes[d].g, nodes[d].gear);
+                if g + nodes[d].h < goal_cost {
+                    if let Some((word, _)) = analytic(q, pose, gear, g, goal_cost, tol) {
+                        goal_cost = candidate(q, &mut nodes, &mut open, d, word, tol);
+                        more = true;
+                    }
+                }
+            }
+            if more {
+                continue;
+            }
+            break;
+        };
         let Some(k) = nodes[i].key else {
             return Searched {
                 result: build(q, &nodes, i, tol).map(Ok),
@@ -187,25 +249,43 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
             };
         }
         expanded += 1;
-        let (pose, g, gear) = (nodes[i].pose, nodes[i].g, nodes[i].gear);
+        if expanded == GRID_AFTER && q.holonomic.get().is_none() {
+            let grid = q.holonomic.get_or_init(q.make_holonomic);
+            if grid.as_ref().map(|w| w.bound(q.start.position())) == Some(f64::INFINITY) {
+                // The grid walls the goal off from the start.
+                return Searched {
+                    result: Ok(Err(NoPath::Blocked)),
+                    expanded,
+                    poses,
+                };
+            }
+        }
+        let (pose, g, gear, hp) = (nodes[i].pose, nodes[i].g, nodes[i].gear, nodes[i].h);
         if trace {
             poses.push(pose);
         }
         let mut offered = false;
-        if let Some((pieces, c)) = analytic(q, pose, gear, g, goal_cost, tol) {
-            goal_cost = g + c;
-            nodes.push(Node {
-                pose,
-                g: goal_cost,
-                parent: i,
-                pieces,
-                gear,
-                key: None,
-            });
-            open.push(Open {
-                f: goal_cost,
-                node: nodes.len() - 1,
-            });
+        // No word costs less than the heuristic: none can beat the goal
+        // candidate found.
+        // Far from the goal, one node in `every` tries (the words from
+        // neighbouring nodes are much alike); the others are put off.
+        let every = if hp <= 2.0 * ANALYTIC_SPAN * q.r {
+            1
+        } else {
+            (hp / (ANALYTIC_SPAN * q.r)).ceil().min(8.0) as usize
+        };
+        let found = if g + hp >= goal_cost {
+            None
+        } else if i == 0 || since + 1 >= every {
+            since = 0;
+            analytic(q, pose, gear, g, goal_cost, tol)
+        } else {
+            since += 1;
+            deferred.push(i);
+            None
+        };
+        if let Some((word, _)) = found {
+            goal_cost = candidate(q, &mut nodes, &mut open, i, word, tol);
             offered = true;
         }
         for &back in gears {
@@ -218,7 +298,7 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
                 }
                 let (c, ng) = q.costs.one(&piece, gear, tol);
                 let ng_cost = g + c;
-                if ng_cost + h(end) >= goal_cost {
+                if ng_cost >= goal_cost {
                     continue;
                 }
                 let nk = key(end, ng);
@@ -226,6 +306,10 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
                     if done || b <= ng_cost {
                         continue;
                     }
+                }
+                let he = h(end);
+                if ng_cost + he >= goal_cost {
+                    continue;
                 }
                 if !q.sweep.segment_clear(&piece, pose) {
                     continue;
@@ -235,13 +319,14 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
                 nodes.push(Node {
                     pose: end,
                     g: ng_cost,
+                    h: he,
                     parent: i,
                     pieces: vec![piece],
                     gear: ng,
                     key: Some(nk),
                 });
                 open.push(Open {
-                    f: ng_cost + h(end),
+                    f: ng_cost + he,
                     node: nodes.len() - 1,
                 });
             }
@@ -259,6 +344,38 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
         expanded,
         poses,
     }
+}
+
+/// Makes the goal candidate of node `i` and `word`, its whole path made
+/// cheaper by shortcuts at once (the search ends as soon as no open node
+/// can beat a candidate, so a cheaper one ends it sooner); returns its cost.
+fn candidate(
+    q: &Query<'_>,
+    nodes: &mut Vec<Node>,
+    open: &mut BinaryHeap<Open>,
+    i: usize,
+    word: Vec<Segment>,
+    tol: f64,
+) -> f64 {
+    let mut pieces = chain(nodes, i);
+    pieces.extend(word);
+    let pieces = shortcuts(q, tol).apply(pieces, q.start);
+    let cost = q.costs.of(&pieces, None, tol).0;
+    let (pose, gear) = (nodes[i].pose, nodes[i].gear);
+    nodes.push(Node {
+        pose,
+        g: cost,
+        h: 0.0,
+        parent: usize::MAX,
+        pieces,
+        gear,
+        key: None,
+    });
+    open.push(Open {
+        f: cost,
+        node: nodes.len() - 1,
+    });
+    cost
 }
 
 /// `heading` put exactly on the lattice's bin (from `h0`) when within a
@@ -287,7 +404,9 @@ fn primitive(pose: Pose, r: f64, step: f64, sweep: f64, turn: f64, back: bool) -
 }
 
 /// The cheapest word from `pose` to the goal that keeps the body clear and
-/// costs less than `bound - g`, and its cost.
+/// costs less than `bound - g`, and its cost. Words are priced from their
+/// pieces' lengths and gears; only the (at most [`WORDS_CHECKED`]) cheapest
+/// are built and checked.
 fn analytic(
     q: &Query<'_>,
     pose: Pose,
@@ -308,29 +427,45 @@ fn analytic(
             v
         }
     };
-    let mut words: Vec<(f64, Path)> = Vec::new();
+    let mut words: Vec<(f64, Word)> = Vec::new();
     for t in targets {
         if pose.approx_eq(t, tol) {
             return Some((Vec::new(), 0.0));
         }
-        let found: Vec<Path> = if q.reverse {
-            reeds_shepp_candidates(pose, t, q.r)
-                .map(|v| v.into_iter().map(|(_, p)| p).collect())
-                .unwrap_or_default()
+        if q.reverse {
+            let price = |pieces: &mut dyn Iterator<Item = (f64, bool)>| {
+                let mut gr = gear;
+                let mut c = 0.0;
+                for (len, back) in pieces {
+                    let (d, ng) = q.costs.piece(len, back, gr, tol);
+                    c += d;
+                    gr = ng;
+                }
+                c
+            };
+            let found = reeds_shepp_cheapest(pose, t, q.r, WORDS_CHECKED, bound - g, price);
+            for (c, w) in found.unwrap_or_default() {
+                words.push((c, Word::Unbuilt(w)));
+            }
         } else {
-            dubins_candidates(pose, t, q.r)
-                .map(|v| v.into_iter().map(|(_, p)| p).collect())
-                .unwrap_or_default()
-        };
-        for p in found {
-            let c = q.costs.of(p.segments(), gear, tol).0;
-            if g + c < bound {
-                words.push((c, p));
+            for (_, p) in dubins_candidates(pose, t, q.r).unwrap_or_default() {
+                let c = q.costs.of(p.segments(), gear, tol).0;
+                if g + c < bound {
+                    words.push((c, Word::Built(p)));
+                }
             }
         }
     }
     words.sort_by(|a, b| a.0.total_cmp(&b.0));
-    words.into_iter().take(WORDS_CHECKED).find_map(|(c, p)| {
+    words.into_iter().take(WORDS_CHECKED).find_map(|(_, w)| {
+        let p = match w {
+            Word::Built(p) => p,
+            Word::Unbuilt(w) => w.build().ok()?,
+        };
+        let c = q.costs.of(p.segments(), gear, tol).0;
+        if g + c >= bound {
+            return None;
+        }
         let mut at = pose;
         for s in p.segments() {
             if s.length() > tol {
@@ -344,8 +479,15 @@ fn analytic(
     })
 }
 
-/// The path to goal candidate `i`: every piece from the start, merged.
-fn build(q: &Query<'_>, nodes: &[Node], i: usize, tol: f64) -> Result<Path, crate::Error> {
+/// A word to the goal: a Dubins path (built) or a Reeds–Shepp word (built
+/// when checked).
+enum Word {
+    Built(Path),
+    Unbuilt(crate::planner::reeds_shepp::Unbuilt),
+}
+
+/// The pieces from the start to node `i`.
+fn chain(nodes: &[Node], i: usize) -> Vec<Segment> {
     let mut chain = Vec::new();
     let mut at = i;
     while at != usize::MAX {
@@ -356,14 +498,23 @@ fn build(q: &Query<'_>, nodes: &[Node], i: usize, tol: f64) -> Result<Path, crat
     for &n in chain.iter().rev() {
         pieces.extend_from_slice(&nodes[n].pieces);
     }
-    let shortcuts = super::shortcut::Shortcuts {
+    pieces
+}
+
+/// The shortcut pass of this query.
+fn shortcuts<'a>(q: &Query<'a>, tol: f64) -> super::shortcut::Shortcuts<'a> {
+    super::shortcut::Shortcuts {
         r: q.r,
         reverse: q.reverse,
         costs: q.costs,
         sweep: q.sweep,
         tol,
-    };
-    let mut pieces = shortcuts.apply(pieces, q.start);
+    }
+}
+
+/// The path of goal candidate `i` (its pieces already shortcut), merged.
+fn build(q: &Query<'_>, nodes: &[Node], i: usize, tol: f64) -> Result<Path, crate::Error> {
+    let mut pieces = chain(nodes, i);
     if pieces.is_empty() {
         // The start is the goal: one zero-length arc.
         pieces.push(Segment::Arc(Arc::from_pose(q.start, q.r, 1.0, 0.0)));

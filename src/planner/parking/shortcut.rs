@@ -10,8 +10,9 @@
 //! each, so its path is not the cheapest of all).
 
 use super::{BodySweep, Costs};
-use crate::planner::{dubins_candidates, reeds_shepp_candidates};
-use crate::{Path, Pose, Segment};
+use crate::planner::dubins_candidates;
+use crate::planner::reeds_shepp::reeds_shepp_cheapest;
+use crate::{Pose, Segment};
 
 /// The most words checked against the body for one run.
 const WORDS_CHECKED: usize = 4;
@@ -75,29 +76,16 @@ impl Shortcuts<'_> {
         total: f64,
     ) -> Option<Vec<Segment>> {
         let (from, to) = (poses[i], poses[j]);
-        let words: Vec<Path> = if self.reverse {
-            reeds_shepp_candidates(from, to, self.r)
-                .ok()?
-                .into_iter()
-                .map(|w| w.1)
-                .collect()
+        let mut offers: Vec<(f64, Vec<Segment>)> = if self.reverse {
+            self.reeds_shepp_offers(pieces, i, j, from, to, total)?
         } else {
             dubins_candidates(from, to, self.r)
                 .ok()?
                 .into_iter()
-                .map(|w| w.1)
+                .map(|w| self.spliced(pieces, i, j, w.1.segments()))
+                .filter(|(c, _)| *c < total - self.tol)
                 .collect()
         };
-        let mut offers: Vec<(f64, Vec<Segment>)> = words
-            .into_iter()
-            .map(|w| {
-                let mut v = pieces[..i].to_vec();
-                v.extend(w.segments().iter().filter(|s| s.length() > self.tol));
-                v.extend_from_slice(&pieces[j..]);
-                (self.costs.of(&v, None, self.tol).0, v)
-            })
-            .filter(|(c, _)| *c < total - self.tol)
-            .collect();
         offers.sort_by(|a, b| a.0.total_cmp(&b.0));
         offers.into_iter().take(WORDS_CHECKED).find_map(|(_, v)| {
             let mut at = from;
@@ -110,5 +98,63 @@ impl Shortcuts<'_> {
             }
             Some(v)
         })
+    }
+
+    /// `pieces` with `pieces[i..j]` replaced by `word`, and its cost.
+    fn spliced(
+        &self,
+        pieces: &[Segment],
+        i: usize,
+        j: usize,
+        word: &[Segment],
+    ) -> (f64, Vec<Segment>) {
+        let mut v = pieces[..i].to_vec();
+        v.extend(word.iter().filter(|s| s.length() > self.tol));
+        v.extend_from_slice(&pieces[j..]);
+        (self.costs.of(&v, None, self.tol).0, v)
+    }
+
+    /// The (at most [`WORDS_CHECKED`]) cheapest Reeds–Shepp words from
+    /// `from` to `to` spliced in for `pieces[i..j]`, each path costing less
+    /// than `total`: the words priced from their pieces (with the gear
+    /// changes at both joints), only those built.
+    fn reeds_shepp_offers(
+        &self,
+        pieces: &[Segment],
+        i: usize,
+        j: usize,
+        from: Pose,
+        to: Pose,
+        total: f64,
+    ) -> Option<Vec<(f64, Vec<Segment>)>> {
+        let tol = self.tol;
+        let (before, gear) = self.costs.of(&pieces[..i], None, tol);
+        let after = self.costs.of(&pieces[j..], None, tol).0;
+        let next = pieces[j..]
+            .iter()
+            .find(|s| s.length() > tol)
+            .map(Segment::is_reverse);
+        let price = |word: &mut dyn Iterator<Item = (f64, bool)>| {
+            let (mut c, mut g) = (0.0, gear);
+            for (len, back) in word {
+                let (d, ng) = self.costs.piece(len, back, g, tol);
+                c += d;
+                g = ng;
+            }
+            if matches!((g, next), (Some(a), Some(b)) if a != b) {
+                c += self.costs.cusp;
+            }
+            c
+        };
+        let limit = total - tol - before - after;
+        let words = reeds_shepp_cheapest(from, to, self.r, WORDS_CHECKED, limit, price).ok()?;
+        Some(
+            words
+                .into_iter()
+                .filter_map(|(_, w)| w.build().ok())
+                .map(|w| self.spliced(pieces, i, j, w.segments()))
+                .filter(|(c, _)| *c < total - tol)
+                .collect(),
+        )
     }
 }

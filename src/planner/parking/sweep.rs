@@ -114,10 +114,11 @@ impl BodySweep {
         self.tol
     }
 
-    /// The body's edges at `pose`, counter-clockwise.
-    fn edges(&self, pose: Pose) -> [Line; 4] {
+    /// The body's corners and edges at `pose`, counter-clockwise (one
+    /// sine and cosine for both).
+    fn outline(&self, pose: Pose) -> ([Point; 4], [Line; 4]) {
         let k = self.body.corners(pose);
-        [0, 1, 2, 3].map(|i| Line::new(k[i], k[(i + 1) % 4]))
+        (k, [0, 1, 2, 3].map(|i| Line::new(k[i], k[(i + 1) % 4])))
     }
 
     /// The body's centre at `pose`.
@@ -129,8 +130,7 @@ impl BodySweep {
     /// than the clearance, if any.
     #[must_use]
     pub fn pose_blocked(&self, pose: Pose) -> Option<ObstacleId> {
-        let edges = self.edges(pose);
-        let corners = self.body.corners(pose);
+        let (corners, edges) = self.outline(pose);
         let (c0, cr) = (self.center(pose), self.body.circumradius());
         for (i, &(p, r)) in self.circles.iter().enumerate() {
             if far(p, c0, cr + r + self.reach) {
@@ -178,8 +178,7 @@ impl BodySweep {
 
     /// A translation by `d` from `start`.
     fn line_clear(&self, d: crate::Vec2, start: Pose) -> bool {
-        let edges = self.edges(start);
-        let corners = self.body.corners(start);
+        let (corners, edges) = self.outline(start);
         let mid = self.center(start) + d * 0.5;
         let bound = self.body.circumradius() + d.length() * 0.5 + self.reach;
         for &(p, r) in &self.circles {
@@ -217,8 +216,7 @@ impl BodySweep {
     /// A rotation about `arc.center` by `arc.sweep` from `start`.
     fn arc_clear(&self, arc: &Arc, start: Pose) -> bool {
         let (c, phi) = (arc.center, arc.sweep);
-        let edges = self.edges(start);
-        let corners = self.body.corners(start);
+        let (corners, edges) = self.outline(start);
         let b0 = self.center(start);
         let mid = c + (b0 - c).rotate(phi * 0.5);
         let bound = self.body.circumradius() + b0.distance(c) * phi.abs() * 0.5 + self.reach;
@@ -255,10 +253,24 @@ impl BodySweep {
             d < need
         };
         let body_spans = [0, 1, 2, 3].map(|i| range(&edges[i]));
+        // The body sweeps the annulus about the centre between its least
+        // and greatest distance from it: an obstacle whose bounding circle
+        // stays off that annulus (by the clearance) is clear.
+        let rho_in = if point_in_rectangle(c, &corners) {
+            0.0
+        } else {
+            body_spans.iter().map(|s| s.0).fold(f64::INFINITY, f64::min)
+        };
+        let rho_out = body_spans.iter().map(|s| s.1).fold(0.0, f64::max);
+        let off_annulus = |p: Point, r: f64| {
+            let d = (p - c).length();
+            let need = r + self.reach + self.tol;
+            d > rho_out + need || d < rho_in - need
+        };
         let body_hit =
             |p: Point, need: f64| (0..4).any(|i| too_near(&edges[i], body_spans[i], p, -phi, need));
         for &(p, r) in &self.circles {
-            if far(p, mid, bound + r) {
+            if far(p, mid, bound + r) || off_annulus(p, r) {
                 continue;
             }
             if body_hit(p, r + self.reach) {
@@ -266,7 +278,7 @@ impl BodySweep {
             }
         }
         for poly in &self.polygons {
-            if far(poly.center, mid, bound + poly.radius) {
+            if far(poly.center, mid, bound + poly.radius) || off_annulus(poly.center, poly.radius) {
                 continue;
             }
             let n = poly.corners.len();
@@ -318,7 +330,7 @@ fn point_in_rectangle(p: Point, k: &[Point; 4]) -> bool {
 }
 
 /// Whether `p` is inside the simple polygon (crossing number).
-fn point_in_polygon(p: Point, poly: &[Point]) -> bool {
+pub(super) fn point_in_polygon(p: Point, poly: &[Point]) -> bool {
     let mut inside = false;
     let n = poly.len();
     for i in 0..n {
