@@ -101,15 +101,22 @@ pub fn fresnel_cs(x: f64) -> (f64, f64) {
     let (c, s) = if ax < SERIES_LIMIT {
         series_cs(ax)
     } else {
-        let (f, g) = aux_fg(ax);
-        let (su, cu) = sin_cos_half_pi_square(ax);
-        (0.5 + f * su - g * cu, 0.5 - f * cu - g * su)
+        let (c, s, _, _) = fresnel_cs_far(ax);
+        (c, s)
     };
     if x < 0.0 {
         (-c, -s)
     } else {
         (c, s)
     }
+}
+
+/// C and S for `x ≥ `[`SERIES_LIMIT`], and the `(sin, cos)` of `πx²/2`
+/// they were made from.
+fn fresnel_cs_far(x: f64) -> (f64, f64, f64, f64) {
+    let (f, g) = aux_fg(x);
+    let (su, cu) = sin_cos_half_pi_square(x);
+    (0.5 + f * su - g * cu, 0.5 - f * cu - g * su, su, cu)
 }
 
 /// `(sin(πx²/2), cos(πx²/2))` for `x ≥ 0`, with `x²` reduced modulo 4
@@ -279,11 +286,19 @@ fn asymptotic_fg(x: f64) -> (f64, f64) {
 /// same with sin, for `k < N` (`N ≤ 3`).
 fn fresnel_cs_moments<const N: usize>(t: f64) -> ([f64; N], [f64; N]) {
     let (mut c, mut s) = ([0.0; N], [0.0; N]);
-    let (c0, s0) = fresnel_cs(t);
-    c[0] = c0;
-    s[0] = s0;
+    // C, S and the phase's sine and cosine (one evaluation of each).
+    let at = t.abs();
+    let (c0, s0, ss, cc) = if at < SERIES_LIMIT {
+        let (c0, s0) = series_cs(at);
+        let (ss, cc) = sin_cos_half_pi_square(at);
+        (c0, s0, ss, cc)
+    } else {
+        fresnel_cs_far(at)
+    };
+    let sign = if t < 0.0 { -1.0 } else { 1.0 };
+    c[0] = sign * c0;
+    s[0] = sign * s0;
     if N > 1 {
-        let (ss, cc) = sin_cos_half_pi_square(t.abs());
         c[1] = ss / PI;
         s[1] = (1.0 - cc) / PI;
         let mut tk1 = 1.0;
@@ -317,14 +332,25 @@ fn fresnel_cs_moments<const N: usize>(t: f64) -> ([f64; N], [f64; N]) {
 /// ```
 #[must_use]
 pub fn generalized_fresnel_cs(a: f64, b: f64, c: f64) -> (f64, f64) {
-    let (x, y) = if a == 0.0 {
+    let (x, y) = xy_unrotated(a, b);
+    rotate(x, y, c)
+}
+
+/// [`generalized_fresnel_cs`] with `(sin c, cos c)` given.
+pub(crate) fn generalized_fresnel_cs_turned(a: f64, b: f64, (sc, cc): (f64, f64)) -> (f64, f64) {
+    let (x, y) = xy_unrotated(a, b);
+    (x * cc - y * sc, x * sc + y * cc)
+}
+
+/// X and Y at `c = 0`.
+fn xy_unrotated(a: f64, b: f64) -> (f64, f64) {
+    if a == 0.0 {
         xy_a_zero(b)
     } else if a.abs() < SMALL_A {
         xy_a_small(a, b)
     } else {
         xy_a_large(a, b)
-    };
-    rotate(x, y, c)
+    }
 }
 
 /// `(x, y)` turned by `c`.
@@ -338,17 +364,27 @@ fn rotate(x: f64, y: f64, c: f64) -> (f64, f64) {
 
 /// The generalized Fresnel integrals and their first two moments:
 /// `∫₀¹ tᵏ cos(a t²/2 + b t + c) dt` and the same with sin, for
-/// `k = 0, 1, 2` (the derivatives the G1 fit's Newton steps need).
-pub(crate) fn generalized_fresnel_cs_moments(a: f64, b: f64, c: f64) -> ([f64; 3], [f64; 3]) {
-    let (mut x, mut y) = if a.abs() < SMALL_A {
+/// `k = 0, 1, 2` (the derivatives the G1 fit's Newton steps need), with
+/// `(sin c, cos c)` given: the fit evaluates many `a`, `b` at one `c`.
+pub(crate) fn generalized_fresnel_cs_moments_turned(
+    a: f64,
+    b: f64,
+    (sc, cc): (f64, f64),
+) -> ([f64; 3], [f64; 3]) {
+    let (mut x, mut y) = moments_unrotated(a, b);
+    for k in 0..3 {
+        (x[k], y[k]) = (x[k] * cc - y[k] * sc, x[k] * sc + y[k] * cc);
+    }
+    (x, y)
+}
+
+/// The moments `k = 0, 1, 2` at `c = 0`.
+fn moments_unrotated(a: f64, b: f64) -> ([f64; 3], [f64; 3]) {
+    if a.abs() < SMALL_A {
         xy_a_small_moments(a, b)
     } else {
         xy_a_large_moments(a, b)
-    };
-    for k in 0..3 {
-        (x[k], y[k]) = rotate(x[k], y[k], c);
     }
-    (x, y)
 }
 
 /// X and Y for `a = 0`: the chord of an arc of unit length turning by `b`.
@@ -440,17 +476,8 @@ fn lommel_reduced(mu: f64, nu: f64, b: f64) -> f64 {
 /// most 1 by `(a²/4)ⁿ/(2n)!`, and the series stops before the first below
 /// 2⁻⁶⁰ (for `|a| = 0.05`, four terms and 19 moments instead of ten and 43).
 fn xy_a_small(a: f64, b: f64) -> (f64, f64) {
+    let terms = a_series_terms(a);
     let aa = -a * a / 4.0;
-    let (mut terms, mut weight) = (0, 1.0f64);
-    while terms < A_SERIES_TERMS {
-        let n = (terms + 1) as f64;
-        let next = weight * aa.abs() / (2.0 * n * (2.0 * n - 1.0));
-        if next < TINY_TERM {
-            break;
-        }
-        weight = next;
-        terms += 1;
-    }
     let (mut x0, mut y0) = ([0.0; MOMENTS], [0.0; MOMENTS]);
     moments_a_zero(4 * terms + 3, b, &mut x0, &mut y0);
     let mut x = x0[0] - (a / 2.0) * y0[2];
@@ -467,10 +494,30 @@ fn xy_a_small(a: f64, b: f64) -> (f64, f64) {
     (x, y)
 }
 
-/// [`xy_a_small`] for the moments `k = 0, 1, 2`.
+/// How many terms after the first the series in `a` needs: those whose
+/// weight `(a²/4)ⁿ/(2n)!` is at least [`TINY_TERM`] (at most
+/// [`A_SERIES_TERMS`]).
+fn a_series_terms(a: f64) -> usize {
+    let aa = a * a / 4.0;
+    let (mut terms, mut weight) = (0, 1.0f64);
+    while terms < A_SERIES_TERMS {
+        let n = (terms + 1) as f64;
+        let next = weight * aa / (2.0 * n * (2.0 * n - 1.0));
+        if next < TINY_TERM {
+            break;
+        }
+        weight = next;
+        terms += 1;
+    }
+    terms
+}
+
+/// [`xy_a_small`] for the moments `k = 0, 1, 2` (their weights are those
+/// of `k = 0`, and the moments themselves smaller, so the same terms).
 fn xy_a_small_moments(a: f64, b: f64) -> ([f64; 3], [f64; 3]) {
+    let terms = a_series_terms(a);
     let (mut x0, mut y0) = ([0.0; MOMENTS], [0.0; MOMENTS]);
-    moments_a_zero(3 + 4 * A_SERIES_TERMS + 2, b, &mut x0, &mut y0);
+    moments_a_zero(4 * terms + 5, b, &mut x0, &mut y0);
     let (mut x, mut y) = ([0.0; 3], [0.0; 3]);
     for j in 0..3 {
         x[j] = x0[j] - (a / 2.0) * y0[j + 2];
@@ -478,7 +525,7 @@ fn xy_a_small_moments(a: f64, b: f64) -> ([f64; 3], [f64; 3]) {
     }
     let mut t = 1.0;
     let aa = -a * a / 4.0;
-    for k in 1..=A_SERIES_TERMS {
+    for k in 1..=terms {
         let kf = k as f64;
         t *= aa / (2.0 * kf * (2.0 * kf - 1.0));
         let bf = a / (4.0 * kf + 2.0);
@@ -965,7 +1012,7 @@ mod tests {
             (-8.0, 1.5, 0.0),
             (0.0, 0.7, 0.4),
         ] {
-            let (mx, my) = generalized_fresnel_cs_moments(a, b, c);
+            let (mx, my) = generalized_fresnel_cs_moments_turned(a, b, (sin(c), cos(c)));
             let (x, y) = generalized_fresnel_cs(a, b, c);
             assert!((mx[0] - x).abs() < 1e-15 && (my[0] - y).abs() < 1e-15);
             let h = 1e-6;
