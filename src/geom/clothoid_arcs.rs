@@ -30,16 +30,18 @@
 //! `ε + |d|ψ²/2 + 0.605·K·d²ψ²` of the exact offset, and the same argument
 //! from the exact offset to the spline's (whose arcs' offsets have
 //! curvatures bounded by the same `K`) bounds the other direction. With
-//! `ε` half the tolerance, `ψ ≤ √(tolerance / (|d| + 1.21·K·d²))` keeps
-//! the rest within the other half, where the linear bound (`|d|ψ`, the
-//! offsets of the two points themselves) asks for `ψ ≤ tolerance/(2|d|)`:
-//! for a lane edge a few metres out at a millimetre, about a hundred times
-//! more, so that the position's bound decides and an edge takes several
-//! times fewer arcs. `K` comes from twice the clothoid's largest curvature
-//! (the arcs' curvatures lie between those of the clothoid's ends, up to
-//! the spline's own small error); where that reaches `1/(2|d|)` only the
-//! linear bound is used. Near the clothoid's ends the exact offset is
-//! taken on along its end tangents (the spline meets the clothoid's end
+//! `ε` three quarters of the tolerance, `ψ ≤ √(tolerance / (2(|d| +
+//! 1.21·K·d²)))` keeps the rest within the last quarter, where the linear
+//! bound (`|d|ψ`, the offsets of the two points themselves) asks for
+//! `ψ ≤ tolerance/(4|d|)`: for a lane edge a few metres out at a
+//! millimetre, about a hundred times more, so that the position's bound
+//! decides and an edge takes several times fewer arcs. `K` is
+//! `κ′/(1 − κ′|d|)` for `κ′` a quarter more than the clothoid's largest
+//! curvature, and the arcs built are checked to stay within `κ′` (they lie
+//! between the curvatures of the clothoid's ends, up to the spline's own
+//! small error); where they do not, or where `κ′|d| ≥ 0.9`, the linear
+//! bound is used. Near the clothoid's ends the exact offset is taken on
+//! along its end tangents (the spline meets the clothoid's end
 //! poses exactly, so `e` and `ψ` vanish there). The tests check both
 //! directions at dense stations.
 //!
@@ -160,11 +162,12 @@ impl Clothoid {
 
     /// The parallel curve `d` to the vehicle's left as lines and arcs,
     /// within `tolerance` of the exact offset: the arcs of
-    /// [`Clothoid::to_arcs_within`] (half the tolerance in position, and a
-    /// heading tolerance that keeps the offset within the other half; the
+    /// [`Clothoid::to_arcs_within`], each offset concentrically, with three
+    /// quarters of the tolerance in position (all of it at `d = 0`) and a
+    /// heading tolerance that keeps the offset within the rest (the
     /// heading's error counts there only squared, as the module's docs
-    /// derive), each offset concentrically. The offset of a clothoid is
-    /// not a clothoid, which is why it comes as arcs.
+    /// derive). The offset of a clothoid is not a clothoid, which is why
+    /// it comes as arcs.
     ///
     /// # Errors
     /// As [`Clothoid::to_arcs`];
@@ -172,10 +175,23 @@ impl Clothoid {
     /// would be ≤ 0 (the offset passes the centre of curvature).
     pub fn offset_arcs(&self, d: f64, tolerance: f64) -> Result<Vec<Segment>, Error> {
         crate::error::finite(d, "distance")?;
-        let heading_tolerance = offset_heading_tolerance(self, d, 0.5 * tolerance);
-        let arcs = self.to_arcs_within(0.5 * tolerance, heading_tolerance)?;
         let heading = self.pose_at(0.0).heading;
-        arcs.iter().map(|a| a.offset(d, heading)).collect()
+        let offset = |arcs: Vec<Segment>| arcs.iter().map(|a| a.offset(d, heading)).collect();
+        if d == 0.0 {
+            return offset(self.to_arcs(tolerance)?);
+        }
+        let position = POSITION_SHARE * tolerance;
+        let budget = tolerance - position;
+        let kappa =
+            CURVATURE_MARGIN * math::larger(self.curvature_start.abs(), self.curvature_end.abs());
+        if let Some(heading_tolerance) = quadratic_heading_tolerance(kappa, d, budget) {
+            let arcs = self.to_arcs_within(position, heading_tolerance)?;
+            // The bound assumed the arcs' curvatures within `kappa`.
+            if arcs.iter().all(|a| segment_curvature(a).abs() <= kappa) {
+                return offset(arcs);
+            }
+        }
+        offset(self.to_arcs_within(position, budget / d.abs())?)
     }
 
     /// At least the total turn `∫|κ| ds`.
@@ -252,26 +268,39 @@ impl Clothoid {
     }
 }
 
-/// The heading tolerance of an arc spline whose offset by `d` is to stay
-/// within `budget` of the clothoid's exact offset, beyond the spline's own
-/// distance from the clothoid: the larger of the quadratic bound and the
-/// linear one derived in the module's docs ("Offsets").
-fn offset_heading_tolerance(c: &Clothoid, d: f64, budget: f64) -> f64 {
+/// The share of an offset's tolerance that [`Clothoid::offset_arcs`] gives
+/// the spline's position (the rest bounds the heading's effect).
+const POSITION_SHARE: f64 = 0.75;
+
+/// How far beyond the clothoid's largest curvature the arcs' curvatures
+/// are taken to reach in the offset's bound (checked on the arcs built).
+const CURVATURE_MARGIN: f64 = 1.25;
+
+/// The heading tolerance of an arc spline, all of whose arcs have
+/// curvatures within `kappa`, for its offset by `d ≠ 0` to stay within
+/// `budget` of the exact offset beyond the spline's own distance from the
+/// clothoid: the quadratic bound of the module's docs ("Offsets"), when
+/// it exists (`kappa·|d| < 0.9`) and is larger than the linear one.
+fn quadratic_heading_tolerance(kappa: f64, d: f64, budget: f64) -> Option<f64> {
     let ad = d.abs();
-    if ad == 0.0 {
-        return f64::INFINITY;
+    if !(kappa * ad < 0.9) {
+        return None;
     }
-    let linear = budget / ad;
-    let k = 2.0 * math::larger(c.curvature_start.abs(), c.curvature_end.abs());
-    if !(k * ad < 0.5) {
-        return linear;
-    }
-    let kk = k / (1.0 - k * ad);
+    // The offsets' curvatures: κ/(1 − κd) at most.
+    let k = kappa / (1.0 - kappa * ad);
     let quadratic = math::smaller(
-        libm::sqrt(2.0 * budget / (ad + 1.21 * kk * ad * ad)),
-        0.5 / (kk * ad),
+        libm::sqrt(2.0 * budget / (ad + 1.21 * k * ad * ad)),
+        0.5 / (k * ad),
     );
-    math::larger(quadratic, linear)
+    (quadratic > budget / ad).then_some(quadratic)
+}
+
+/// The curvature of a line or an arc (signed as it turns).
+fn segment_curvature(seg: &Segment) -> f64 {
+    match seg {
+        Segment::Arc(a) => a.turn() / a.radius,
+        _ => 0.0,
+    }
 }
 
 /// A clothoid of constant curvature as the one line or arc it is.
