@@ -14,7 +14,7 @@
 
 use super::fresnel::{
     generalized_fresnel_cs, generalized_fresnel_cs_moments_turned, generalized_fresnel_cs_turned,
-    SMALL_A,
+    moments_as_accurate,
 };
 use super::{math, normalize_angle, Clothoid, Pose};
 use crate::error::{Error, Field, Reason, Unsolvable};
@@ -162,12 +162,11 @@ fn within_pi(angle: f64) -> f64 {
 /// `φ₀, φ₁ ∈ [−π, π]`; `g′(A) = X₂ − X₁` (the moments `∫ tᵏ cos`), and
 /// `X(2A, δ − A, φ₀)` there (the chord over the length).
 ///
-/// Where `|2A| < `[`SMALL_A`] that `X` comes from the last step's moments,
-/// to first order (`X′(A) = Y₁ − Y₂`; `|X″| ≤ 1/30`, so it is off by at
-/// most `step²/60`, below 1e-17): the series in `a` gives them as
-/// accurately as `X` itself. Beyond, `X` is evaluated anew: the moments
-/// there are a difference of Fresnel integrals, which loses a few digits
-/// where [`generalized_fresnel_cs`] does not, and `X` is small for a
+/// That `X` comes from the last step's moments, to first order
+/// (`X′(A) = Y₁ − Y₂`; `|X″| ≤ 1/30`, so it is off by at most `step²/60`,
+/// below 1e-17), except where the moments are a difference of Fresnel
+/// integrals that loses digits [`generalized_fresnel_cs`] keeps (its
+/// one-sided form): there `X` is evaluated anew, as it is small for a
 /// clothoid much longer than its chord.
 fn solve_a(phi0: f64, phi1: f64) -> (f64, f64) {
     const CF: [f64; 6] = [
@@ -189,17 +188,17 @@ fn solve_a(phi0: f64, phi1: f64) -> (f64, f64) {
             + CF[5] * (x2 * x2 + y2 * y2));
     // Newton until the step is below LAST_STEP: from the guess, two or
     // three steps. The count is bounded for inputs that never converge.
-    let turn = (math::sin(phi0), math::cos(phi0));
+    let turn = math::sin_cos(phi0);
     for _ in 0..MAX_STEPS {
         let (c, s) = generalized_fresnel_cs_moments_turned(2.0 * a, delta - a, turn);
         let step = s[0] / (c[2] - c[1]);
         if !step.is_finite() {
             return (a, c[0]);
         }
-        let small = (2.0 * a).abs() < SMALL_A;
+        let accurate = moments_as_accurate(2.0 * a, delta - a);
         a -= step;
         if step.abs() <= LAST_STEP {
-            let x = if small && (2.0 * a).abs() < SMALL_A {
+            let x = if accurate && moments_as_accurate(2.0 * a, delta - a) {
                 c[0] - step * (s[1] - s[2])
             } else {
                 generalized_fresnel_cs_turned(2.0 * a, delta - a, turn).0

@@ -52,7 +52,7 @@
 //! assert!((y - (1.0 - libm::cos(1.0))).abs() < 1e-15);
 //! ```
 
-use super::math::{self, cos, sin, sqrt};
+use super::math::{self, sin, sqrt};
 use core::f64::consts::{FRAC_PI_2, PI};
 
 /// Below this `|x|`, C and S come from their power series; from it on, from
@@ -132,7 +132,7 @@ fn sin_cos_half_pi_square(x: f64) -> (f64, f64) {
     let (hi, lo) = math::exact_square(x);
     let r = math::fmod(hi, 4.0) + lo;
     let u = FRAC_PI_2 * r;
-    (sin(u), cos(u))
+    math::sin_cos(u)
 }
 
 /// `1/((2n)! (4n + 1))`, the coefficients of `C(x)/x` in `t = −(πx²/2)²`,
@@ -378,7 +378,7 @@ fn rotate(x: f64, y: f64, c: f64) -> (f64, f64) {
     if c == 0.0 {
         return (x, y);
     }
-    let (sc, cc) = (sin(c), cos(c));
+    let (sc, cc) = math::sin_cos(c);
     (x * cc - y * sc, x * sc + y * cc)
 }
 
@@ -435,7 +435,7 @@ fn xy_a_zero(b: f64) -> (f64, f64) {
 fn moments_a_zero(n: usize, b: f64, x: &mut [f64], y: &mut [f64]) {
     let ab = b.abs();
     (x[0], y[0]) = xy_a_zero(ab);
-    let (sb, cb) = (sin(ab), cos(ab));
+    let (sb, cb) = math::sin_cos(ab);
     let two_b = 2.0 * ab;
     let m = if two_b >= n as f64 {
         n
@@ -567,15 +567,35 @@ fn xy_a_large(a: f64, b: f64) -> (f64, f64) {
     let abs_a = a.abs();
     let z = FRAC_1_SQRT_PI * sqrt(abs_a);
     let ell = sigma * b * FRAC_1_SQRT_PI / sqrt(abs_a);
-    let end = ell + z;
-    if ell.abs() >= SERIES_LIMIT
-        && end.abs() >= SERIES_LIMIT
-        && ell.is_sign_negative() == end.is_sign_negative()
-    {
+    if one_side(z, ell) {
         xy_one_side(a, b, sigma, z, ell)
     } else {
         xy_difference(b, sigma, abs_a, z, ell)
     }
+}
+
+/// Whether `ℓ` and `ℓ + z` lie on one side beyond [`SERIES_LIMIT`] (then
+/// [`xy_one_side`] is the accurate form).
+fn one_side(z: f64, ell: f64) -> bool {
+    let end = ell + z;
+    ell.abs() >= SERIES_LIMIT
+        && end.abs() >= SERIES_LIMIT
+        && ell.is_sign_negative() == end.is_sign_negative()
+}
+
+/// Whether the moments of [`generalized_fresnel_cs_moments_turned`] give
+/// X and Y at `(a, b)` as accurately as [`generalized_fresnel_cs`]: all
+/// but where the latter takes the one-sided form.
+pub(crate) fn moments_as_accurate(a: f64, b: f64) -> bool {
+    let abs_a = a.abs();
+    if abs_a < SMALL_A {
+        return true;
+    }
+    let sigma = if a > 0.0 { 1.0 } else { -1.0 };
+    !one_side(
+        FRAC_1_SQRT_PI * sqrt(abs_a),
+        sigma * b * FRAC_1_SQRT_PI / sqrt(abs_a),
+    )
 }
 
 /// [`xy_a_large`] when `ℓ` and `ℓ + z` lie on one side beyond
@@ -586,7 +606,7 @@ fn xy_one_side(a: f64, b: f64, sigma: f64, z: f64, ell: f64) -> (f64, f64) {
     let (f1, g1) = aux_fg(ell.abs());
     let (f2, g2) = aux_fg((ell + z).abs());
     let phi = b + a / 2.0;
-    let (sp, cp) = (sin(phi), cos(phi));
+    let (sp, cp) = math::sin_cos(phi);
     // (g1 + iσ f1) − (g2 + iσ f2)(cos φ + i sin φ)
     let re = g1 - (g2 * cp - sigma * f2 * sp);
     let im = sigma * f1 - (g2 * sp + sigma * f2 * cp);
@@ -599,7 +619,8 @@ fn xy_difference(b: f64, sigma: f64, abs_a: f64, z: f64, ell: f64) -> (f64, f64)
     let end = ell + z;
     // b²/|a| as (b/|a|)·b: finite whenever the result is.
     let gamma = -0.5 * sigma * (b / abs_a) * b;
-    let (sg, cg) = (sin(gamma) / z, cos(gamma) / z);
+    let (sg, cg) = math::sin_cos(gamma);
+    let (sg, cg) = (sg / z, cg / z);
     let (cl, sl) = fresnel_cs(ell);
     let (cz, sz) = fresnel_cs(end);
     let (dc, ds) = (cz - cl, sz - sl);
@@ -614,7 +635,8 @@ fn xy_a_large_moments(a: f64, b: f64) -> ([f64; 3], [f64; 3]) {
     let z = FRAC_1_SQRT_PI * sqrt(abs_a);
     let ell = sigma * b * FRAC_1_SQRT_PI / sqrt(abs_a);
     let gamma = -0.5 * sigma * (b / abs_a) * b;
-    let (mut sg, mut cg) = (sin(gamma) / z, cos(gamma) / z);
+    let (sg, cg) = math::sin_cos(gamma);
+    let (mut sg, mut cg) = (sg / z, cg / z);
     let (cl, sl) = fresnel_cs_moments::<3>(ell);
     let (cz, sz) = fresnel_cs_moments::<3>(ell + z);
     let dc = [cz[0] - cl[0], cz[1] - cl[1], cz[2] - cl[2]];
@@ -641,6 +663,7 @@ fn xy_a_large_moments(a: f64, b: f64) -> ([f64; 3], [f64; 3]) {
 // what says the rounding of the literal is the only difference.
 #[allow(clippy::excessive_precision)]
 mod tests {
+    use super::math::cos;
     use super::*;
 
     /// `(x, C(x), S(x))` by mpmath at 60 digits (`scripts/clothoid_oracle.py
