@@ -283,7 +283,9 @@ const CURVATURE_MARGIN: f64 = 1.25;
 /// it exists (`kappa·|d| < 0.9`) and is larger than the linear one.
 fn quadratic_heading_tolerance(kappa: f64, d: f64, budget: f64) -> Option<f64> {
     let ad = d.abs();
-    if !(kappa * ad < 0.9) {
+    // NaN as well as too near the pole: no quadratic bound.
+    let away_from_pole = kappa * ad < 0.9;
+    if !away_from_pole {
         return None;
     }
     // The offsets' curvatures: κ/(1 − κd) at most.

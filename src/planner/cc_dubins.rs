@@ -172,7 +172,7 @@ fn frame((s, c): (f64, f64), origin: Point, x: f64, y: f64) -> Point {
 
 /// The sine and cosine of `theta`.
 fn sin_cos(theta: f64) -> (f64, f64) {
-    (math::sin(theta), math::cos(theta))
+    math::sin_cos(theta)
 }
 
 /// The sine and cosine of `α + β` from those of `α` and `β`.
@@ -264,7 +264,8 @@ enum Turn {
 /// `D₁(α) = cos α · C(√(2α/π)) + sin α · S(√(2α/π))`.
 fn d1(alpha: f64) -> f64 {
     let (c, s) = fresnel_cs(math::sqrt(2.0 * alpha / PI));
-    math::cos(alpha) * c + math::sin(alpha) * s
+    let (sa, ca) = math::sin_cos(alpha);
+    ca * c + sa * s
 }
 
 /// The shortest CC turn to `side` through `delta ∈ [0, 2π)` over a chord of
@@ -390,7 +391,9 @@ fn tst(c1: &Circle, c2: &Circle, between: &Between, best: f64, p: &Params) -> Op
         )
     };
     let line = distance(q1, q2);
-    if !(line < best) {
+    // NaN as well as a line too long: no candidate.
+    let may_win = line < best;
+    if !may_win {
         return None;
     }
     let (t1, l1) = c1.turn(Pose::at(q1, theta), p);
