@@ -24,7 +24,8 @@
 //!   `2 sin²(b/2) / b` (a short series for `|b| < 10⁻³`).
 //! - X, Y for `0 < |a| < 1`: a series in `a` whose terms are the moments
 //!   `∫ tᵏ cos(bt) dt`, `∫ tᵏ sin(bt) dt` (upward recurrence while
-//!   `k < 2|b|`, reduced Lommel functions beyond). No difference of nearly
+//!   `k < 2|b|`; beyond, downward recurrence from the last moment, which
+//!   reduced Lommel functions give). No difference of nearly
 //!   equal numbers, so a clothoid whose curvature barely changes loses
 //!   nothing.
 //! - X, Y for `|a| ≥ 1`: completing the square turns the phase into
@@ -38,7 +39,10 @@
 //! 0.01 there; moved where each branch is the more accurate one), the
 //! one-sided difference and the exact phase above, and the moments for
 //! negative or large `|b|` (by symmetry, and by the recurrence alone where
-//! it covers every `k`: the Lommel series overflows there).
+//! it covers every `k`: the Lommel series overflows there), the moments
+//! beyond the upward recurrence by the downward one (Lommel functions for
+//! the last moment only), and C and S below 1.5 by Horner's rule on tabled
+//! coefficients.
 //!
 //! # Examples
 //! ```

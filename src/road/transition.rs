@@ -123,8 +123,8 @@ fn past(start: Pose, side: f64, delta: f64, r: f64, lt: f64, q: Point, d: Vec2) 
 ///
 /// The Illinois variant of the secant method on the bracket: the secant
 /// through its ends, and where one end stays twice in a row its value
-/// halved, so that both ends close in (superlinearly: about ten steps
-/// where bisection took sixty); a bisection wherever the secant's point
+/// halved, so that both ends close in (superlinearly, where bisection
+/// only halves the bracket a step); a bisection wherever the secant's point
 /// falls outside the bracket or the bracket has not halved in two steps.
 fn solve_radius(
     start: Pose,
