@@ -14,6 +14,37 @@
 //! check them on random clothoids against dense samples). The number of
 //! pieces is chosen from those bounds, with a factor of 2 to spare.
 //!
+//! # Offsets
+//!
+//! An offset (a lane edge) offsets each arc concentrically, and the
+//! heading's error counts there only squared. Take a point `P` of the
+//! spline, `Q` its nearest point on the clothoid (`|P − Q| = e ≤ ε`, along
+//! the clothoid's normal at `Q`) and `ψ` the difference of their headings.
+//! Their offsets by `d` differ by `e − d(1 − cos ψ)` along that normal and
+//! by `|d| sin ψ ≤ |d|ψ =: w` along the tangent. The exact offset runs
+//! through the offset of `Q` along that tangent with a curvature of at most
+//! `K` (the offset of curvature `κ` has `κ/(1 − κd)`); where `Kw ≤ ½` it
+//! advances `w` along the tangent within an arc length of `1.1w` (as
+//! `sin x / x ≥ 1 − x²/6`), straying from the tangent by at most
+//! `K(1.1w)²/2` there. So the offset of `P` is within
+//! `ε + |d|ψ²/2 + 0.605·K·d²ψ²` of the exact offset, and the same argument
+//! from the exact offset to the spline's (whose arcs' offsets have
+//! curvatures bounded by the same `K`) bounds the other direction. With
+//! `ε` three quarters of the tolerance, `ψ ≤ √(tolerance / (2(|d| +
+//! 1.21·K·d²)))` keeps the rest within the last quarter, where the linear
+//! bound (`|d|ψ`, the offsets of the two points themselves) asks for
+//! `ψ ≤ tolerance/(4|d|)`: for a lane edge a few metres out at a
+//! millimetre, about a hundred times more, so that the position's bound
+//! decides and an edge takes several times fewer arcs. `K` is
+//! `κ′/(1 − κ′|d|)` for `κ′` a quarter more than the clothoid's largest
+//! curvature, and the arcs built are checked to stay within `κ′` (they lie
+//! between the curvatures of the clothoid's ends, up to the spline's own
+//! small error); where they do not, or where `κ′|d| ≥ 0.9`, the linear
+//! bound is used. Near the clothoid's ends the exact offset is taken on
+//! along its end tangents (the spline meets the clothoid's end
+//! poses exactly, so `e` and `ψ` vanish there). The tests check both
+//! directions at dense stations.
+//!
 //! # Examples
 //! ```
 //! use arcline::geom::Clothoid;
@@ -26,7 +57,7 @@
 //! assert!(arcs.iter().all(|s| matches!(s, Segment::Arc(_))));
 //! ```
 
-use super::{arc_to_point, Clothoid, Line, Point, Pose, Segment};
+use super::{arc_to_point, math, Clothoid, Line, Point, Pose, Segment};
 use crate::error::{Error, Reason};
 use core::f64::consts::FRAC_PI_8;
 
@@ -131,9 +162,12 @@ impl Clothoid {
 
     /// The parallel curve `d` to the vehicle's left as lines and arcs,
     /// within `tolerance` of the exact offset: the arcs of
-    /// [`Clothoid::to_arcs_within`] (half the tolerance in position, half
-    /// over `|d|` in heading), each offset concentrically. The offset of a
-    /// clothoid is not a clothoid, which is why it comes as arcs.
+    /// [`Clothoid::to_arcs_within`], each offset concentrically, with three
+    /// quarters of the tolerance in position (all of it at `d = 0`) and a
+    /// heading tolerance that keeps the offset within the rest (the
+    /// heading's error counts there only squared, as the module's docs
+    /// derive). The offset of a clothoid is not a clothoid, which is why
+    /// it comes as arcs.
     ///
     /// # Errors
     /// As [`Clothoid::to_arcs`];
@@ -141,14 +175,23 @@ impl Clothoid {
     /// would be ≤ 0 (the offset passes the centre of curvature).
     pub fn offset_arcs(&self, d: f64, tolerance: f64) -> Result<Vec<Segment>, Error> {
         crate::error::finite(d, "distance")?;
-        let heading_tolerance = if d == 0.0 {
-            f64::INFINITY
-        } else {
-            0.5 * tolerance / d.abs()
-        };
-        let arcs = self.to_arcs_within(0.5 * tolerance, heading_tolerance)?;
         let heading = self.pose_at(0.0).heading;
-        arcs.iter().map(|a| a.offset(d, heading)).collect()
+        let offset = |arcs: Vec<Segment>| arcs.iter().map(|a| a.offset(d, heading)).collect();
+        if d == 0.0 {
+            return offset(self.to_arcs(tolerance)?);
+        }
+        let position = POSITION_SHARE * tolerance;
+        let budget = tolerance - position;
+        let kappa =
+            CURVATURE_MARGIN * math::larger(self.curvature_start.abs(), self.curvature_end.abs());
+        if let Some(heading_tolerance) = quadratic_heading_tolerance(kappa, d, budget) {
+            let arcs = self.to_arcs_within(position, heading_tolerance)?;
+            // The bound assumed the arcs' curvatures within `kappa`.
+            if arcs.iter().all(|a| segment_curvature(a).abs() <= kappa) {
+                return offset(arcs);
+            }
+        }
+        offset(self.to_arcs_within(position, budget / d.abs())?)
     }
 
     /// At least the total turn `∫|κ| ds`.
@@ -222,6 +265,43 @@ impl Clothoid {
             d2 = nd2;
         }
         s
+    }
+}
+
+/// The share of an offset's tolerance that [`Clothoid::offset_arcs`] gives
+/// the spline's position (the rest bounds the heading's effect).
+const POSITION_SHARE: f64 = 0.75;
+
+/// How far beyond the clothoid's largest curvature the arcs' curvatures
+/// are taken to reach in the offset's bound (checked on the arcs built).
+const CURVATURE_MARGIN: f64 = 1.25;
+
+/// The heading tolerance of an arc spline, all of whose arcs have
+/// curvatures within `kappa`, for its offset by `d ≠ 0` to stay within
+/// `budget` of the exact offset beyond the spline's own distance from the
+/// clothoid: the quadratic bound of the module's docs ("Offsets"), when
+/// it exists (`kappa·|d| < 0.9`) and is larger than the linear one.
+fn quadratic_heading_tolerance(kappa: f64, d: f64, budget: f64) -> Option<f64> {
+    let ad = d.abs();
+    // NaN as well as too near the pole: no quadratic bound.
+    let away_from_pole = kappa * ad < 0.9;
+    if !away_from_pole {
+        return None;
+    }
+    // The offsets' curvatures: κ/(1 − κd) at most.
+    let k = kappa / (1.0 - kappa * ad);
+    let quadratic = math::smaller(
+        libm::sqrt(2.0 * budget / (ad + 1.21 * k * ad * ad)),
+        0.5 / (k * ad),
+    );
+    (quadratic > budget / ad).then_some(quadratic)
+}
+
+/// The curvature of a line or an arc (signed as it turns).
+fn segment_curvature(seg: &Segment) -> f64 {
+    match seg {
+        Segment::Arc(a) => a.turn() / a.radius,
+        _ => 0.0,
     }
 }
 
@@ -375,6 +455,85 @@ mod tests {
         }
     }
 
+    /// The offsets of random clothoids (lane edges: curvatures up to 1/5,
+    /// offsets up to 8 on either side), both ways at dense stations: each
+    /// exact offset point is within the tolerance of the offset arcs, and
+    /// each point of the offset arcs is at `d` from the clothoid within it
+    /// (distances from a clothoid are along its normals, so a point's
+    /// distance from the exact offset is its distance from the clothoid
+    /// less `|d|`, where its nearest point is inside the clothoid).
+    #[test]
+    fn offsets_stay_within_the_tolerance_both_ways() {
+        let mut rng = Xorshift::new(23);
+        let (mut worst, mut arcs_now, mut arcs_linear) = (0.0f64, 0, 0);
+        for _ in 0..30 {
+            let len = rng.range(1.0, 40.0);
+            let (k0, k1) = (rng.range(-0.2, 0.2), rng.range(-0.2, 0.2));
+            let c = Clothoid::new(Pose::new(1.0, -2.0, rng.range(-3.0, 3.0)), len, k0, k1).unwrap();
+            let d = rng.range(-8.0, 8.0);
+            let kmax = k0.abs().max(k1.abs());
+            if kmax * d.abs() > 0.8 {
+                continue;
+            }
+            for tol in [1e-3, 1e-5] {
+                let Ok(edge) = c.offset_arcs(d, tol) else {
+                    continue;
+                };
+                arcs_now += edge.len();
+                arcs_linear += c
+                    .to_arcs_within(0.5 * tol, 0.5 * tol / d.abs())
+                    .unwrap()
+                    .len();
+                let m: u32 = 1000;
+                for i in 0..=m {
+                    let q = c.travel_pose_at(len * f64::from(i) / f64::from(m));
+                    let exact = q.position() + q.direction().perp() * d;
+                    // The arcs are in order along the clothoid, of equal
+                    // pieces: the nearest is among a few around station i's.
+                    let at = i as usize * edge.len() / m as usize;
+                    let miss = edge[at.saturating_sub(4)..(at + 5).min(edge.len())]
+                        .iter()
+                        .map(|seg| {
+                            seg.pose_at(seg_nearest(seg, exact), 0.0)
+                                .position()
+                                .distance(exact)
+                        })
+                        .fold(f64::INFINITY, f64::min);
+                    worst = worst.max(miss / tol);
+                    assert!(
+                        miss <= tol,
+                        "{c:?} d {d} tol {tol}: {miss:e} at station {i}"
+                    );
+                }
+                for seg in &edge {
+                    for j in 0..=20 {
+                        let p = seg
+                            .pose_at(seg.length() * f64::from(j) / 20.0, 0.0)
+                            .position();
+                        let (s, on) = c.nearest(p);
+                        if s <= 0.0 || s >= len {
+                            continue;
+                        }
+                        let gap = (on.distance(p) - d.abs()).abs();
+                        worst = worst.max(gap / tol);
+                        assert!(gap <= tol, "{c:?} d {d} tol {tol}: {gap:e} off at {p:?}");
+                    }
+                }
+            }
+        }
+        // The check can see errors (the worst is a few per cent of the
+        // tolerance: the position's bound has a factor 2 to spare), and the
+        // bound takes no more arcs than the linear heading bound.
+        assert!(worst > 0.01 && worst <= 1.0, "{worst}");
+        assert!(arcs_now < arcs_linear, "{arcs_now} vs {arcs_linear}");
+        // A road's transition (8 m to a radius of 30 m) and its outer lane
+        // edge 5.5 m out, at a millimetre: a few times fewer arcs.
+        let c = Clothoid::new(Pose::new(0.0, 0.0, 0.0), 8.0, 0.0, 1.0 / 30.0).unwrap();
+        let now = c.offset_arcs(5.5, 1e-3).unwrap().len();
+        let linear = c.to_arcs_within(5e-4, 5e-4 / 5.5).unwrap().len();
+        assert!(3 * now <= linear, "{now} vs {linear}");
+    }
+
     #[test]
     fn constant_curvature_is_one_arc_or_line() {
         let c = Clothoid::new(Pose::new(1.0, 2.0, 0.5), 3.0, 0.25, 0.25).unwrap();
@@ -406,7 +565,7 @@ mod tests {
     #[test]
     fn the_nearest_point_is_the_one_dense_sampling_finds() {
         let mut rng = Xorshift::new(3);
-        for _ in 0..60 {
+        for _ in 0..30 {
             let len = rng.range(0.5, 30.0);
             let c = Clothoid::new(
                 Pose::new(0.0, 0.0, 0.0),

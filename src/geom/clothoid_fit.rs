@@ -12,13 +12,22 @@
 //! in `a`, so those fits lose nothing. Ported from the Clothoids library
 //! (`ClothoidData::build_G1`, BSD-2-Clause, © 2017 Enrico Bertolazzi).
 
-use super::fresnel::{generalized_fresnel_cs, generalized_fresnel_cs_moments};
+use super::fresnel::{
+    generalized_fresnel_cs, generalized_fresnel_cs_moments_turned, generalized_fresnel_cs_turned,
+    moments_as_accurate,
+};
 use super::{math, normalize_angle, Clothoid, Pose};
 use crate::error::{Error, Field, Reason, Unsolvable};
 use core::f64::consts::PI;
 
 /// Newton steps at most (a handful suffice from the first guess).
 const MAX_STEPS: usize = 30;
+
+/// The Newton step on `A` after which no other is taken: the error left
+/// is about `|g″/2g′|` times its square, 1e-16, where `|g″| ≤ 1/30` (the
+/// oracle tests, against pyclothoids and for the end at the goal, hold it
+/// to their bounds on fits nearly straight, nearly circular and looping).
+const LAST_STEP: f64 = 1e-8;
 
 /// The clothoid from `start` to `goal`: it starts at `start` with its
 /// heading and ends at `goal`'s position with `goal`'s heading (modulo
@@ -72,13 +81,13 @@ pub fn fit_clothoid(start: Pose, goal: Pose) -> Result<Clothoid, Error> {
     let phi1 = within_pi(goal.heading - phi);
     let delta = phi1 - phi0;
 
-    let mut a = solve_a(phi0, phi1);
+    let (mut a, mut x) = solve_a(phi0, phi1);
     if !a.is_finite() {
         // Not reached for headings in (−π, π] (the paper's theorem); kept so
         // that no input can give a clothoid of NaN.
         a = 0.0;
+        x = generalized_fresnel_cs(0.0, delta, phi0).0;
     }
-    let (x, _) = generalized_fresnel_cs(2.0 * a, delta - a, phi0);
     let length = r / x;
     if !(length > 0.0 && length <= limit) {
         return Err(Error::at("goal", Reason::Overflow));
@@ -151,8 +160,16 @@ fn within_pi(angle: f64) -> f64 {
 
 /// The root `A` of `g(A) = Y(2A, δ − A, φ₀)` by Newton's method from
 /// Bertolazzi & Frego's guess, a polynomial fitted to the roots over
-/// `φ₀, φ₁ ∈ [−π, π]`; `g′(A) = X₂ − X₁` (the moments `∫ tᵏ cos`).
-fn solve_a(phi0: f64, phi1: f64) -> f64 {
+/// `φ₀, φ₁ ∈ [−π, π]`; `g′(A) = X₂ − X₁` (the moments `∫ tᵏ cos`), and
+/// `X(2A, δ − A, φ₀)` there (the chord over the length).
+///
+/// That `X` comes from the last step's moments, to first order
+/// (`X′(A) = Y₁ − Y₂`; `|X″| ≤ 1/30`, so it is off by at most `step²/60`,
+/// below 1e-17), except where the moments are a difference of Fresnel
+/// integrals that loses digits [`generalized_fresnel_cs`] keeps (its
+/// one-sided form): there `X` is evaluated anew, as it is small for a
+/// clothoid much longer than its chord.
+fn solve_a(phi0: f64, phi1: f64) -> (f64, f64) {
     const CF: [f64; 6] = [
         2.989_696_028_701_907,
         0.716_228_953_608_281,
@@ -170,22 +187,27 @@ fn solve_a(phi0: f64, phi1: f64) -> f64 {
             + xy * (CF[1] + xy * CF[2])
             + (CF[3] + xy * CF[4]) * (x2 + y2)
             + CF[5] * (x2 * x2 + y2 * y2));
-    // Newton until the step stops mattering; the last steps, at the level
-    // of rounding, may alternate, so the count is bounded.
+    // Newton until the step is below LAST_STEP: from the guess, two or
+    // three steps. The count is bounded for inputs that never converge.
+    let turn = math::sin_cos(phi0);
     for _ in 0..MAX_STEPS {
-        let (c, s) = generalized_fresnel_cs_moments(2.0 * a, delta - a, phi0);
-        let g = s[0];
-        let dg = c[2] - c[1];
-        let step = g / dg;
+        let (c, s) = generalized_fresnel_cs_moments_turned(2.0 * a, delta - a, turn);
+        let step = s[0] / (c[2] - c[1]);
         if !step.is_finite() {
-            break;
+            return (a, c[0]);
         }
+        let accurate = moments_as_accurate(2.0 * a, delta - a);
         a -= step;
-        if step.abs() <= 1e-15 * (1.0 + a.abs()) {
-            break;
+        if step.abs() <= LAST_STEP {
+            let x = if accurate && moments_as_accurate(2.0 * a, delta - a) {
+                c[0] - step * (s[1] - s[2])
+            } else {
+                generalized_fresnel_cs_turned(2.0 * a, delta - a, turn).0
+            };
+            return (a, x);
         }
     }
-    a
+    (a, generalized_fresnel_cs_turned(2.0 * a, delta - a, turn).0)
 }
 
 #[cfg(test)]

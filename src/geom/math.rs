@@ -10,6 +10,13 @@ pub fn sin(x: f64) -> f64 {
 pub fn cos(x: f64) -> f64 {
     libm::cos(x)
 }
+/// `(sin x, cos x)` with one argument reduction (`libm::sincos`: the same
+/// kernels as [`sin`] and [`cos`], so the same values to the last bit but
+/// below 2⁻²⁶, where the sine may differ by a unit of rounding).
+#[inline]
+pub fn sin_cos(x: f64) -> (f64, f64) {
+    libm::sincos(x)
+}
 #[inline]
 pub fn atan2(y: f64, x: f64) -> f64 {
     libm::atan2(y, x)

@@ -101,6 +101,9 @@ struct Params {
     sigma: f64,
     /// The CC circle's radius.
     radius: f64,
+    /// `μ`, the angle at the CC circle's centre between the start's
+    /// normal and the line to the start, with its sine and cosine.
+    mu: f64,
     sin_mu: f64,
     cos_mu: f64,
     /// `κ²/(2σ)`: the turn of one clothoid from 0 to `κ`.
@@ -134,6 +137,7 @@ impl Params {
             kappa,
             sigma,
             radius,
+            mu,
             sin_mu: math::sin(mu),
             cos_mu: math::cos(mu),
             delta_min: 0.5 * kappa * (kappa / sigma),
@@ -160,10 +164,38 @@ fn sharpness_out_of_range(k: f64) -> Error {
     )
 }
 
-/// The point at `(x, y)` in the frame at `origin` turned by `theta`.
-fn frame(origin: Point, theta: f64, x: f64, y: f64) -> Point {
-    let (s, c) = (math::sin(theta), math::cos(theta));
+/// The point at `(x, y)` in the frame at `origin` turned by the angle
+/// whose sine and cosine are `(s, c)`.
+fn frame((s, c): (f64, f64), origin: Point, x: f64, y: f64) -> Point {
     Point::new(origin.x + x * c - y * s, origin.y + x * s + y * c)
+}
+
+/// The sine and cosine of `theta`.
+fn sin_cos(theta: f64) -> (f64, f64) {
+    math::sin_cos(theta)
+}
+
+/// The sine and cosine of `α + β` from those of `α` and `β`.
+fn sum_sin_cos((sa, ca): (f64, f64), (sb, cb): (f64, f64)) -> (f64, f64) {
+    (sa * cb + ca * sb, ca * cb - sa * sb)
+}
+
+/// `|(x, y)|`: the square root of the sum of squares where neither can
+/// overflow nor lose the result to underflow (then within an ulp or so of
+/// [`math::hypot`], which scales and splits the squares), else
+/// [`math::hypot`].
+fn norm(x: f64, y: f64) -> f64 {
+    let sq = x * x + y * y;
+    if sq > 1e-290 && sq < 1e290 {
+        math::sqrt(sq)
+    } else {
+        math::hypot(x, y)
+    }
+}
+
+/// The distance between two points, as [`norm`].
+fn distance(a: Point, b: Point) -> f64 {
+    norm(b.x - a.x, b.y - a.y)
 }
 
 /// A CC circle: its centre, its side (`1` left, `−1` right), and whether
@@ -179,11 +211,12 @@ struct Circle {
 }
 
 impl Circle {
-    fn new(at: Pose, side: f64, forward: bool, p: &Params) -> Circle {
+    /// The circle of `at`, whose heading has the sine and cosine `turn`.
+    fn new(at: Pose, turn: (f64, f64), side: f64, forward: bool, p: &Params) -> Circle {
         let dx = if forward { 1.0 } else { -1.0 } * p.radius * p.sin_mu;
         let dy = side * p.radius * p.cos_mu;
         Circle {
-            center: frame(at.position(), at.heading, dx, dy),
+            center: frame(turn, at.position(), dx, dy),
             side,
             forward,
             at,
@@ -208,8 +241,12 @@ impl Circle {
     /// the goal's), and its length.
     fn turn(&self, q: Pose, p: &Params) -> (Turn, f64) {
         let delta = self.deflection(q);
-        let chord = self.at.position().distance(q.position());
-        turn_shape(self.side, delta, chord, p)
+        turn_shape(
+            self.side,
+            delta,
+            || distance(self.at.position(), q.position()),
+            p,
+        )
     }
 }
 
@@ -227,13 +264,15 @@ enum Turn {
 /// `D₁(α) = cos α · C(√(2α/π)) + sin α · S(√(2α/π))`.
 fn d1(alpha: f64) -> f64 {
     let (c, s) = fresnel_cs(math::sqrt(2.0 * alpha / PI));
-    math::cos(alpha) * c + math::sin(alpha) * s
+    let (sa, ca) = math::sin_cos(alpha);
+    ca * c + sa * s
 }
 
 /// The shortest CC turn to `side` through `delta ∈ [0, 2π)` over a chord of
-/// `chord`, within the limits, and its length (as the peer's
+/// `chord()` (asked for only where the elementary path may be the
+/// shorter), within the limits, and its length (as the peer's
 /// `cc_turn_length`, the elementary path only within `σ`).
-fn turn_shape(side: f64, delta: f64, chord: f64, p: &Params) -> (Turn, f64) {
+fn turn_shape(side: f64, delta: f64, chord: impl FnOnce() -> f64, p: &Params) -> (Turn, f64) {
     if !(NO_TURN..=TAU - NO_TURN).contains(&delta) {
         let len = 2.0 * p.radius * p.sin_mu;
         return (Turn::Straight(len), len);
@@ -248,7 +287,11 @@ fn turn_shape(side: f64, delta: f64, chord: f64, p: &Params) -> (Turn, f64) {
         Turn::Default { side, sweep },
         2.0 * p.len_min + sweep / p.kappa,
     );
-    if delta < 2.0 * p.delta_min && delta < ELEMENTARY_MAX && chord > 0.0 {
+    if delta < 2.0 * p.delta_min && delta < ELEMENTARY_MAX {
+        let chord = chord();
+        if chord <= 0.0 {
+            return default;
+        }
         let d = d1(0.5 * delta);
         let sigma0 = 4.0 * PI * d * d / (chord * chord);
         if sigma0.is_finite() && sigma0 > 0.0 && sigma0 <= p.sigma {
@@ -318,19 +361,23 @@ struct Candidate {
 
 /// `T S T` between the start's circle `c1` and the goal's `c2` (the inner
 /// tangent for opposite sides, the outer for the same side), as the
-/// peer's `TiST_path` and `TeST_path`.
-fn tst(c1: &Circle, c2: &Circle, dist: f64, angle: f64, p: &Params) -> Option<Candidate> {
+/// peer's `TiST_path` and `TeST_path`; `None` also when its line alone is
+/// no shorter than `best` (it cannot win then).
+fn tst(c1: &Circle, c2: &Circle, between: &Between, best: f64, p: &Params) -> Option<Candidate> {
     let (dx, dy) = (p.radius * p.sin_mu, p.radius * p.cos_mu);
     let s = c1.side;
+    let Between { dist, angle, dir } = *between;
     let (q1, q2, theta) = if c1.side != c2.side {
         if dist < 2.0 * p.radius {
             return None;
         }
-        let alpha = math::clamp(2.0 * p.radius * p.cos_mu / dist, -1.0, 1.0).asin();
-        let theta = angle + s * alpha;
+        let sin_alpha = math::clamp(2.0 * p.radius * p.cos_mu / dist, -1.0, 1.0);
+        let theta = angle + s * sin_alpha.asin();
+        let cos_alpha = math::sqrt((1.0 - sin_alpha) * (1.0 + sin_alpha));
+        let turn = sum_sin_cos(dir, (s * sin_alpha, cos_alpha));
         (
-            frame(c1.center, theta, dx, -s * dy),
-            frame(c2.center, theta, -dx, s * dy),
+            frame(turn, c1.center, dx, -s * dy),
+            frame(turn, c2.center, -dx, s * dy),
             theta,
         )
     } else {
@@ -338,46 +385,79 @@ fn tst(c1: &Circle, c2: &Circle, dist: f64, angle: f64, p: &Params) -> Option<Ca
             return None;
         }
         (
-            frame(c1.center, angle, dx, -s * dy),
-            frame(c2.center, angle, -dx, -s * dy),
+            frame(dir, c1.center, dx, -s * dy),
+            frame(dir, c2.center, -dx, -s * dy),
             angle,
         )
     };
+    let line = distance(q1, q2);
+    // NaN as well as a line too long: no candidate.
+    let may_win = line < best;
+    if !may_win {
+        return None;
+    }
     let (t1, l1) = c1.turn(Pose::at(q1, theta), p);
     let (t3, l3) = c2.turn(Pose::at(q2, theta), p);
-    let line = q1.distance(q2);
     Some(Candidate {
         pieces: [Some(t1), Some(Turn::Straight(line)), Some(t3)],
         length: l1 + line + l3,
     })
 }
 
+/// The line between two circles' centres: its length, its direction's
+/// angle and that angle's sine and cosine.
+#[derive(Debug, Clone, Copy)]
+struct Between {
+    dist: f64,
+    angle: f64,
+    dir: (f64, f64),
+}
+
+impl Between {
+    fn new(from: Point, to: Point) -> Between {
+        let (vx, vy) = (to.x - from.x, to.y - from.y);
+        let dist = norm(vx, vy);
+        let angle = math::atan2(vy, vx);
+        let dir = if dist > 0.0 && dist.is_finite() {
+            (vy / dist, vx / dist)
+        } else {
+            sin_cos(angle)
+        };
+        Between { dist, angle, dir }
+    }
+}
+
 /// The configuration where the forward circle `a` touches the circle `b`
-/// (centres `2R` apart), as the peer's `TT_tangent_circles`.
-fn touching(a_center: Point, a_side: f64, b_center: Point, p: &Params) -> Pose {
+/// (centres `2R` apart), as the peer's `TT_tangent_circles`, and the sine
+/// and cosine of its heading.
+fn touching(a_center: Point, a_side: f64, b_center: Point, p: &Params) -> (Pose, (f64, f64)) {
     let mid = Point::new(
         0.5 * (a_center.x + b_center.x),
         0.5 * (a_center.y + b_center.y),
     );
-    let angle = math::atan2(b_center.y - a_center.y, b_center.x - a_center.x);
-    let mu = math::atan2(p.sin_mu, p.cos_mu);
-    Pose::at(mid, angle + a_side * (FRAC_PI_2 - mu))
+    let line = Between::new(a_center, b_center);
+    // The heading is the line's turned by ±(π/2 − μ).
+    let turn = sum_sin_cos(line.dir, (a_side * p.cos_mu, p.sin_mu));
+    (
+        Pose::at(mid, line.angle + a_side * (FRAC_PI_2 - p.mu)),
+        turn,
+    )
 }
 
 /// The two `T T T` candidates between same-side circles at most `4R`
 /// apart, as the peer's `TTT_path` (which keeps the shorter).
-fn ttt(c1: &Circle, c2: &Circle, dist: f64, angle: f64, p: &Params) -> [Option<Candidate>; 2] {
-    if c1.side != c2.side || dist > 4.0 * p.radius {
+fn ttt(c1: &Circle, c2: &Circle, between: &Between, p: &Params) -> [Option<Candidate>; 2] {
+    if c1.side != c2.side || between.dist > 4.0 * p.radius {
         return [None, None];
     }
     let r2 = 2.0 * p.radius;
-    let half = 0.5 * dist;
+    let half = 0.5 * between.dist;
     let dy = math::sqrt((r2 * r2 - half * half).max(0.0));
     [dy, -dy].map(|dy| {
-        let mid_center = frame(c1.center, angle, half, dy);
-        let qa = touching(c1.center, c1.side, mid_center, p);
-        let qb = touching(mid_center, -c1.side, c2.center, p);
-        let middle = Circle::new(qa, -c1.side, true, p);
+        let mid_center = frame(between.dir, c1.center, half, dy);
+        let (qa, turn_a) = touching(c1.center, c1.side, mid_center, p);
+        let (qb, _) = touching(mid_center, -c1.side, c2.center, p);
+        let middle = Circle::new(qa, turn_a, -c1.side, true, p);
         let (t1, l1) = c1.turn(qa, p);
         let (t2, l2) = middle.turn(qb, p);
         let (t3, l3) = c2.turn(qb, p);
@@ -518,15 +598,19 @@ fn shortest(start: Pose, goal: Pose, p: &Params) -> Option<Shortest> {
     if aligned(start, goal) {
         return Some(Shortest::Straight);
     }
-    let starts = [1.0, -1.0].map(|s| Circle::new(start, s, true, p));
-    let goals = [1.0, -1.0].map(|s| Circle::new(goal, s, false, p));
+    let (ts, tg) = (sin_cos(start.heading), sin_cos(goal.heading));
+    let starts = [1.0, -1.0].map(|s| Circle::new(start, ts, s, true, p));
+    let goals = [1.0, -1.0].map(|s| Circle::new(goal, tg, s, false, p));
     let mut best: Option<Candidate> = None;
     for c1 in &starts {
         for c2 in &goals {
-            let dist = c1.center.distance(c2.center);
-            let angle = math::atan2(c2.center.y - c1.center.y, c2.center.x - c1.center.x);
-            let [a, b] = ttt(c1, c2, dist, angle, p);
-            for cand in [tst(c1, c2, dist, angle, p), a, b].into_iter().flatten() {
+            let between = Between::new(c1.center, c2.center);
+            let [a, b] = ttt(c1, c2, &between, p);
+            let bound = best.map_or(f64::INFINITY, |b| b.length);
+            for cand in [tst(c1, c2, &between, bound, p), a, b]
+                .into_iter()
+                .flatten()
+            {
                 if cand.length.is_finite() && best.map_or(true, |b| cand.length < b.length) {
                     best = Some(cand);
                 }
@@ -549,7 +633,7 @@ mod tests {
         let p = Params::new(0.5, 0.3);
         let start = Pose::new(1.0, -2.0, 0.7);
         for side in [1.0, -1.0] {
-            let c = Circle::new(start, side, true, &p);
+            let c = Circle::new(start, sin_cos(start.heading), side, true, &p);
             for sweep in [0.0, 0.3, 2.0, 5.0] {
                 let mut segs = Vec::new();
                 let end = build_turn(start, Turn::Default { side, sweep }, &p, &mut segs);
@@ -568,13 +652,13 @@ mod tests {
     fn elementary_turns_end_on_the_circle() {
         let p = Params::new(1.0, 1.0);
         let start = Pose::new(0.0, 0.0, 0.0);
-        let c = Circle::new(start, 1.0, true, &p);
+        let c = Circle::new(start, sin_cos(start.heading), 1.0, true, &p);
         let mut found = 0;
         for i in 1..100 {
             let delta = 2.0 * p.delta_min * f64::from(i) / 100.0;
             // The configuration at deflection δ on the circle.
             let (dx, dy) = (p.radius * p.sin_mu, p.radius * p.cos_mu);
-            let q = frame(c.center, delta, dx, -dy);
+            let q = frame(sin_cos(delta), c.center, dx, -dy);
             let (turn, len) = c.turn(Pose::at(q, delta), &p);
             if let Turn::Elementary { sigma0, .. } = turn {
                 found += 1;
@@ -615,12 +699,12 @@ mod tests {
             let p = Params::new(k, s);
             let start = Pose::new(3.0, 1.0, 2.0);
             for side in [1.0, -1.0] {
-                let c = Circle::new(start, side, true, &p);
+                let c = Circle::new(start, sin_cos(start.heading), side, true, &p);
                 let (dx, dy) = (p.radius * p.sin_mu, side * p.radius * p.cos_mu);
                 let top = (2.0 * p.delta_min).min(ELEMENTARY_MAX);
                 for i in 1..2000 {
                     let delta = top * f64::from(i) / 2000.0;
-                    let q = frame(c.center, start.heading + side * delta, dx, -dy);
+                    let q = frame(sin_cos(start.heading + side * delta), c.center, dx, -dy);
                     let chord = q.distance(start.position());
                     let d = d1(0.5 * delta);
                     let sigma0 = 4.0 * PI * d * d / (chord * chord);

@@ -11,8 +11,9 @@
 //! farther along its first leg (its tangent length is `k + (R + p)·tan(δ/2)`
 //! with the classic shifts `k ≈ L/2` and `p ≈ L²/24R`), so `R` is solved so
 //! that the end pose lies on the other line: the signed distance of the
-//! end from it grows with `R`, and bisection finds its zero to rounding,
-//! between `L/δ` (no arc left) and the seed's own radius (no transition).
+//! end from it grows with `R`, and a bracketed secant search (Illinois)
+//! finds its zero to a few units of rounding, between `L/δ` (no arc left)
+//! and the seed's own radius (no transition).
 //! When even `R = L/δ` overshoots, the transition is too long for the turn
 //! ([`Reason::TransitionTooLong`], with the longest that fits, found the
 //! same way).
@@ -34,8 +35,17 @@ use super::PieceKind;
 use crate::error::Reason;
 use crate::geom::{Arc, Clothoid, Line, Path, Point, Pose, Segment, Vec2};
 
-/// Bisection steps on the radius (more than f64 needs on any bracket).
+/// Bisection steps on a transition's length (more than f64 needs on any
+/// bracket).
 const BISECTIONS: usize = 200;
+
+/// Steps of the radius's search at most: the bracket halves at least
+/// every other step (more than f64 needs on any bracket).
+const RADIUS_STEPS: usize = 400;
+
+/// The radius's bracket is narrow enough once its width is at most this
+/// many units of rounding of the radius.
+const RADIUS_ULPS: f64 = 4.0;
 
 /// The symmetric turn from `start` to `side` (`1` left, `−1` right) by
 /// `delta > 0` on radius `r` with transitions of length `lt`: clothoid,
@@ -72,15 +82,50 @@ fn end_of(segs: &[Segment]) -> Point {
     segs.last().map_or(Point::ORIGIN, Segment::end)
 }
 
+/// Where [`spiral_turn`] ends, by the same operations, without building
+/// its segments.
+fn spiral_turn_end(start: Pose, side: f64, delta: f64, r: f64, lt: f64) -> Point {
+    let k = side / r;
+    let c1 = Clothoid {
+        start,
+        length: lt,
+        curvature_start: 0.0,
+        curvature_end: k,
+        reverse: false,
+    };
+    let sweep = delta - lt / r;
+    let mut at = c1.end();
+    if sweep > 0.0 {
+        let arc = Arc::from_pose(at, r, side, sweep);
+        at = arc.pose_at(arc.length());
+    }
+    let c2 = Clothoid {
+        start: at,
+        length: lt,
+        curvature_start: k,
+        curvature_end: 0.0,
+        reverse: false,
+    };
+    c2.end().position()
+}
+
 /// The signed distance of the turn's end from the line through `q` along
 /// `d`, positive on the side the turn comes from (so it grows with `r`
 /// once the end passes the line).
 fn past(start: Pose, side: f64, delta: f64, r: f64, lt: f64, q: Point, d: Vec2) -> f64 {
-    -side * d.cross(end_of(&spiral_turn(start, side, delta, r, lt)) - q)
+    -side * d.cross(spiral_turn_end(start, side, delta, r, lt) - q)
 }
 
 /// The radius in `[lo, hi]` whose turn ends on the line, when the end
-/// crosses it in that range (`past` at `lo` ≤ 0 ≤ at `hi`).
+/// crosses it in that range (`past` at `lo` ≤ 0 ≤ at `hi`): the upper end
+/// of a bracket at most [`RADIUS_ULPS`] units of rounding wide, or a
+/// radius where `past` is exactly 0.
+///
+/// The Illinois variant of the secant method on the bracket: the secant
+/// through its ends, and where one end stays twice in a row its value
+/// halved, so that both ends close in (superlinearly, where bisection
+/// only halves the bracket a step); a bisection wherever the secant's point
+/// falls outside the bracket or the bracket has not halved in two steps.
 fn solve_radius(
     start: Pose,
     side: f64,
@@ -90,18 +135,53 @@ fn solve_radius(
     (mut lo, mut hi): (f64, f64),
 ) -> Option<f64> {
     let f = |r: f64| past(start, side, delta, r, lt, q, d);
-    if !(lo > 0.0 && hi >= lo) || f(lo) > 0.0 || f(hi) < 0.0 {
+    if !(lo > 0.0 && hi >= lo) {
         return None;
     }
-    for _ in 0..BISECTIONS {
+    let (mut f_lo, mut f_hi) = (f(lo), f(hi));
+    if f_lo > 0.0 || f_hi < 0.0 {
+        return None;
+    }
+    // Which end moved last (−1 low, 1 high, 0 neither), and the width two
+    // steps ago.
+    let (mut last, mut width_before) = (0i8, f64::INFINITY);
+    for step in 0..RADIUS_STEPS {
+        let width = hi - lo;
+        if width <= RADIUS_ULPS * f64::EPSILON * hi || f_hi == 0.0 {
+            break;
+        }
         let mid = 0.5 * (lo + hi);
         if mid <= lo || mid >= hi {
             break;
         }
-        if f(mid) > 0.0 {
-            hi = mid;
+        let secant = hi - f_hi * (width / (f_hi - f_lo));
+        let stalled = step % 2 == 0 && width > 0.5 * width_before;
+        if step % 2 == 0 {
+            width_before = width;
+        }
+        let x = if !stalled && secant > lo && secant < hi {
+            secant
         } else {
-            lo = mid;
+            mid
+        };
+        let fx = f(x);
+        if fx == 0.0 {
+            return Some(x);
+        }
+        if fx > 0.0 {
+            hi = x;
+            f_hi = fx;
+            if last == 1 {
+                f_lo *= 0.5;
+            }
+            last = 1;
+        } else {
+            lo = x;
+            f_lo = fx;
+            if last == -1 {
+                f_hi *= 0.5;
+            }
+            last = -1;
         }
     }
     Some(hi)
