@@ -9,7 +9,7 @@
 //! plan that comes after another on the same grid (a wall painted, the
 //! start moved) reads them.
 
-use super::collision::Bounds;
+use super::broad_phase::Bounds;
 use super::grid::Grid;
 use super::tangent_graph::Sector;
 use crate::geom::distance::segment_meets_box;
