@@ -110,16 +110,17 @@ mod search;
 pub mod shape;
 mod tangent_graph;
 mod tile_distance;
+mod tiles;
 
 pub use collision::ObstacleId;
 pub use grid::{
-    plan_on_grid, plan_on_grid_with, Grid, GridOptions, GridPlan, GridTrace,
-    DEFAULT_GRID_EXPANSIONS, MAX_TILES,
+    plan_on_grid, plan_on_grid_with, GridOptions, GridPlan, GridTrace, DEFAULT_GRID_EXPANSIONS,
 };
 pub use no_path::NoPath;
 pub use obstacles::{Circle, Obstacles, MAX_OBSTACLES, MAX_POLYGON_CORNERS};
 pub use query::{AroundOptions, Goal, PlanAround, SearchTrace, TracedEdge, DEFAULT_EXPANSIONS};
 pub use tangent_graph::{Guide, GuideKind};
+pub use tiles::{Grid, MAX_TILES};
 
 use crate::error::{Error, Field, Reason};
 use crate::planner::error::{check_point, check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
@@ -403,6 +404,7 @@ fn scene_scale(start: Pose, goal: Goal, r: f64, clearance: f64, obstacles: &Obst
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Point;
 
     /// Every number in `v`'s debug form is finite.
     fn all_finite(v: &impl core::fmt::Debug) -> bool {
