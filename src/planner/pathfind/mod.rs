@@ -103,6 +103,7 @@ mod grid_curves;
 mod kept;
 mod no_path;
 mod obstacles;
+mod problem;
 mod query;
 mod reach;
 mod search;
@@ -127,7 +128,8 @@ use crate::planner::error::{check_point, check_pose, check_radius, MAX_MAGNITUDE
 
 use crate::{Path, Pose};
 use collision::Collider;
-use search::{Outcome, Problem};
+use problem::Problem;
+use search::Outcome;
 
 impl GridPlan {
     /// The path, or why there is none (as [`PlanAround::into_path`]).

@@ -18,7 +18,7 @@
 //! the lines checked by the same function on the same numbers), so what
 //! it finds closed the forward search cannot get through either.
 
-use super::search::{cd_of, sign, Cd, Problem};
+use super::problem::{cd_of, sign, Cd, Problem};
 use super::tangent_graph::{free_turn, free_turn_within, tangent, NearCache, Sector, LEFT, RIGHT};
 use super::Goal;
 use crate::Vec2;

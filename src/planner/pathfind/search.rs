@@ -27,6 +27,7 @@
 //! the graph.
 
 use super::collision::Collider;
+use super::problem::{cd_of, sign, Cd, Problem, POINT};
 use super::reach::{self, Reach};
 use super::tangent_graph::{
     angle, free_turn, sweep_between, tangent, Guide, GuideKind, NearCache, Sector, LEFT, RIGHT,
@@ -37,29 +38,8 @@ use core::cmp::Ordering;
 use core::f64::consts::{FRAC_PI_2, TAU};
 use std::collections::BinaryHeap;
 
-/// A guide circle with a turning direction: `2·guide + (1 if right)`.
-pub(crate) type Cd = u32;
-
-/// The `to` of a tangent that ends at the goal point.
-const POINT: Cd = u32::MAX;
 /// The parent of the start nodes.
 const ROOT: u32 = u32::MAX;
-
-/// The turning direction of guide-direction `cd` ([`LEFT`] or [`RIGHT`]).
-#[inline]
-pub(crate) fn sign(cd: Cd) -> f64 {
-    if cd & 1 == 0 {
-        LEFT
-    } else {
-        RIGHT
-    }
-}
-
-/// Guide `guide` turning `s`.
-#[inline]
-pub(crate) fn cd_of(guide: usize, s: f64) -> Cd {
-    (guide as u32) * 2 + u32::from(s < 0.0)
-}
 
 #[derive(Clone, Copy, Debug)]
 enum Kind {
@@ -175,41 +155,6 @@ pub(crate) struct Pass {
     pub upper: f64,
     /// The most nodes to expand (in all runs together).
     pub budget: usize,
-}
-
-/// The search's inputs, checked.
-pub(crate) struct Problem<'a> {
-    pub start: Pose,
-    pub goal: Goal,
-    pub r: f64,
-    pub collider: &'a Collider,
-    /// Obstacle guides, then the start's left and right circles, then
-    /// (for a goal pose) the goal's.
-    pub guides: Vec<Guide>,
-    pub obstacle_guides: usize,
-    pub max_expanded: usize,
-}
-
-impl Problem<'_> {
-    pub(crate) fn goal_point(&self) -> Point {
-        self.goal.position()
-    }
-
-    pub(crate) fn start_guide(&self, left: bool) -> usize {
-        self.obstacle_guides + usize::from(!left)
-    }
-
-    pub(crate) fn goal_guide(&self, left: bool) -> usize {
-        self.obstacle_guides + 2 + usize::from(!left)
-    }
-
-    /// The normal angle (the angle of `n`, as [`Node::theta`]) at the
-    /// direction `dir` from the centre of guide-direction `cd` turning `s`
-    /// (`dir = −s·n`).
-    #[inline]
-    pub(crate) fn normal_angle(cd: Cd, dir: Vec2) -> f64 {
-        angle(dir * -sign(cd))
-    }
 }
 
 /// The tangent graph as far as a search has built it: what can be kept
