@@ -128,6 +128,7 @@ use crate::planner::error::{check_point, check_pose, check_radius, MAX_MAGNITUDE
 
 use crate::{Path, Pose};
 use collision::Collider;
+use core::cell::Cell;
 use problem::Problem;
 use search::Outcome;
 
@@ -151,10 +152,11 @@ impl GridPlan {
 /// (with its heading for a pose). A start equal to a goal pose gives one
 /// zero-length arc.
 ///
-/// The tangent graph the plan built is kept, on this thread, until the
-/// next plan (a few megabytes at most for a few hundred obstacles): a plan
-/// that differs from the last by a few moved obstacles (or a moved start or
-/// goal) reuses what they do not touch, with the same result.
+/// The tangent graph the plan built is kept, on this thread (by its
+/// [`AroundPlanner`]), until the next plan (a few megabytes at most for a
+/// few hundred obstacles): a plan that differs from the last by a few moved
+/// obstacles (or a moved start or goal) reuses what they do not touch, with
+/// the same result.
 ///
 /// With [`AroundOptions::reverse`] or [`AroundOptions::body`] set, the plan
 /// is the parking search's instead ([`crate::planner::parking`]: Hybrid A*
@@ -199,7 +201,91 @@ pub fn plan_around(
     obstacles: &Obstacles,
     options: &AroundOptions,
 ) -> Result<PlanAround, Error> {
-    plan(start, goal.into(), radius, obstacles, options, None)
+    let goal = goal.into();
+    THIS_THREAD.with(|kept| {
+        let mut planner = kept.take();
+        let plan = planner.plan(start, goal, radius, obstacles, options);
+        kept.set(planner);
+        plan
+    })
+}
+
+thread_local! {
+    /// [`plan_around`]'s planner on this thread.
+    static THIS_THREAD: Cell<AroundPlanner> = const { Cell::new(AroundPlanner::new()) };
+}
+
+/// A planner around obstacles that keeps the tangent graph of its last plan
+/// for the next one (a few megabytes at most for a few hundred obstacles):
+/// a plan that differs from the last by a few moved obstacles (or a moved
+/// start or goal) reuses what they do not touch, with the same result as a
+/// new planner's. [`plan_around`] is this with one planner per thread.
+///
+/// # Examples
+/// ```
+/// use arcline::planner::pathfind::{AroundOptions, AroundPlanner, Circle, Obstacles};
+/// use arcline::{Point, Pose};
+/// let mut planner = AroundPlanner::new();
+/// let start = Pose::new(0.0, 0.0, 0.0);
+/// let mut rocks = Obstacles::circles(vec![Circle::new(10.0, 0.0, 2.0)]);
+/// let first = planner.plan(start, Point::new(20.0, 0.0), 1.0, &rocks, &AroundOptions::default()).unwrap();
+/// rocks.circles[0].y = 0.5; // dragged a little: the next plan reuses the graph
+/// let second = planner.plan(start, Point::new(20.0, 0.0), 1.0, &rocks, &AroundOptions::default()).unwrap();
+/// let fresh = AroundPlanner::new().plan(start, Point::new(20.0, 0.0), 1.0, &rocks, &AroundOptions::default()).unwrap();
+/// assert!(first.path().is_some());
+/// assert_eq!(second, fresh);
+/// ```
+#[derive(Default)]
+pub struct AroundPlanner {
+    kept: kept::Kept,
+}
+
+impl AroundPlanner {
+    /// A planner with nothing kept.
+    #[must_use]
+    pub const fn new() -> AroundPlanner {
+        AroundPlanner {
+            kept: kept::Kept::new(),
+        }
+    }
+
+    /// As [`plan_around`], keeping the tangent graph for this planner's
+    /// next plan.
+    ///
+    /// # Errors
+    /// As [`plan_around`].
+    pub fn plan(
+        &mut self,
+        start: Pose,
+        goal: impl Into<Goal>,
+        radius: f64,
+        obstacles: &Obstacles,
+        options: &AroundOptions,
+    ) -> Result<PlanAround, Error> {
+        plan(
+            start,
+            goal.into(),
+            radius,
+            obstacles,
+            options,
+            Search::Kept(&mut self.kept),
+        )
+    }
+}
+
+impl core::fmt::Debug for AroundPlanner {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("AroundPlanner").finish_non_exhaustive()
+    }
+}
+
+/// Where a plan's tangent graph comes from and goes.
+enum Search<'a> {
+    /// A planner's: its last graph rebased, and kept after.
+    Kept(&'a mut kept::Kept),
+    /// A new one, recording every line it checks here (the planner's kept
+    /// graph left alone).
+    Traced(&'a mut SearchTrace),
 }
 
 /// [`plan_around`], and what the search looked at ([`SearchTrace`]).
@@ -220,7 +306,7 @@ pub fn plan_around_traced(
         radius,
         obstacles,
         options,
-        Some(&mut trace),
+        Search::Traced(&mut trace),
     )?;
     Ok((plan, trace))
 }
@@ -231,8 +317,12 @@ fn plan(
     radius: f64,
     obstacles: &Obstacles,
     options: &AroundOptions,
-    trace: Option<&mut SearchTrace>,
+    search: Search<'_>,
 ) -> Result<PlanAround, Error> {
+    let (mut kept, trace) = match search {
+        Search::Kept(k) => (Some(k), None),
+        Search::Traced(t) => (None, Some(t)),
+    };
     let start = check_pose(start, "start")?;
     match goal {
         Goal::Pose(p) => {
@@ -364,13 +454,13 @@ fn plan(
         circles: obstacles.circles.clone(),
         polygons: obstacles.polygons.clone(),
     });
-    let graph = match &inputs {
-        Some(now) => kept::take(now, &collider),
-        None => search::Graph::new(problem.guides.len()),
+    let graph = match (&inputs, kept.as_deref_mut()) {
+        (Some(now), Some(kept)) => kept.take(now, &collider),
+        _ => search::Graph::new(problem.guides.len()),
     };
     let (searched, graph) = search::search(&problem, traced, graph);
-    if let Some(now) = inputs {
-        kept::keep(now, graph);
+    if let (Some(now), Some(kept)) = (inputs, kept) {
+        kept.keep(now, graph);
     }
     Ok(PlanAround {
         result: match searched.outcome {
