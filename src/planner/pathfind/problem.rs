@@ -7,15 +7,46 @@ use super::query::Goal;
 use super::tangent_graph::{angle, Guide, LEFT, RIGHT};
 use crate::{Point, Pose, Vec2};
 
-/// A guide circle with a turning direction: `2·guide + (1 if right)`.
-pub(crate) type Cd = u32;
+/// A guide circle with a turning direction (a *guide-direction*), or the
+/// goal point as the end of a tangent ([`POINT`]): `2·guide + (1 if right)`
+/// in one `u32`, so tables can be indexed by it ([`Cd::index`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cd(u32);
 
 /// The `to` of a tangent that ends at the goal point.
-pub(crate) const POINT: Cd = u32::MAX;
+pub(crate) const POINT: Cd = Cd(u32::MAX);
+
+impl Cd {
+    /// The guide-direction of table index `i` (as [`Cd::index`] gives).
+    #[inline]
+    pub(crate) fn from_index(i: usize) -> Cd {
+        Cd(i as u32)
+    }
+
+    /// Its index in tables by guide-direction: `2·guide + (1 if right)`
+    /// (for [`POINT`], beyond every guide-direction's).
+    #[inline]
+    pub(crate) fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The guide circle's index (not for [`POINT`]).
+    #[inline]
+    pub(crate) fn guide(self) -> usize {
+        (self.0 >> 1) as usize
+    }
+
+    /// 0 turning left, 1 turning right.
+    #[inline]
+    pub(crate) fn side(self) -> usize {
+        (self.0 & 1) as usize
+    }
+}
+
 /// The turning direction of guide-direction `cd` ([`LEFT`] or [`RIGHT`]).
 #[inline]
 pub(crate) fn sign(cd: Cd) -> f64 {
-    if cd & 1 == 0 {
+    if cd.0 & 1 == 0 {
         LEFT
     } else {
         RIGHT
@@ -25,7 +56,7 @@ pub(crate) fn sign(cd: Cd) -> f64 {
 /// Guide `guide` turning `s`.
 #[inline]
 pub(crate) fn cd_of(guide: usize, s: f64) -> Cd {
-    (guide as u32) * 2 + u32::from(s < 0.0)
+    Cd((guide as u32) * 2 + u32::from(s < 0.0))
 }
 
 /// The search's inputs, checked.

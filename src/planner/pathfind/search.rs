@@ -205,7 +205,7 @@ impl Graph {
         collider: &Collider,
         guides: &[Guide],
     ) -> Graph {
-        let moved = |cd: Cd| cd == POINT || changes.guides[(cd >> 1) as usize];
+        let moved = |cd: Cd| cd == POINT || changes.guides[cd.guide()];
         let mut dropped = 0;
         for n in &mut self.nodes {
             let Kind::Tangent { from, to } = n.kind else {
@@ -245,9 +245,11 @@ impl Graph {
             }
         }
         // The slots of the guide-directions that moved, in every table.
-        let moved_cds: Vec<usize> = (0..self.out.len()).filter(|&cd| moved(cd as Cd)).collect();
+        let moved_cds: Vec<usize> = (0..self.out.len())
+            .filter(|&cd| moved(Cd::from_index(cd)))
+            .collect();
         for (cd, table) in self.out.iter_mut().enumerate() {
-            if moved(cd as Cd) {
+            if moved(Cd::from_index(cd)) {
                 *table = None;
             } else if let Some(t) = table {
                 for &slot in &moved_cds {
@@ -288,12 +290,12 @@ impl Graph {
 /// The line of a tangent from `from` to `to` with normal `n`, its ends
 /// worked out from the guides (`goal` for a tangent to the goal point).
 fn tangent_line(guides: &[Guide], from: Cd, to: Cd, n: Vec2, goal: Point) -> Line {
-    let a = guides[(from >> 1) as usize];
+    let a = guides[from.guide()];
     let start = a.center - n * (sign(from) * a.radius);
     let end = if to == POINT {
         goal
     } else {
-        let b = guides[(to >> 1) as usize];
+        let b = guides[to.guide()];
         b.center - n * (sign(to) * b.radius)
     };
     Line::new(start, end)
@@ -448,14 +450,14 @@ impl<'a> Search<'a> {
 
     /// The pose on guide-direction `cd` at direction `dir` from its centre.
     fn pose_on(&self, cd: Cd, dir: Vec2) -> Pose {
-        let g = self.p.guides[(cd >> 1) as usize];
+        let g = self.p.guides[cd.guide()];
         Pose::at(g.center + dir * g.radius, angle(dir) + sign(cd) * FRAC_PI_2)
     }
 
     /// The arc along guide-direction `cd` from direction `from` (normal
     /// angle `theta_from`) to the normal angle `theta_to`.
     fn arc(&self, cd: Cd, from: Vec2, theta_from: f64, theta_to: f64) -> Arc {
-        let g = self.p.guides[(cd >> 1) as usize];
+        let g = self.p.guides[cd.guide()];
         let s = sign(cd);
         Arc {
             center: g.center,
@@ -469,7 +471,7 @@ impl<'a> Search<'a> {
     /// The arc along goal circle `cd` from direction `from` (normal angle
     /// `theta_from`) to the goal pose.
     fn final_arc(&self, cd: Cd, from: Vec2, theta_from: f64) -> Arc {
-        let g = self.p.guides[(cd >> 1) as usize];
+        let g = self.p.guides[cd.guide()];
         let end = (self.p.goal_point() - g.center) / g.radius;
         self.arc(cd, from, theta_from, Problem::normal_angle(cd, end))
     }
@@ -556,8 +558,8 @@ impl<'a> Search<'a> {
         let l = self.line(from, to, n);
         let c = self.p.collider;
         let ends = [
-            from as usize,
-            (to as usize).min(self.graph.blockers.len() - 1),
+            from.index(),
+            to.index().min(self.graph.blockers.len() - 1),
         ];
         for k in ends {
             let b = self.graph.blockers[k];
@@ -669,10 +671,7 @@ impl<'a> Search<'a> {
     }
 
     fn is_goal_guide(&self, cd: Cd) -> bool {
-        matches!(
-            self.p.guides[(cd >> 1) as usize].kind,
-            GuideKind::Goal { .. }
-        )
+        matches!(self.p.guides[cd.guide()].kind, GuideKind::Goal { .. })
     }
 
     /// The start nodes and the direct Dubins words, made once.
@@ -734,7 +733,7 @@ impl<'a> Search<'a> {
         if !f.is_nan() {
             return f;
         }
-        let gi = (cd >> 1) as usize;
+        let gi = cd.guide();
         let guide = self.p.guides[gi];
         let near = self.near.get(self.p.collider, &self.p.guides, gi);
         let free = free_turn(
@@ -761,8 +760,8 @@ impl<'a> Search<'a> {
         };
         let free = self.free(node, cd, dir);
         let s = sign(cd);
-        let radius = self.p.guides[(cd >> 1) as usize].radius;
-        let list = &mut self.expanded_on[cd as usize];
+        let radius = self.p.guides[cd.guide()].radius;
+        let list = &mut self.expanded_on[cd.index()];
         let covered = list.iter().any(|a| {
             let sweep = sweep_between(s, a.theta, theta);
             // A whole free circle reaches every departure; otherwise both
@@ -782,13 +781,13 @@ impl<'a> Search<'a> {
             return;
         };
         if let Some(tr) = self.trace.as_deref_mut() {
-            let guide = self.p.guides[(cd >> 1) as usize];
+            let guide = self.p.guides[cd.guide()];
             tr.expanded.push(Pose::at(
                 guide.center + dir * guide.radius,
                 angle(dir) + sign(cd) * FRAC_PI_2,
             ));
         }
-        let gi = (cd >> 1) as usize;
+        let gi = cd.guide();
         let guide = self.p.guides[gi];
         let free = self.free(node, cd, dir);
         let n_in = self.graph.nodes[node as usize].n;
@@ -803,7 +802,7 @@ impl<'a> Search<'a> {
             parent: node,
         };
         let slots = 2 * self.p.guides.len() + 1;
-        let mut table = self.graph.out[cd as usize]
+        let mut table = self.graph.out[cd.index()]
             .take()
             .unwrap_or_else(|| vec![NONE; slots].into_boxed_slice());
         let s = from.s;
@@ -833,7 +832,7 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 let to = cd_of(m, s2);
-                self.offer(&from, &mut table, to as usize, to, &b);
+                self.offer(&from, &mut table, to.index(), to, &b);
             }
         }
         match self.p.goal {
@@ -843,7 +842,7 @@ impl<'a> Search<'a> {
                     let other = self.p.guides[gg];
                     let to = cd_of(gg, if left { LEFT } else { RIGHT });
                     let b = Beyond::of(other.center, other.radius, self.p.goal_point());
-                    self.offer(&from, &mut table, to as usize, to, &b);
+                    self.offer(&from, &mut table, to.index(), to, &b);
                 }
             }
             Goal::Point(p) => {
@@ -851,7 +850,7 @@ impl<'a> Search<'a> {
                 self.offer(&from, &mut table, slots - 1, POINT, &b);
             }
         }
-        self.graph.out[cd as usize] = Some(table);
+        self.graph.out[cd.index()] = Some(table);
     }
 
     /// Offers the edge from `from` along the tangent to `to` (the circle
@@ -952,7 +951,7 @@ impl<'a> Search<'a> {
         if !self.p.collider.arc_clear(&arc) {
             return;
         }
-        let side = (cd & 1) as usize;
+        let side = cd.side();
         if self.finals[side] == NONE {
             self.finals[side] = self.add_node(Kind::Final { cd });
             self.graph.nodes[self.finals[side] as usize].check = Check::Clear;
