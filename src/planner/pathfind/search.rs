@@ -38,8 +38,76 @@ use core::cmp::Ordering;
 use core::f64::consts::{FRAC_PI_2, TAU};
 use std::collections::BinaryHeap;
 
-/// The parent of the start nodes.
-const ROOT: u32 = u32::MAX;
+/// A node's parent: the node its best path arrived from, or none (for the
+/// start nodes, the direct words and a node not reached in this run:
+/// [`Parent::ROOT`]). One `u32`, as the node indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Parent(u32);
+
+impl Parent {
+    /// No parent.
+    const ROOT: Parent = Parent(u32::MAX);
+
+    /// Node `id`.
+    #[inline]
+    fn of(id: u32) -> Parent {
+        Parent(id)
+    }
+
+    /// The parent node, if any.
+    #[inline]
+    fn node(self) -> Option<u32> {
+        (self != Parent::ROOT).then_some(self.0)
+    }
+}
+
+/// One entry of a table of the tangents leaving a guide-direction: the
+/// tangent's node, or not worked out yet ([`Slot::UNKNOWN`]), or no
+/// tangent at all ([`Slot::NO_TANGENT`]: nested or overlapping circles).
+/// One `u32`, as the node indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Slot(u32);
+
+impl Slot {
+    /// Not worked out yet.
+    const UNKNOWN: Slot = Slot(u32::MAX);
+    /// No tangent exists between the two.
+    const NO_TANGENT: Slot = Slot(u32::MAX - 1);
+
+    /// Node `id`.
+    #[inline]
+    fn of(id: u32) -> Slot {
+        Slot(id)
+    }
+
+    /// The node, if there is one.
+    #[inline]
+    fn node(self) -> Option<u32> {
+        (self != Slot::UNKNOWN && self != Slot::NO_TANGENT).then_some(self.0)
+    }
+}
+
+/// The obstacle (by its index in the collider) that blocked a line, when
+/// known ([`Blocker::NONE`] else). One `u32`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Blocker(u32);
+
+impl Blocker {
+    /// Not known.
+    const NONE: Blocker = Blocker(u32::MAX);
+
+    /// Obstacle `b`.
+    #[inline]
+    fn of(b: u32) -> Blocker {
+        Blocker(b)
+    }
+
+    /// The obstacle, if known.
+    #[inline]
+    fn get(self) -> Option<u32> {
+        (self != Blocker::NONE).then_some(self.0)
+    }
+}
 
 #[derive(Clone, Copy, Debug)]
 enum Kind {
@@ -84,12 +152,12 @@ struct Node {
     /// The heuristic once refined (NaN before).
     h: f64,
     check: Check,
-    /// The obstacle that blocks the line, when known ([`NONE`] else).
-    blocker: u32,
+    /// The obstacle that blocks the line, when known.
+    blocker: Blocker,
     // The current run's:
     /// The least cost of the entries queued for it.
     best_g: f64,
-    parent: u32,
+    parent: Parent,
     closed: bool,
 }
 
@@ -99,7 +167,7 @@ struct Entry {
     f: f64,
     g: f64,
     node: u32,
-    parent: u32,
+    parent: Parent,
     refined: bool,
 }
 
@@ -132,11 +200,6 @@ impl Ord for Entry {
     }
 }
 
-/// No node yet (in a table of the nodes leaving a guide-direction).
-const NONE: u32 = u32::MAX;
-/// No tangent exists between the two (nested or overlapping circles).
-const NO_TANGENT: u32 = u32::MAX - 1;
-
 /// What the search ended with.
 pub(crate) enum Outcome {
     Found(Path),
@@ -162,13 +225,13 @@ pub(crate) struct Pass {
 pub(crate) struct Graph {
     nodes: Vec<Node>,
     /// For each guide-direction, the node of the tangent to each
-    /// guide-direction (and last, to the goal point): [`NONE`] before it is
-    /// worked out, [`NO_TANGENT`] when there is none.
-    out: Vec<Option<Box<[u32]>>>,
+    /// guide-direction (and last, to the goal point): [`Slot::UNKNOWN`] before it
+    /// is worked out, [`Slot::NO_TANGENT`] when there is none.
+    out: Vec<Option<Box<[Slot]>>>,
     /// For each guide-direction, the obstacle that last blocked a line
-    /// leaving or reaching it ([`NONE`] before): tested first, since the
+    /// leaving or reaching it ([`Blocker::NONE`] before): tested first, since the
     /// lines round one circle are often blocked by the same neighbour.
-    blockers: Vec<u32>,
+    blockers: Vec<Blocker>,
 }
 
 /// What changed since the plan a [`Graph`] was built for.
@@ -188,7 +251,7 @@ impl Graph {
         Graph {
             nodes: Vec::with_capacity(1024),
             out: vec![None; 2 * guides],
-            blockers: vec![NONE; 2 * guides + 1],
+            blockers: vec![Blocker::NONE; 2 * guides + 1],
         }
     }
 
@@ -226,9 +289,13 @@ impl Graph {
                 n.h = f64::NAN;
             }
             match n.check {
-                Check::Blocked if changes.obstacles.contains(&n.blocker) => {
+                Check::Blocked
+                    if n.blocker
+                        .get()
+                        .is_some_and(|b| changes.obstacles.contains(&b)) =>
+                {
                     n.check = Check::Unknown;
-                    n.blocker = NONE;
+                    n.blocker = Blocker::NONE;
                 }
                 Check::Clear => {
                     let l = tangent_line(guides, from, to, n.n, Point::ORIGIN);
@@ -238,7 +305,7 @@ impl Graph {
                         .find(|&&b| !collider.line_clear_of(l.start, l.end, b))
                     {
                         n.check = Check::Blocked;
-                        n.blocker = b;
+                        n.blocker = Blocker::of(b);
                     }
                 }
                 _ => {}
@@ -253,11 +320,11 @@ impl Graph {
                 *table = None;
             } else if let Some(t) = table {
                 for &slot in &moved_cds {
-                    t[slot] = NONE;
+                    t[slot] = Slot::UNKNOWN;
                 }
                 // The goal point's.
                 let last = t.len() - 1;
-                t[last] = NONE;
+                t[last] = Slot::UNKNOWN;
             }
         }
         if 2 * dropped > self.nodes.len() {
@@ -268,7 +335,7 @@ impl Graph {
 
     /// Removes the dropped nodes (renumbering the rest in the tables).
     fn compact(&mut self) {
-        let mut map = vec![NONE; self.nodes.len()];
+        let mut map = vec![u32::MAX; self.nodes.len()];
         let mut kept = Vec::with_capacity(self.nodes.len());
         for (i, n) in self.nodes.iter().enumerate() {
             if !matches!(n.kind, Kind::Dropped) {
@@ -278,8 +345,8 @@ impl Graph {
         }
         for t in self.out.iter_mut().flatten() {
             for id in t.iter_mut() {
-                if *id != NONE && *id != NO_TANGENT {
-                    *id = map[*id as usize];
+                if let Some(node) = id.node() {
+                    *id = Slot::of(map[node as usize]);
                 }
             }
         }
@@ -306,10 +373,10 @@ pub(crate) struct Search<'a> {
     graph: Graph,
     /// The nodes of the start pose on its two circles, and of the direct
     /// words, in order.
-    starts: [u32; 2],
+    starts: [Slot; 2],
     direct_nodes: Vec<u32>,
     /// The nodes of the last arcs along the goal's left and right circles.
-    finals: [u32; 2],
+    finals: [Slot; 2],
     heap: BinaryHeap<Entry>,
     /// For each guide-direction, the arrivals the current run expanded on
     /// it ([`Search::dominated`]).
@@ -355,9 +422,9 @@ impl<'a> Search<'a> {
         let mut s = Search {
             p,
             graph,
-            starts: [NONE; 2],
+            starts: [Slot::UNKNOWN; 2],
             direct_nodes: Vec::new(),
-            finals: [NONE; 2],
+            finals: [Slot::UNKNOWN; 2],
             heap: BinaryHeap::with_capacity(4096),
             expanded_on: vec![Vec::new(); 2 * p.guides.len()],
             near: NearCache::new(p.guides.len()),
@@ -402,9 +469,9 @@ impl<'a> Search<'a> {
             free: f64::NAN,
             h: f64::NAN,
             check: Check::Unknown,
-            blocker: NONE,
+            blocker: Blocker::NONE,
             best_g: f64::INFINITY,
-            parent: ROOT,
+            parent: Parent::ROOT,
             closed: false,
         });
         (self.graph.nodes.len() - 1) as u32
@@ -412,7 +479,7 @@ impl<'a> Search<'a> {
 
     /// Queues a path of length `g` to `node`; `h` is its heuristic, refined
     /// already when `refined`.
-    fn push(&mut self, node: u32, g: f64, h: f64, parent: u32, refined: bool) {
+    fn push(&mut self, node: u32, g: f64, h: f64, parent: Parent, refined: bool) {
         let n = &mut self.graph.nodes[node as usize];
         if n.closed || g >= n.best_g {
             return;
@@ -476,15 +543,14 @@ impl<'a> Search<'a> {
         self.arc(cd, from, theta_from, Problem::normal_angle(cd, end))
     }
 
-    fn record(&mut self, node: u32, parent: u32, clear: bool) {
+    fn record(&mut self, node: u32, parent: Parent, clear: bool) {
         if self.trace.is_none() {
             return;
         }
         let mut segments = Vec::new();
         let n = self.graph.nodes[node as usize];
         if let Kind::Tangent { from, to } = n.kind {
-            if let Some((_, dir, theta)) = (parent != ROOT).then(|| self.standing(parent)).flatten()
-            {
+            if let Some((_, dir, theta)) = parent.node().and_then(|p| self.standing(p)) {
                 segments.push(Segment::Arc(self.arc(from, dir, theta, n.theta)));
             }
             segments.push(Segment::Line(self.line(from, to, n.n)));
@@ -524,7 +590,7 @@ impl<'a> Search<'a> {
     }
 
     /// Whether a node's line (or direct word) is clear, checked once.
-    fn checked(&mut self, node: u32, parent: u32) -> bool {
+    fn checked(&mut self, node: u32, parent: Parent) -> bool {
         let n = self.graph.nodes[node as usize];
         if n.check != Check::Unknown {
             return n.check == Check::Clear;
@@ -532,7 +598,7 @@ impl<'a> Search<'a> {
         let clear = match n.kind {
             Kind::Tangent { from, to } => match self.line_blocked_by(from, to, n.n) {
                 Some(b) => {
-                    self.graph.nodes[node as usize].blocker = b;
+                    self.graph.nodes[node as usize].blocker = Blocker::of(b);
                     false
                 }
                 None => true,
@@ -557,19 +623,17 @@ impl<'a> Search<'a> {
     fn line_blocked_by(&mut self, from: Cd, to: Cd, n: Vec2) -> Option<u32> {
         let l = self.line(from, to, n);
         let c = self.p.collider;
-        let ends = [
-            from.index(),
-            to.index().min(self.graph.blockers.len() - 1),
-        ];
+        let ends = [from.index(), to.index().min(self.graph.blockers.len() - 1)];
         for k in ends {
-            let b = self.graph.blockers[k];
-            if b != NONE && !c.line_clear_of(l.start, l.end, b) {
-                return Some(b);
+            if let Some(b) = self.graph.blockers[k].get() {
+                if !c.line_clear_of(l.start, l.end, b) {
+                    return Some(b);
+                }
             }
         }
         let b = c.line_blocker(l.start, l.end)?;
         for k in ends {
-            self.graph.blockers[k] = b;
+            self.graph.blockers[k] = Blocker::of(b);
         }
         Some(b)
     }
@@ -582,7 +646,7 @@ impl<'a> Search<'a> {
         self.heap.clear();
         for n in &mut self.graph.nodes {
             n.best_g = f64::INFINITY;
-            n.parent = ROOT;
+            n.parent = Parent::ROOT;
             n.closed = false;
         }
         for list in &mut self.expanded_on {
@@ -617,8 +681,9 @@ impl<'a> Search<'a> {
             let n = &mut self.graph.nodes[e.node as usize];
             n.closed = true;
             n.parent = e.parent;
-            if e.parent != ROOT
-                && matches!(self.graph.nodes[e.parent as usize].kind, Kind::Start { .. })
+            if e.parent
+                .node()
+                .is_some_and(|p| matches!(self.graph.nodes[p as usize].kind, Kind::Start { .. }))
             {
                 self.start_escaped = true;
             }
@@ -663,7 +728,7 @@ impl<'a> Search<'a> {
     fn goal_may_be_reached(&mut self) -> bool {
         for i in 0..self.directs.len() {
             let id = self.direct_nodes[i];
-            if self.checked(id, ROOT) {
+            if self.checked(id, Parent::ROOT) {
                 return true;
             }
         }
@@ -683,7 +748,7 @@ impl<'a> Search<'a> {
             let cd = cd_of(gi, if left { LEFT } else { RIGHT });
             let dir = (s.position() - g.center) / g.radius;
             let node = self.add_node(Kind::Start { cd });
-            self.starts[usize::from(!left)] = node;
+            self.starts[usize::from(!left)] = Slot::of(node);
             let n = &mut self.graph.nodes[node as usize];
             n.n = dir * -sign(cd);
             n.theta = angle(n.n);
@@ -702,8 +767,8 @@ impl<'a> Search<'a> {
 
     /// Queues the start nodes and the direct words.
     fn seed(&mut self) {
-        for id in self.starts {
-            self.push(id, 0.0, 0.0, ROOT, true);
+        for id in self.starts.into_iter().filter_map(Slot::node) {
+            self.push(id, 0.0, 0.0, Parent::ROOT, true);
         }
         for (i, path) in self.directs.iter().enumerate() {
             let len = path.length();
@@ -721,7 +786,7 @@ impl<'a> Search<'a> {
                 f: len,
                 g: len,
                 node: id,
-                parent: ROOT,
+                parent: Parent::ROOT,
                 refined: true,
             });
         }
@@ -799,12 +864,12 @@ impl<'a> Search<'a> {
             free,
             sector: Sector::new(n_in, sign(cd), free),
             g,
-            parent: node,
+            parent: Parent::of(node),
         };
         let slots = 2 * self.p.guides.len() + 1;
         let mut table = self.graph.out[cd.index()]
             .take()
-            .unwrap_or_else(|| vec![NONE; slots].into_boxed_slice());
+            .unwrap_or_else(|| vec![Slot::UNKNOWN; slots].into_boxed_slice());
         let s = from.s;
         for m in 0..self.p.obstacle_guides {
             if m == gi {
@@ -856,15 +921,15 @@ impl<'a> Search<'a> {
     /// Offers the edge from `from` along the tangent to `to` (the circle
     /// `b`; the tangent's node is in `table[slot]`, made on first use).
     #[inline]
-    fn offer(&mut self, from: &Leaving, table: &mut [u32], slot: usize, to: Cd, b: &Beyond) {
-        let mut id = table[slot];
-        if id == NONE {
-            id = self.make_tangent(from, to, b.center, b.radius);
-            table[slot] = id;
+    fn offer(&mut self, from: &Leaving, table: &mut [Slot], slot: usize, to: Cd, b: &Beyond) {
+        let mut entry = table[slot];
+        if entry == Slot::UNKNOWN {
+            entry = self.make_tangent(from, to, b.center, b.radius);
+            table[slot] = entry;
         }
-        if id == NO_TANGENT {
+        let Some(id) = entry.node() else {
             return;
-        }
+        };
         let n = &self.graph.nodes[id as usize];
         if n.closed || n.check == Check::Blocked {
             return;
@@ -917,8 +982,8 @@ impl<'a> Search<'a> {
         self.push(id, cost, h, from.parent, refined);
     }
 
-    /// The node of the tangent from `from` to `to`, or [`NO_TANGENT`].
-    fn make_tangent(&mut self, from: &Leaving, to: Cd, center: Point, radius: f64) -> u32 {
+    /// The node of the tangent from `from` to `to`, or [`Slot::NO_TANGENT`].
+    fn make_tangent(&mut self, from: &Leaving, to: Cd, center: Point, radius: f64) -> Slot {
         let s2 = if to == POINT { LEFT } else { sign(to) };
         let Some(t) = tangent(
             from.guide.center,
@@ -928,7 +993,7 @@ impl<'a> Search<'a> {
             radius,
             s2,
         ) else {
-            return NO_TANGENT;
+            return Slot::NO_TANGENT;
         };
         let id = self.add_node(Kind::Tangent { from: from.cd, to });
         let n = &mut self.graph.nodes[id as usize];
@@ -938,7 +1003,7 @@ impl<'a> Search<'a> {
         n.length = t.length;
         // Worked out when first needed ([`Search::offer`]).
         n.rest = f64::NAN;
-        id
+        Slot::of(id)
     }
 
     /// A tangent arrived on goal circle `cd`: the arc from there to the goal
@@ -952,11 +1017,16 @@ impl<'a> Search<'a> {
             return;
         }
         let side = cd.side();
-        if self.finals[side] == NONE {
-            self.finals[side] = self.add_node(Kind::Final { cd });
-            self.graph.nodes[self.finals[side] as usize].check = Check::Clear;
-        }
-        self.push(self.finals[side], g + arc.length(), 0.0, node, true);
+        let id = match self.finals[side].node() {
+            Some(id) => id,
+            None => {
+                let id = self.add_node(Kind::Final { cd });
+                self.graph.nodes[id as usize].check = Check::Clear;
+                self.finals[side] = Slot::of(id);
+                id
+            }
+        };
+        self.push(id, g + arc.length(), 0.0, Parent::of(node), true);
     }
 
     /// The path to a terminal node, from the start.
@@ -975,13 +1045,15 @@ impl<'a> Search<'a> {
                 Kind::Direct(i) => return Ok(self.directs[i].clone()),
                 Kind::Start { .. } => break,
                 Kind::Final { cd } => {
-                    if let Some((_, arrive, theta)) = self.standing(n.parent) {
+                    if let Some((_, arrive, theta)) = n.parent.node().and_then(|p| self.standing(p))
+                    {
                         rev.push(Segment::Arc(self.final_arc(cd, arrive, theta)));
                     }
                 }
                 Kind::Tangent { from, to } => {
                     rev.push(Segment::Line(self.line(from, to, n.n)));
-                    if let Some((_, arrive, theta)) = self.standing(n.parent) {
+                    if let Some((_, arrive, theta)) = n.parent.node().and_then(|p| self.standing(p))
+                    {
                         rev.push(Segment::Arc(self.arc(from, arrive, theta, n.theta)));
                     }
                 }
@@ -991,10 +1063,10 @@ impl<'a> Search<'a> {
                     ))
                 }
             }
-            if n.parent == ROOT {
+            let Some(parent) = n.parent.node() else {
                 break;
-            }
-            at = n.parent;
+            };
+            at = parent;
         }
         rev.reverse();
         let tol = self.p.collider.tol;
@@ -1048,7 +1120,7 @@ struct Leaving {
     /// before the exact turn).
     sector: Sector,
     g: f64,
-    parent: u32,
+    parent: Parent,
 }
 
 /// A circle a tangent may go to, with what bounds the rest from there:
@@ -1242,19 +1314,19 @@ mod tests {
         let away = problem(Goal::Point(Point::new(5.0, 0.0)));
         let mut s = Search::new(&away, None, Graph::new(2));
         // Nothing from the start to a goal away from it.
-        assert!(internal(s.build(s.starts[0]).unwrap_err()));
+        assert!(internal(s.build(s.starts[0].node().unwrap()).unwrap_err()));
         // A tangent to the goal from a node of an earlier plan.
         let dropped = s.add_node(Kind::Dropped);
         let to_goal = s.add_node(Kind::Tangent {
             from: cd_of(away.start_guide(true), LEFT),
             to: POINT,
         });
-        s.graph.nodes[to_goal as usize].parent = dropped;
+        s.graph.nodes[to_goal as usize].parent = Parent::of(dropped);
         assert!(internal(s.build(to_goal).unwrap_err()));
         // A goal point at the start: the start's zero-length arc.
         let here = problem(Goal::Point(start.position()));
         let s = Search::new(&here, None, Graph::new(2));
-        assert_eq!(s.build(s.starts[0]).unwrap().length(), 0.0);
+        assert_eq!(s.build(s.starts[0].node().unwrap()).unwrap().length(), 0.0);
     }
 
     #[test]
@@ -1265,7 +1337,7 @@ mod tests {
                 f,
                 g,
                 node: 0,
-                parent: ROOT,
+                parent: Parent::ROOT,
                 refined: false,
             });
         }
