@@ -123,8 +123,8 @@ fn select(c: bool) -> f64 {
 #[inline(always)]
 fn wrap(x: f64) -> f64 {
     // A sum of integer comparisons, not f64 selects: wasm's f64 `select` is a
-    // branch in V8 (4 ns per wrap on random headings); this stays `setcc`s
-    // and one `cvtsi2sd`.
+    // branch in V8 (slow on random headings); this stays `setcc`s and one
+    // `cvtsi2sd`.
     let k = f64::from(i32::from(x >= TAU) - i32::from(x < 0.0) - i32::from(x < -TAU));
     let w = x - k * TAU;
     // Outside the range, or x + 2π rounding up to exactly 2π for x just
@@ -827,7 +827,7 @@ fn frame(start: Pose, goal: Pose, r: f64) -> Frame {
 /// out of line (as [`frame`]).
 ///
 /// In wasm the word comes from the batch kernel ([`lengths_kernel`]) run
-/// on this one query: the module then holds one copy of [`shortest`] (8 KB)
+/// on this one query: the module then holds one copy of [`shortest`]
 /// instead of two, and the batch loop keeps it inlined.
 #[inline(never)]
 fn shortest_solution(start: Pose, goal: Pose, f: &Frame) -> Solution {
@@ -877,8 +877,8 @@ pub fn dubins_length(
 /// The shortest length and word of a checked query (0 and `None` when start
 /// and goal coincide). Natively never inlined: [`dubins_length`] and
 /// [`dubins_lengths`] then run the very same machine code wherever they are
-/// called from (inlined copies measured up to 10% apart in the criterion
-/// bench from code layout alone). In wasm, where the call costs 2%, inlined.
+/// called from (inlined copies differed in speed from code layout alone).
+/// In wasm, where the call costs more than the layout, inlined.
 #[cfg_attr(not(target_arch = "wasm32"), inline(never))]
 #[cfg_attr(target_arch = "wasm32", inline(always))]
 fn checked_length(start: Pose, goal: Pose, r: f64) -> (f64, Option<DubinsWord>) {

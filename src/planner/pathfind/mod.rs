@@ -57,13 +57,10 @@
 //!    verdicts on their lines, checked against the obstacles that moved.
 //!    Its path is the one a plan from scratch finds (tests compare them).
 //!
-//! Measured (`make bench`, wasm under Node, on a shared 2-core machine):
-//! 200 circles in a 100 × 100 field, pose to pose across it, re-planned
-//! while one circle moves: a median of about 0.2 ms a plan, p99 about
-//! 0.9 ms (a field that forces a detour expands about 180 nodes); the
-//! first plan on a field, with nothing kept, a median of about 0.8 ms. A
-//! field whose goal is walled in is proven so in 16 expansions (it took
-//! 4096, and half a second, before the proofs).
+//! How fast it plans (a field of 200 circles re-planned while one moves,
+//! and the first plan on a field) is measured by `make bench`
+//! (BENCHMARKS.md). A field whose goal is walled in is proven so in a few
+//! expansions, not by exhausting the search's limit.
 
 //! # What is optimal and what is not
 //!
