@@ -54,10 +54,11 @@ impl Parent {
         Parent(id)
     }
 
-    /// The parent node, if any.
-    #[inline]
-    fn node(self) -> Option<u32> {
-        (self != Parent::ROOT).then_some(self.0)
+    /// The parent node, of one known not to be [`Parent::ROOT`].
+    #[inline(always)]
+    fn id(self) -> u32 {
+        debug_assert!(self != Parent::ROOT);
+        self.0
     }
 }
 
@@ -85,6 +86,13 @@ impl Slot {
     fn node(self) -> Option<u32> {
         (self != Slot::UNKNOWN && self != Slot::NO_TANGENT).then_some(self.0)
     }
+
+    /// The node, of a slot known to hold one.
+    #[inline(always)]
+    fn id(self) -> u32 {
+        debug_assert!(self != Slot::UNKNOWN && self != Slot::NO_TANGENT);
+        self.0
+    }
 }
 
 /// The obstacle (by its index in the collider) that blocked a line, when
@@ -102,10 +110,11 @@ impl Blocker {
         Blocker(b)
     }
 
-    /// The obstacle, if known.
-    #[inline]
-    fn get(self) -> Option<u32> {
-        (self != Blocker::NONE).then_some(self.0)
+    /// The raw value: the obstacle's index, or `u32::MAX` (no obstacle's
+    /// index) for [`Blocker::NONE`].
+    #[inline(always)]
+    fn raw(self) -> u32 {
+        self.0
     }
 }
 
@@ -289,11 +298,8 @@ impl Graph {
                 n.h = f64::NAN;
             }
             match n.check {
-                Check::Blocked
-                    if n.blocker
-                        .get()
-                        .is_some_and(|b| changes.obstacles.contains(&b)) =>
-                {
+                // NONE's raw value is no obstacle's index.
+                Check::Blocked if changes.obstacles.contains(&n.blocker.raw()) => {
                     n.check = Check::Unknown;
                     n.blocker = Blocker::NONE;
                 }
@@ -550,7 +556,10 @@ impl<'a> Search<'a> {
         let mut segments = Vec::new();
         let n = self.graph.nodes[node as usize];
         if let Kind::Tangent { from, to } = n.kind {
-            if let Some((_, dir, theta)) = parent.node().and_then(|p| self.standing(p)) {
+            if let Some((_, dir, theta)) = (parent != Parent::ROOT)
+                .then(|| self.standing(parent.id()))
+                .flatten()
+            {
                 segments.push(Segment::Arc(self.arc(from, dir, theta, n.theta)));
             }
             segments.push(Segment::Line(self.line(from, to, n.n)));
@@ -625,10 +634,9 @@ impl<'a> Search<'a> {
         let c = self.p.collider;
         let ends = [from.index(), to.index().min(self.graph.blockers.len() - 1)];
         for k in ends {
-            if let Some(b) = self.graph.blockers[k].get() {
-                if !c.line_clear_of(l.start, l.end, b) {
-                    return Some(b);
-                }
+            let b = self.graph.blockers[k];
+            if b != Blocker::NONE && !c.line_clear_of(l.start, l.end, b.raw()) {
+                return Some(b.raw());
             }
         }
         let b = c.line_blocker(l.start, l.end)?;
@@ -681,9 +689,11 @@ impl<'a> Search<'a> {
             let n = &mut self.graph.nodes[e.node as usize];
             n.closed = true;
             n.parent = e.parent;
-            if e.parent
-                .node()
-                .is_some_and(|p| matches!(self.graph.nodes[p as usize].kind, Kind::Start { .. }))
+            if e.parent != Parent::ROOT
+                && matches!(
+                    self.graph.nodes[e.parent.id() as usize].kind,
+                    Kind::Start { .. }
+                )
             {
                 self.start_escaped = true;
             }
@@ -767,8 +777,8 @@ impl<'a> Search<'a> {
 
     /// Queues the start nodes and the direct words.
     fn seed(&mut self) {
-        for id in self.starts.into_iter().filter_map(Slot::node) {
-            self.push(id, 0.0, 0.0, Parent::ROOT, true);
+        for id in self.starts {
+            self.push(id.id(), 0.0, 0.0, Parent::ROOT, true);
         }
         for (i, path) in self.directs.iter().enumerate() {
             let len = path.length();
@@ -927,9 +937,10 @@ impl<'a> Search<'a> {
             entry = self.make_tangent(from, to, b.center, b.radius);
             table[slot] = entry;
         }
-        let Some(id) = entry.node() else {
+        if entry == Slot::NO_TANGENT {
             return;
-        };
+        }
+        let id = entry.id();
         let n = &self.graph.nodes[id as usize];
         if n.closed || n.check == Check::Blocked {
             return;
@@ -1017,16 +1028,17 @@ impl<'a> Search<'a> {
             return;
         }
         let side = cd.side();
-        let id = match self.finals[side].node() {
-            Some(id) => id,
-            None => {
-                let id = self.add_node(Kind::Final { cd });
-                self.graph.nodes[id as usize].check = Check::Clear;
-                self.finals[side] = Slot::of(id);
-                id
-            }
-        };
-        self.push(id, g + arc.length(), 0.0, Parent::of(node), true);
+        if self.finals[side] == Slot::UNKNOWN {
+            self.finals[side] = Slot::of(self.add_node(Kind::Final { cd }));
+            self.graph.nodes[self.finals[side].id() as usize].check = Check::Clear;
+        }
+        self.push(
+            self.finals[side].id(),
+            g + arc.length(),
+            0.0,
+            Parent::of(node),
+            true,
+        );
     }
 
     /// The path to a terminal node, from the start.
@@ -1045,15 +1057,13 @@ impl<'a> Search<'a> {
                 Kind::Direct(i) => return Ok(self.directs[i].clone()),
                 Kind::Start { .. } => break,
                 Kind::Final { cd } => {
-                    if let Some((_, arrive, theta)) = n.parent.node().and_then(|p| self.standing(p))
-                    {
+                    if let Some((_, arrive, theta)) = self.standing(n.parent.id()) {
                         rev.push(Segment::Arc(self.final_arc(cd, arrive, theta)));
                     }
                 }
                 Kind::Tangent { from, to } => {
                     rev.push(Segment::Line(self.line(from, to, n.n)));
-                    if let Some((_, arrive, theta)) = n.parent.node().and_then(|p| self.standing(p))
-                    {
+                    if let Some((_, arrive, theta)) = self.standing(n.parent.id()) {
                         rev.push(Segment::Arc(self.arc(from, arrive, theta, n.theta)));
                     }
                 }
@@ -1063,10 +1073,10 @@ impl<'a> Search<'a> {
                     ))
                 }
             }
-            let Some(parent) = n.parent.node() else {
+            if n.parent == Parent::ROOT {
                 break;
-            };
-            at = parent;
+            }
+            at = n.parent.id();
         }
         rev.reverse();
         let tol = self.p.collider.tol;
