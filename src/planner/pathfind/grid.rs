@@ -642,6 +642,12 @@ pub fn plan_on_grid(
 /// [`Reason::InsideObstacle`] about `start` or `goal` on a blocked tile
 /// (naming `grid.blocked[k]`); the radius errors of the planner;
 /// [`Reason::Internal`] when the path found cannot be built (a bug).
+///
+/// [`Reason::NotFinite`]: crate::Reason::NotFinite
+/// [`Reason::TooLarge`]: crate::Reason::TooLarge
+/// [`Reason::OutOfRange`]: crate::Reason::OutOfRange
+/// [`Reason::InsideObstacle`]: crate::Reason::InsideObstacle
+/// [`Reason::Internal`]: crate::Reason::Internal
 pub fn plan_on_grid_with(
     grid: &Grid,
     start: Pose,

@@ -42,7 +42,7 @@ impl From<Point> for Goal {
 /// The default of [`AroundOptions::max_expanded`].
 pub const DEFAULT_EXPANSIONS: usize = 4096;
 
-/// The options of [`plan_around`].
+/// The options of [`plan_around`](super::plan_around).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(
     feature = "serde",
@@ -108,7 +108,7 @@ impl AroundOptions {
     }
 }
 
-/// What [`plan_around`] found.
+/// What [`plan_around`](super::plan_around) found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlanAround {
     /// The path, or why there is none.
@@ -132,7 +132,7 @@ impl PlanAround {
     }
 
     /// The path, or why there is none; `?` turns a [`NoPath`] into an
-    /// [`Error`].
+    /// [`Error`](crate::Error).
     ///
     /// # Errors
     /// The [`NoPath`] of a plan that found no path.
