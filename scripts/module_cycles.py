@@ -4,7 +4,7 @@ them back, directly or through others.
 
 A file depends on another when it names an item defined there through a
 crate-local path: a `use crate::…`, `use super::…`, `use self::…` (or a child
-module's name) or such a path written inline in the code. Paths through a
+module's name) or such a path written inline in the code (`kept::Kept`). Paths through a
 module's re-exports (`pub use` in lib.rs or a mod.rs) are followed to the file
 that defines the item, so the facades add no edges of their own; a re-export
 counts as a use only where its file also names the item in its code. Comments,
@@ -228,7 +228,7 @@ def resolve(root, path, seen=None):
 
 
 USE = re.compile(r"\b(pub(?:\([^)]*\))?\s+)?use\s+([^;]+);")
-INLINE = re.compile(r"(?<![A-Za-z0-9_:])((?:crate|super|self)(?:\s*::\s*" + IDENT + r")+)")
+INLINE = re.compile(r"(?<![A-Za-z0-9_:])((?:crate|super|self|[a-z_][a-z0-9_]*)(?:\s*::\s*" + IDENT + r")+)")
 
 
 def main():
@@ -273,6 +273,8 @@ def main():
                 edges[mod.file].add(target)
         for m in INLINE.finditer(code_without_uses):
             segs = [s.strip() for s in m.group(1).split("::")]
+            if segs[0] not in ("crate", "super", "self") and segs[0] not in mod.children:
+                continue  # another crate's path (core::, std::, serde::...)
             path = absolute(mod, segs, root)
             if path is None:
                 continue
