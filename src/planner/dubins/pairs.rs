@@ -7,8 +7,9 @@
 //! (V8 turns every scalar `f64` select into a branch).
 
 use super::super::trig::simd::{acos_0_1_x2, atan2_x2};
-use super::{same_side, wrap, Frame, FRAC_PI_2, FULL_TURN_SNAP, NEAR, PI, PSEUDO_MARGIN, TAU};
+use super::frame::{wrap, Frame, FULL_TURN_SNAP, NEAR, PSEUDO_MARGIN};
 use crate::geom::lanes::{Lanes, Two};
+use core::f64::consts::{FRAC_PI_2, PI, TAU};
 
 // Short names for the lane-wise operations ([`Lanes`]), so that the
 // arithmetic reads as the scalar code's.
@@ -170,10 +171,10 @@ pub(super) fn turns(h0: f64, hg: f64, c0: f64, s0: f64, cg: f64, sg: f64) -> (f6
 }
 
 /// `(LSL, RSR)` lengths: [`same_side_length`](super::same_side_length) of
-/// both in one pass, each lane outside its shortcut's safe zone handed to
-/// the exact [`same_side`].
+/// both in one pass; `None` for a lane outside its shortcut's safe zone,
+/// which the caller hands to the exact `same_side`.
 #[inline(always)]
-pub(super) fn same_side_lengths(f: &Frame, c: &Centres) -> (f64, f64) {
+pub(super) fn same_side_lengths(f: &Frame, c: &Centres) -> (Option<f64>, Option<f64>) {
     let r = f.r;
     let (dx, dy, d2, d) = (c.dx, c.dy, c.d2, c.d);
     let tol = NEAR * r;
@@ -196,19 +197,12 @@ pub(super) fn same_side_lengths(f: &Frame, c: &Centres) -> (f64, f64) {
     let turns = add(delta, and(gt(dp1, dpd), k(TAU)));
     let len = add(mul(k(r), turns), d);
     if all(ok) {
-        return (lane0(len), lane1(len));
+        return (Some(lane0(len)), Some(lane1(len)));
     }
-    let lsl = if ok.set()[0] {
-        lane0(len)
-    } else {
-        same_side(f, true).length(r)
-    };
-    let rsr = if ok.set()[1] {
-        lane1(len)
-    } else {
-        same_side(f, false).length(r)
-    };
-    (lsl, rsr)
+    (
+        ok.set()[0].then(|| lane0(len)),
+        ok.set()[1].then(|| lane1(len)),
+    )
 }
 
 /// The lengths of LSR and RSL (as [`cross_solution`](super::cross_solution)),
