@@ -243,6 +243,7 @@ lint: setup
 	@rustup component list --installed | grep -q '^clippy' || rustup component add clippy
 	@rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 	cargo fmt --all --check
+	python3 scripts/module_cycles.py
 	cargo clippy -p arcline --all-targets --all-features -- -D warnings
 	cargo clippy -p arcline --lib -- -D warnings
 	cargo clippy --target $(WASM_TARGET) $(BINDINGS) -- -D warnings

@@ -693,6 +693,15 @@ pub(crate) fn non_negative(value: f64, field: &'static str) -> Result<f64, Error
     }
 }
 
+/// A [`NoPath`](crate::planner::pathfind::NoPath) as the crate's error: [`Reason::NoPath`] about no field
+/// (the input as a whole), so `plan.into_path()?` works in a function that
+/// returns [`Error`].
+impl From<crate::planner::pathfind::NoPath> for Error {
+    fn from(n: crate::planner::pathfind::NoPath) -> Error {
+        Error::new(Field::default(), Reason::NoPath(n))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

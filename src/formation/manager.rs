@@ -655,7 +655,7 @@ impl FormationManager {
 }
 
 /// Sorts `v` ascending in place, in O(n log n) and no extra memory: a heap
-/// sort, a few hundred bytes of wasm where `sort_unstable` links 5 KB of
+/// sort, a little wasm where `sort_unstable` links a whole
 /// pattern-defeating quicksort for this one call (ranks after a member
 /// leaves).
 fn heap_sort<T: Ord + Copy>(v: &mut [T]) {

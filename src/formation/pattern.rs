@@ -6,6 +6,7 @@
 //! "scalable formations"): a circle grows with its members so neighbours stay
 //! `spacing` apart (a defensive circle), and a box keeps a square-ish block.
 
+use super::AssignmentStrategy;
 use crate::error::{Error, Reason};
 use crate::geom::{math, Point, Pose};
 use core::f64::consts::{FRAC_1_SQRT_2, PI, SQRT_2, TAU};
@@ -282,6 +283,40 @@ fn ceil_sqrt(n: usize) -> usize {
         c += 1;
     }
     c
+}
+
+/// A change of a formation's pattern: any of its kind, spacing and
+/// assignment strategy (`None`: unchanged). As data (the `serde` feature):
+/// `{ pattern?, spacing?, assignment? }`.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct PatternChange {
+    /// The new shape.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub pattern: Option<PatternKind>,
+    /// The new spacing (> 0).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub spacing: Option<f64>,
+    /// The new assignment strategy.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub assignment: Option<AssignmentStrategy>,
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
 //! `SortedMap`: a map kept as a vector sorted by key, for the formation
 //! registry's maps (formation ids, member ids). It iterates in key order as
 //! `BTreeMap` did, so a world's step stays deterministic, and its code is a
-//! binary search and a `Vec` insert: `BTreeMap`'s node code was about 14 KB
-//! of the wasm module. Ids mostly arrive in increasing order (they are handed
+//! binary search and a `Vec` insert, where `BTreeMap`'s node code is a
+//! large part of a wasm module. Ids mostly arrive in increasing order (they are handed
 //! out that way), and then an insert is a push.
 
 /// A map from ids to values, sorted by id.

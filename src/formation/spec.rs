@@ -152,37 +152,3 @@ impl FormationSpec {
         FormationManager::new(pattern, self.assignment).with_params(self.params())
     }
 }
-
-/// A change of a formation's pattern: any of its kind, spacing and
-/// assignment strategy (`None`: unchanged). As data (the `serde` feature):
-/// `{ pattern?, spacing?, assignment? }`.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "camelCase")
-)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct PatternChange {
-    /// The new shape.
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
-    #[cfg_attr(feature = "typescript", ts(optional))]
-    pub pattern: Option<PatternKind>,
-    /// The new spacing (> 0).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
-    #[cfg_attr(feature = "typescript", ts(optional))]
-    pub spacing: Option<f64>,
-    /// The new assignment strategy.
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "Option::is_none")
-    )]
-    #[cfg_attr(feature = "typescript", ts(optional))]
-    pub assignment: Option<AssignmentStrategy>,
-}

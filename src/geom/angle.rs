@@ -24,8 +24,8 @@ pub fn normalize_angle(a: f64) -> f64 {
 
 /// The same direction as `a`, in `[0, 2π)`. NaN stays NaN.
 ///
-/// In wasm out of line: inlined at its 40 call sites (most of them the
-/// Dubins kernels' rare fallbacks) it cost about 1 KB of module.
+/// In wasm out of line: inlined at its many call sites (most of them the
+/// Dubins kernels' rare fallbacks) it grew the module.
 #[cfg_attr(target_arch = "wasm32", inline(never))]
 #[must_use]
 pub fn wrap_two_pi(a: f64) -> f64 {

@@ -209,7 +209,7 @@ pub fn segment_segment(a: &Segment, b: &Segment) -> Intersections {
         (Segment::Arc(c), Segment::Arc(d)) => arc_arc(c, d),
         (Segment::Clothoid(c), other) | (other, Segment::Clothoid(c)) => {
             let mut out = Intersections::NONE;
-            for piece in super::distance::as_arcs(c) {
+            for piece in super::clothoid_pieces::as_arcs(c) {
                 for &p in segment_segment(&piece, other).as_slice() {
                     out.push(p);
                 }

@@ -39,6 +39,31 @@ pub(crate) trait Lanes: Copy {
     /// The mask of the lanes that are finite.
     fn finite(self) -> Self;
     fn lanes(self) -> [f64; 2];
+    // The Dubins pairs' (`planner::dubins::pairs`, built with SIMD only).
+    /// The two lanes exchanged.
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_feature = "simd128")),
+        allow(dead_code)
+    )]
+    fn swap(self) -> Self;
+    /// Lane 1's sign bit flipped (lane 0 as it is).
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_feature = "simd128")),
+        allow(dead_code)
+    )]
+    fn negate_second(self) -> Self;
+    /// A mask set in lane 0 when `a`, in lane 1 when `b`.
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_feature = "simd128")),
+        allow(dead_code)
+    )]
+    fn mask_where(a: bool, b: bool) -> Self;
+    /// Per lane, whether a mask is set.
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_feature = "simd128")),
+        allow(dead_code)
+    )]
+    fn set(self) -> [bool; 2];
 }
 
 /// wasm's `f64x2`.
@@ -51,6 +76,22 @@ pub(crate) type Two = Plain;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[derive(Clone, Copy)]
 pub(crate) struct Simd(core::arch::wasm32::v128);
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+impl Simd {
+    /// The lanes of a raw `v128` (for the trigonometric kernels of
+    /// `planner::trig`, written on wasm's intrinsics).
+    #[inline(always)]
+    pub(crate) fn from_v128(v: core::arch::wasm32::v128) -> Simd {
+        Simd(v)
+    }
+
+    /// The raw `v128`.
+    #[inline(always)]
+    pub(crate) fn v128(self) -> core::arch::wasm32::v128 {
+        self.0
+    }
+}
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 impl Lanes for Simd {
@@ -149,6 +190,27 @@ impl Lanes for Simd {
         [
             f64x2_extract_lane::<0>(self.0),
             f64x2_extract_lane::<1>(self.0),
+        ]
+    }
+    #[inline(always)]
+    fn swap(self) -> Simd {
+        Simd(core::arch::wasm32::i64x2_shuffle::<1, 0>(self.0, self.0))
+    }
+    #[inline(always)]
+    fn negate_second(self) -> Simd {
+        use core::arch::wasm32::{i64x2, v128_xor};
+        Simd(v128_xor(self.0, i64x2(0, i64::MIN)))
+    }
+    #[inline(always)]
+    fn mask_where(a: bool, b: bool) -> Simd {
+        Simd(core::arch::wasm32::i64x2(-i64::from(a), -i64::from(b)))
+    }
+    #[inline(always)]
+    fn set(self) -> [bool; 2] {
+        use core::arch::wasm32::i64x2_extract_lane;
+        [
+            i64x2_extract_lane::<0>(self.0) != 0,
+            i64x2_extract_lane::<1>(self.0) != 0,
         ]
     }
 }
@@ -267,5 +329,22 @@ impl Lanes for Plain {
     #[inline(always)]
     fn lanes(self) -> [f64; 2] {
         self.0
+    }
+    #[inline(always)]
+    fn swap(self) -> Plain {
+        Plain([self.0[1], self.0[0]])
+    }
+    #[inline(always)]
+    fn negate_second(self) -> Plain {
+        Plain([self.0[0], -self.0[1]])
+    }
+    #[inline(always)]
+    fn mask_where(a: bool, b: bool) -> Plain {
+        let m = |x: bool| f64::from_bits(if x { u64::MAX } else { 0 });
+        Plain([m(a), m(b)])
+    }
+    #[inline(always)]
+    fn set(self) -> [bool; 2] {
+        [self.0[0].to_bits() != 0, self.0[1].to_bits() != 0]
     }
 }

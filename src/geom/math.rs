@@ -37,8 +37,8 @@ pub(crate) fn exact_square(x: f64) -> (f64, f64) {
 /// `libm::hypot` (musl's algorithm) with the hardware square root: the
 /// same operations in the same order, and both square roots are correctly
 /// rounded, so the same bits; on wasm32 `libm::hypot` calls `libm::sqrt`,
-/// a software loop (and 0.5 KB of module with its 128-bit multiply). Out
-/// of line, as `libm::hypot` was: inlined it grew the module by 2.5 KB.
+/// a software loop (and more module with its 128-bit multiply). Out of
+/// line, as `libm::hypot` was: inlined it grew the module.
 #[inline(never)]
 pub fn hypot(x: f64, y: f64) -> f64 {
     let sq = exact_square;
@@ -84,7 +84,7 @@ pub fn sqrt(x: f64) -> f64 {
 }
 /// `x mod y` with the sign of `x`, exact (IEEE `fmod`), so the same bits as
 /// `libm::fmod`, NaN cases included; a shift-and-subtract loop on 64-bit
-/// significands, where `libm::fmod` multiplies 128-bit integers (2 KB of
+/// significands, where `libm::fmod` multiplies 128-bit integers (more
 /// wasm with their division). One step per binary order of magnitude of
 /// `x / y`: a few for angles.
 #[inline(never)]
@@ -126,8 +126,8 @@ pub fn fmod(x: f64, y: f64) -> f64 {
 
 /// `x` limited to `[lo, hi]`, exactly as `f64::clamp` for `lo <= hi` (NaN
 /// stays NaN), but without its `lo <= hi` assertion: the assertion's message
-/// formats floats, which pulls `core::fmt`'s float printing (about 15 KB)
-/// into the wasm module. For `lo > hi` the result is `hi` or `lo`, never a
+/// formats floats, which pulls `core::fmt`'s float printing into the wasm
+/// module. For `lo > hi` the result is `hi` or `lo`, never a
 /// panic.
 #[inline]
 pub fn clamp(x: f64, lo: f64, hi: f64) -> f64 {

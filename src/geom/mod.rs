@@ -31,6 +31,7 @@ mod arc;
 mod clothoid;
 pub mod clothoid_arcs;
 mod clothoid_fit;
+mod clothoid_pieces;
 mod conversions;
 mod curvature;
 pub mod distance;

@@ -1,6 +1,6 @@
 //! Writing numbers for SVG path data without the float formatting machinery of
 //! `core::fmt` (which would add tens of kilobytes to the wasm module), and
-//! without 128-bit integers or `libm::pow` (3 KB more of wasm): the digits
+//! without 128-bit integers or `libm::pow` (more wasm again): the digits
 //! come from 64-bit divisions, the powers of ten from [`ten_to`].
 
 /// Appends `v` rounded to 9 decimals, trailing zeros trimmed, no `-0`; very

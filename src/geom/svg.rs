@@ -61,7 +61,7 @@ pub fn path_to_svg(path: &Path) -> String {
 /// [`as_arcs`]: super::distance::as_arcs
 pub fn drawing_arcs(c: &super::Clothoid) -> Vec<Segment> {
     c.to_arcs(super::clothoid_arcs::DRAWING_TOLERANCE * c.length + f64::MIN_POSITIVE)
-        .unwrap_or_else(|_| super::distance::as_arcs(c))
+        .unwrap_or_else(|_| super::clothoid_pieces::as_arcs(c))
 }
 
 fn push_point(out: &mut String, x: f64, y: f64) {

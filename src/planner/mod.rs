@@ -33,8 +33,8 @@ pub use dubins::{
 pub use error::MAX_MAGNITUDE;
 pub use motion::{pose_at_time, Motion};
 pub use pathfind::{
-    plan_around, plan_on_grid, AroundOptions, Circle, Goal, Grid, GridPlan, NoPath, Obstacles,
-    PlanAround,
+    plan_around, plan_on_grid, AroundOptions, AroundPlanner, Circle, Goal, Grid, GridPlan, NoPath,
+    Obstacles, PlanAround,
 };
 pub use reeds_shepp::{
     reeds_shepp_candidates, reeds_shepp_length, reeds_shepp_lengths, reeds_shepp_shortest,

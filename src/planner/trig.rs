@@ -297,7 +297,7 @@ fn acos_r(z: f64) -> f64 {
 /// `acos(x)` for `x` in `[0, 1]` (clamped into it; NaN gives NaN).
 ///
 /// Natively out of line: inlined into the Dubins kernel, LLVM duplicated its
-/// square-root and division paths and the whole kernel ran 10% slower. In
+/// square-root and division paths and the whole kernel ran slower. In
 /// wasm inlined (V8 does not inline calls).
 #[cfg_attr(not(target_arch = "wasm32"), inline(never))]
 #[cfg_attr(target_arch = "wasm32", inline(always))]

@@ -1,8 +1,7 @@
 //! `connect_profiles`: the road piece between two profiles, and the trace of
 //! its construction (for diagrams).
 
-use super::construct::{self, Case, Centreline, Hermite};
-use super::construction::{Fillet, Semicircle};
+use super::construct::{self, Case, Centreline, Fillet, Hermite, Semicircle};
 use super::name::Name;
 use super::transition;
 use super::{PieceKind, Profile, RoadPiece};

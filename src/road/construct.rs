@@ -3,10 +3,57 @@
 //! pose of an S-curve. Each works on [`Pose`]s (the profiles' middles); the
 //! lane edges are the centreline's offsets.
 
-use super::construction::{Fillet, Semicircle};
 use super::PieceKind;
 use crate::geom::{math, normalize_angle};
 use crate::geom::{Arc, Line, Path, Point, Pose, Segment, Vec2};
+
+/// The points of one two-line fillet: the continuation lines of `a` and `b`
+/// meet at `c`; `m` is on the longer leg with `|CM|` the shorter leg's
+/// length; `o` is the arc's centre, `radius` its radius; `leg_a` = `|CA|`
+/// and `leg_b` = `|CB|` are the legs, `straight` the length of the line
+/// (`|CB| − |CA|` up to rounding, 0 for an arc alone). As data:
+/// `{ a, b, c, m, o, radius, legA, legB, straight, kind }`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "camelCase")
+)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct Fillet {
+    /// The pose the fillet starts from.
+    pub a: Pose,
+    /// The pose it ends at.
+    pub b: Pose,
+    /// Where the continuation lines meet.
+    pub c: Point,
+    /// The end of the arc on the longer leg.
+    pub m: Point,
+    /// The arc's centre.
+    pub o: Point,
+    /// The arc's radius (`|OA|` = `|OM|` when the arc starts at `a`).
+    pub radius: f64,
+    /// `|CA|`: from `a` along its heading to `c`.
+    pub leg_a: f64,
+    /// `|CB|`: from `c` along `b`'s heading to `b`.
+    pub leg_b: f64,
+    /// The length of the fillet's line (0 when it is an arc alone).
+    pub straight: f64,
+    /// `ArcLine` when the leg at `a` is the shorter (the arc comes first),
+    /// else `LineArc`.
+    pub kind: PieceKind,
+}
+
+/// A U-turn's semicircle. As data: `{ center, radius }`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct Semicircle {
+    /// Its centre.
+    pub center: Point,
+    /// Its radius (half the distance between the profiles' lines).
+    pub radius: f64,
+}
 
 /// Headings whose sine is below this are parallel (same or opposite way).
 pub(crate) const PARALLEL_TOL: f64 = 1e-9;

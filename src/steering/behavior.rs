@@ -5,62 +5,12 @@
 //! vehicle adds its behaviours up;
 //! [`BehaviorSet`]: a checked list of them that many vehicles can share.
 
+pub use super::behaviors::polygon::MAX_BOUNDARY;
+pub use super::forces::Obstacle;
 use super::VehicleId;
 use crate::error::{Error, Field, Reason};
 use crate::geom::{Path, Point, Vec2};
 use std::sync::Arc as Shared;
-
-/// A circular obstacle for [`BehaviorKind::Avoid`]: centre `(x, y)` and
-/// radius. As data (the `serde` feature): `{ x, y, radius }`. The same disk
-/// as the planner's [`Circle`](crate::planner::Circle), with `From` both ways.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct Obstacle {
-    /// The centre, x.
-    pub x: f64,
-    /// The centre, y.
-    pub y: f64,
-    /// The radius (> 0).
-    pub radius: f64,
-}
-
-impl Obstacle {
-    /// The circle of `radius` around `center`.
-    #[must_use]
-    pub fn new(center: Point, radius: f64) -> Obstacle {
-        Obstacle {
-            x: center.x,
-            y: center.y,
-            radius,
-        }
-    }
-
-    /// The centre.
-    #[inline]
-    #[must_use]
-    pub fn center(&self) -> Point {
-        Point::new(self.x, self.y)
-    }
-}
-
-/// The planner's disk as a steering obstacle (the same centre and radius).
-impl From<crate::planner::Circle> for Obstacle {
-    fn from(c: crate::planner::Circle) -> Obstacle {
-        Obstacle {
-            x: c.x,
-            y: c.y,
-            radius: c.radius,
-        }
-    }
-}
-
-/// A steering obstacle as the planner's disk (the same centre and radius).
-impl From<Obstacle> for crate::planner::Circle {
-    fn from(o: Obstacle) -> crate::planner::Circle {
-        crate::planner::Circle::new(o.x, o.y, o.radius)
-    }
-}
 
 /// What a behaviour asks for. Every kind returns a *steering* vector in
 /// velocity units (`desired velocity − velocity`), as Reynolds' seek does.
@@ -208,10 +158,6 @@ pub enum BehaviorKind {
         push_apart: bool,
     },
 }
-
-/// The most corners a [`BehaviorKind::Contain`] boundary may have (checking
-/// that it is simple takes `n²` steps).
-pub const MAX_BOUNDARY: usize = 4096;
 
 /// A behaviour and its weight.
 ///

@@ -2,9 +2,60 @@
 //! returns a steering vector (desired velocity − velocity) and never NaN:
 //! zero-length directions give a zero desired velocity.
 
-use super::behavior::Obstacle;
 use super::path_follow::{closest_distance_along, end_of, point_along};
 use crate::geom::{Path, Point, Vec2};
+
+/// A circular obstacle for [`BehaviorKind::Avoid`](super::BehaviorKind::Avoid): centre `(x, y)` and
+/// radius. As data (the `serde` feature): `{ x, y, radius }`. The same disk
+/// as the planner's [`Circle`](crate::planner::Circle), with `From` both ways.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct Obstacle {
+    /// The centre, x.
+    pub x: f64,
+    /// The centre, y.
+    pub y: f64,
+    /// The radius (> 0).
+    pub radius: f64,
+}
+
+impl Obstacle {
+    /// The circle of `radius` around `center`.
+    #[must_use]
+    pub fn new(center: Point, radius: f64) -> Obstacle {
+        Obstacle {
+            x: center.x,
+            y: center.y,
+            radius,
+        }
+    }
+
+    /// The centre.
+    #[inline]
+    #[must_use]
+    pub fn center(&self) -> Point {
+        Point::new(self.x, self.y)
+    }
+}
+
+/// The planner's disk as a steering obstacle (the same centre and radius).
+impl From<crate::planner::Circle> for Obstacle {
+    fn from(c: crate::planner::Circle) -> Obstacle {
+        Obstacle {
+            x: c.x,
+            y: c.y,
+            radius: c.radius,
+        }
+    }
+}
+
+/// A steering obstacle as the planner's disk (the same centre and radius).
+impl From<Obstacle> for crate::planner::Circle {
+    fn from(o: Obstacle) -> crate::planner::Circle {
+        crate::planner::Circle::new(o.x, o.y, o.radius)
+    }
+}
 
 /// `|v|` with the hardware square root. `libm::sqrt` is a software routine
 /// on stable wasm32; `f64::sqrt` is IEEE-exact everywhere, so this is

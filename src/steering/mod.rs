@@ -61,6 +61,7 @@ mod kinds;
 mod neighbours;
 pub mod orca;
 mod path_follow;
+mod query;
 mod rng;
 mod seek_step;
 mod sets;

@@ -12,7 +12,7 @@
 //! index reused.
 
 use super::behavior::{Behavior, BehaviorKind, BehaviorSet, Combine};
-use super::neighbours::Query;
+use super::query::Query;
 use super::rng::splitmix64;
 use crate::geom::{Path, Point, Segment};
 

@@ -23,7 +23,7 @@
 //! Adding a kind of behaviour: its arm in [`Prev::behavior`] (the steering
 //! vector of one vehicle) and in the fingerprint of [`super::sets`]; an arm
 //! in [`super::kinds`] runs it two vehicles at a time, and a kind that reads
-//! neighbours adds its radius to [`super::neighbours::Query`] and its sum to
+//! neighbours adds its radius to [`super::query::Query`] and its sum to
 //! the pass.
 
 use super::behavior::{Behavior, BehaviorKind, BehaviorSet, Combine};
@@ -34,8 +34,9 @@ use super::facing::{self, Facing};
 use super::forces;
 use super::grid::Grid;
 use super::kinds::{self, Run};
-use super::neighbours::{Flock, Query, Sums};
+use super::neighbours::{Flock, Sums};
 use super::orca::{self, Orca};
+use super::query::Query;
 use super::rng::{splitmix64, Pcg32};
 use super::sets::{BySlot, Entry, Sets};
 use super::slot_order::SlotOrder;

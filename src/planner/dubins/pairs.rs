@@ -1,28 +1,108 @@
 //! The Dubins words' mirror pairs (LSL/RSR, LSR/RSL) in the two lanes of
-//! wasm's `f64x2`: the same arithmetic on the other pair of circles, so one
-//! instruction serves both words. The same operations in the same order as
-//! the scalar [`same_side_length`](super::same_side_length) and
-//! [`cross_exceeds`](super::cross_exceeds), lane by lane (IEEE, no fused
+//! [`Two`] (wasm's `f64x2`): the same arithmetic on the other pair of
+//! circles, so one instruction serves both words. The same operations in
+//! the same order as the scalar [`same_side_length`](super::same_side_length)
+//! and [`cross_exceeds`](super::cross_exceeds), lane by lane (IEEE, no fused
 //! multiply-add), so the same bits; selects are bit masks, not branches
 //! (V8 turns every scalar `f64` select into a branch).
 
-use super::super::trig::simd::{acos_0_1_x2, add, atan2_x2, k, mul, sub};
-use super::{same_side, wrap, Frame, FRAC_PI_2, FULL_TURN_SNAP, NEAR, PI, PSEUDO_MARGIN, TAU};
-use core::arch::wasm32::*;
+use super::super::trig::simd::{acos_0_1_x2, atan2_x2};
+use super::frame::{wrap, Frame, FULL_TURN_SNAP, NEAR, PSEUDO_MARGIN};
+use crate::geom::lanes::{Lanes, Two};
+use core::f64::consts::{FRAC_PI_2, PI, TAU};
 
+// Short names for the lane-wise operations ([`Lanes`]), so that the
+// arithmetic reads as the scalar code's.
 #[inline(always)]
-fn lane0(v: v128) -> f64 {
-    f64x2_extract_lane::<0>(v)
+fn k(c: f64) -> Two {
+    Two::splat(c)
 }
 #[inline(always)]
-fn lane1(v: v128) -> f64 {
-    f64x2_extract_lane::<1>(v)
+fn add(a: Two, b: Two) -> Two {
+    a.add(b)
+}
+#[inline(always)]
+fn sub(a: Two, b: Two) -> Two {
+    a.sub(b)
+}
+#[inline(always)]
+fn mul(a: Two, b: Two) -> Two {
+    a.mul(b)
+}
+#[inline(always)]
+fn gt(a: Two, b: Two) -> Two {
+    a.gt(b)
+}
+#[inline(always)]
+fn ge(a: Two, b: Two) -> Two {
+    a.ge(b)
+}
+#[inline(always)]
+fn lt(a: Two, b: Two) -> Two {
+    a.lt(b)
+}
+#[inline(always)]
+fn le(a: Two, b: Two) -> Two {
+    a.le(b)
+}
+/// `a` where `mask` is set, `+0.0` elsewhere.
+#[inline(always)]
+fn and(a: Two, mask: Two) -> Two {
+    a.and(mask)
+}
+/// `a` where `mask` is clear, `+0.0` elsewhere.
+#[inline(always)]
+fn and_not(a: Two, mask: Two) -> Two {
+    a.and_not(mask)
+}
+/// `a` where `mask` is set, `b` elsewhere.
+#[inline(always)]
+fn select(a: Two, b: Two, mask: Two) -> Two {
+    a.select(b, mask)
+}
+#[inline(always)]
+fn lane0(v: Two) -> f64 {
+    v.lanes()[0]
+}
+#[inline(always)]
+fn lane1(v: Two) -> f64 {
+    v.lanes()[1]
 }
 
-/// The sign bit in lane 1 only: `xor` negates the right-hand word's lane.
+/// The trigonometric kernel's `atan2`, lane by lane.
 #[inline(always)]
-fn negate_lane1() -> v128 {
-    i64x2(0, i64::MIN)
+fn atan2(y: Two, x: Two) -> Two {
+    Two::from_v128(atan2_x2(y.v128(), x.v128()))
+}
+
+/// The trigonometric kernel's `acos` of `[0, 1]`, lane by lane.
+#[inline(always)]
+fn acos_0_1(x: Two) -> Two {
+    Two::from_v128(acos_0_1_x2(x.v128()))
+}
+
+#[inline(always)]
+fn abs(a: Two) -> Two {
+    a.abs()
+}
+#[inline(always)]
+fn neg(a: Two) -> Two {
+    a.neg()
+}
+/// Whether some lane of `mask` is set.
+#[inline(always)]
+fn any(mask: Two) -> bool {
+    mask.any()
+}
+/// Whether every lane of `mask` is set.
+#[inline(always)]
+fn all(mask: Two) -> bool {
+    mask.all()
+}
+/// Lane 1 negated (its sign bit flipped): the right-hand word's.
+#[inline(always)]
+fn negate_second(a: Two) -> Two {
+    a.negate_second()
 }
 
 /// The circle centres as vectors, `(left, right)` lanes: the start's and
@@ -31,23 +111,23 @@ fn negate_lane1() -> v128 {
 /// lanes swapped).
 #[derive(Clone, Copy)]
 pub(super) struct Centres {
-    sx: v128,
-    sy: v128,
-    gx: v128,
-    gy: v128,
-    dx: v128,
-    dy: v128,
-    d2: v128,
-    d: v128,
+    sx: Two,
+    sy: Two,
+    gx: Two,
+    gy: Two,
+    dx: Two,
+    dy: Two,
+    d2: Two,
+    d: Two,
 }
 
 impl Centres {
     #[inline(always)]
     pub(super) fn new(f: &Frame) -> Centres {
-        let sx = f64x2(f.ls.x, f.rs.x);
-        let sy = f64x2(f.ls.y, f.rs.y);
-        let gx = f64x2(f.lg.x, f.rg.x);
-        let gy = f64x2(f.lg.y, f.rg.y);
+        let sx = Two::new(f.ls.x, f.rs.x);
+        let sy = Two::new(f.ls.y, f.rs.y);
+        let gx = Two::new(f.lg.x, f.rg.x);
+        let gy = Two::new(f.lg.y, f.rg.y);
         let dx = sub(gx, sx);
         let dy = sub(gy, sy);
         let d2 = add(mul(dx, dx), mul(dy, dy));
@@ -59,21 +139,21 @@ impl Centres {
             dx,
             dy,
             d2,
-            d: f64x2_sqrt(d2),
+            d: d2.sqrt(),
         }
     }
 }
 
 /// The lanes swapped.
 #[inline(always)]
-fn swap(v: v128) -> v128 {
-    i64x2_shuffle::<1, 0>(v, v)
+fn swap(v: Two) -> Two {
+    v.swap()
 }
 
 /// Two headings [`wrap`](super::wrap)ped at once.
 #[inline(always)]
 pub(super) fn wrap_pair(a: f64, b: f64) -> (f64, f64) {
-    let w = wrap_x2(f64x2(a, b));
+    let w = wrap_x2(Two::new(a, b));
     (lane0(w), lane1(w))
 }
 
@@ -82,60 +162,47 @@ pub(super) fn wrap_pair(a: f64, b: f64) -> (f64, f64) {
 /// the headings' cosines and sines.
 #[inline(always)]
 pub(super) fn turns(h0: f64, hg: f64, c0: f64, s0: f64, cg: f64, sg: f64) -> (f64, f64, f64, f64) {
-    let delta = wrap_x2(sub(f64x2(hg, h0), f64x2(h0, hg)));
+    let delta = wrap_x2(sub(Two::new(hg, h0), Two::new(h0, hg)));
     // cos and sin of hg − h0 (left), its sine negated the other way round.
     let c = k(c0 * cg + s0 * sg);
-    let s = sub(f64x2(c0 * sg, s0 * cg), f64x2(s0 * cg, c0 * sg));
-    let pd = v128_bitselect(sub(k(1.0), c), add(k(3.0), c), f64x2_ge(s, k(0.0)));
+    let s = sub(Two::new(c0 * sg, s0 * cg), Two::new(s0 * cg, c0 * sg));
+    let pd = select(sub(k(1.0), c), add(k(3.0), c), ge(s, k(0.0)));
     (lane0(delta), lane1(delta), lane0(pd), lane1(pd))
 }
 
 /// `(LSL, RSR)` lengths: [`same_side_length`](super::same_side_length) of
-/// both in one pass, each lane outside its shortcut's safe zone handed to
-/// the exact [`same_side`].
+/// both in one pass; `None` for a lane outside its shortcut's safe zone,
+/// which the caller hands to the exact `same_side`.
 #[inline(always)]
-pub(super) fn same_side_lengths(f: &Frame, c: &Centres) -> (f64, f64) {
+pub(super) fn same_side_lengths(f: &Frame, c: &Centres) -> (Option<f64>, Option<f64>) {
     let r = f.r;
     let (dx, dy, d2, d) = (c.dx, c.dy, c.d2, c.d);
     let tol = NEAR * r;
-    let far = f64x2_gt(d2, k(tol * tol));
+    let far = gt(d2, k(tol * tol));
     let (c0, s0) = (k(f.c0), k(f.s0));
     let dc = add(mul(c0, dx), mul(s0, dy));
-    let ds = v128_xor(sub(mul(c0, dy), mul(s0, dx)), negate_lane1());
-    let dp1 = v128_bitselect(sub(d, dc), add(mul(k(3.0), d), dc), f64x2_ge(ds, k(0.0)));
-    let pd = f64x2(f.pseudo_delta_left, f.pseudo_delta_right);
-    let delta = f64x2(f.delta_left, f.delta_right);
+    let ds = negate_second(sub(mul(c0, dy), mul(s0, dx)));
+    let dp1 = select(sub(d, dc), add(mul(k(3.0), d), dc), ge(ds, k(0.0)));
+    let pd = Two::new(f.pseudo_delta_left, f.pseudo_delta_right);
+    let delta = Two::new(f.delta_left, f.delta_right);
     let m = mul(k(PSEUDO_MARGIN), d);
     let dpd = mul(pd, d);
-    let ok = v128_and(
-        v128_and(
-            v128_and(far, f64x2_gt(dp1, m)),
-            f64x2_lt(dp1, sub(mul(k(4.0), d), m)),
-        ),
-        v128_and(
-            v128_and(
-                f64x2_gt(pd, k(PSEUDO_MARGIN)),
-                f64x2_lt(pd, k(4.0 - PSEUDO_MARGIN)),
-            ),
-            f64x2_gt(f64x2_abs(sub(dp1, dpd)), m),
+    let ok = and(
+        and(and(far, gt(dp1, m)), lt(dp1, sub(mul(k(4.0), d), m))),
+        and(
+            and(gt(pd, k(PSEUDO_MARGIN)), lt(pd, k(4.0 - PSEUDO_MARGIN))),
+            gt(abs(sub(dp1, dpd)), m),
         ),
     );
-    let turns = add(delta, v128_and(f64x2_gt(dp1, dpd), k(TAU)));
+    let turns = add(delta, and(gt(dp1, dpd), k(TAU)));
     let len = add(mul(k(r), turns), d);
-    if i64x2_all_true(ok) {
-        return (lane0(len), lane1(len));
+    if all(ok) {
+        return (Some(lane0(len)), Some(lane1(len)));
     }
-    let lsl = if i64x2_extract_lane::<0>(ok) != 0 {
-        lane0(len)
-    } else {
-        same_side(f, true).length(r)
-    };
-    let rsr = if i64x2_extract_lane::<1>(ok) != 0 {
-        lane1(len)
-    } else {
-        same_side(f, false).length(r)
-    };
-    (lsl, rsr)
+    (
+        ok.set()[0].then(|| lane0(len)),
+        ok.set()[1].then(|| lane1(len)),
+    )
 }
 
 /// The lengths of LSR and RSL (as [`cross_solution`](super::cross_solution)),
@@ -150,21 +217,21 @@ pub(super) fn cross_lengths(f: &Frame, c: &Centres, bound: f64) -> (Option<f64>,
     let two_r = 2.0 * f.r;
     let d2 = add(mul(vx, vx), mul(vy, vy));
     let p2 = sub(d2, k(two_r * two_r));
-    let feasible = f64x2_ge(p2, k(0.0));
-    if !v128_any_true(feasible) {
+    let feasible = ge(p2, k(0.0));
+    if !any(feasible) {
         return (None, None);
     }
-    let p = f64x2_sqrt(p2);
+    let p = p2.sqrt();
     let b = k(bound);
     // cross_direction: LSR (p·vx − 2r·vy, p·vy + 2r·vx), RSL with −2r.
-    let tr = f64x2(two_r, -two_r);
+    let tr = Two::new(two_r, -two_r);
     let ux = sub(mul(p, vx), mul(tr, vy));
     let uy = add(mul(p, vy), mul(tr, vx));
     let rel = |c: f64, s: f64| {
         let (c, s) = (k(c), k(s));
         (
             add(mul(ux, c), mul(uy, s)),
-            v128_xor(sub(mul(uy, c), mul(ux, s)), negate_lane1()),
+            negate_second(sub(mul(uy, c), mul(ux, s))),
         )
     };
     let (c1, s1) = rel(f.c0, f.s0);
@@ -172,30 +239,24 @@ pub(super) fn cross_lengths(f: &Frame, c: &Centres, bound: f64) -> (Option<f64>,
     let (k1, m1) = angle_lower_bound(c1, s1, d2);
     let (k3, m3) = angle_lower_bound(c3, s3, d2);
     let r = k(f.r);
-    let exceeds = f64x2_gt(
+    let exceeds = gt(
         mul(r, add(m1, m3)),
         mul(sub(sub(b, p), mul(mul(r, add(k1, k3)), k(FRAC_PI_2))), d2),
     );
-    let need = v128_andnot(v128_andnot(feasible, f64x2_gt(p, b)), exceeds);
-    if !v128_any_true(need) {
+    let need = and_not(and_not(feasible, gt(p, b)), exceeds);
+    if !any(need) {
         return (None, None);
     }
     // LSR turns ψ − h0 then ψ − hg, RSL h0 − ψ then hg − ψ.
-    let psi = atan2_x2(uy, ux);
-    let first = i64x2(-1, 0);
+    let psi = atan2(uy, ux);
+    let first = Two::mask_where(true, false);
     let (h0, hg) = (k(f.h0), k(f.hg));
-    let a1 = sweep_x2(sub(
-        v128_bitselect(psi, h0, first),
-        v128_bitselect(h0, psi, first),
-    ));
-    let a3 = sweep_x2(sub(
-        v128_bitselect(psi, hg, first),
-        v128_bitselect(hg, psi, first),
-    ));
+    let a1 = sweep_x2(sub(select(psi, h0, first), select(h0, psi, first)));
+    let a3 = sweep_x2(sub(select(psi, hg, first), select(hg, psi, first)));
     let len = add(mul(r, add(a1, a3)), p);
     (
-        (i64x2_extract_lane::<0>(need) != 0).then(|| lane0(len)),
-        (i64x2_extract_lane::<1>(need) != 0).then(|| lane1(len)),
+        need.set()[0].then(|| lane0(len)),
+        need.set()[1].then(|| lane1(len)),
     )
 }
 
@@ -208,84 +269,75 @@ pub(super) fn ccc_lengths(f: &Frame, c: &Centres, bound: f64) -> (Option<f64>, O
     // RLR on the right circles (RSR's), LRL on the left ones (LSL's).
     let (dx, dy, d2) = (swap(c.dx), swap(c.dy), swap(c.d2));
     let four_r = 4.0 * r;
-    let feasible = f64x2_le(d2, k(four_r * four_r));
-    if !v128_any_true(feasible) {
+    let feasible = le(d2, k(four_r * four_r));
+    if !any(feasible) {
         return (None, None);
     }
     let d = swap(c.d);
     let b = k(bound);
     let rv = k(r);
-    let delta = f64x2(f.delta_left, f.delta_right);
+    let delta = Two::new(f.delta_left, f.delta_right);
     // ccc_turns_lower_bound_from(2πr − πd/4, r·Δ).
     let mid_min = sub(k(TAU * r), mul(mul(k(PI), d), k(0.25)));
     let rdelta = mul(rv, delta);
-    let lb1 = v128_bitselect(
+    let lb1 = select(
         rdelta,
         sub(mul(k(2.0), mid_min), rdelta),
-        f64x2_gt(rdelta, mid_min),
+        gt(rdelta, mid_min),
     );
-    let pass = v128_andnot(feasible, f64x2_gt(lb1, b));
-    if !v128_any_true(pass) {
+    let pass = and_not(feasible, gt(lb1, b));
+    if !any(pass) {
         return (None, None);
     }
-    let beta = acos_0_1_x2(f64x2_div(d, k(four_r)));
+    let beta = acos_0_1(d.div(k(four_r)));
     let mid = add(k(PI), mul(k(2.0), beta));
     // ccc_turns_lower_bound(mid, Δ).
     let w = wrap_x2(sub(mid, delta));
-    let lb2 = add(mid, v128_and(w, f64x2_lt(w, k(TAU - 1e-6))));
-    let need = v128_andnot(pass, f64x2_gt(mul(rv, lb2), b));
-    if !v128_any_true(need) {
+    let lb2 = add(mid, and(w, lt(w, k(TAU - 1e-6))));
+    let need = and_not(pass, gt(mul(rv, lb2), b));
+    if !any(need) {
         return (None, None);
     }
     // three_arcs_with: RLR θ1 = φ − β, θ2 = φ + π + β; LRL with −β.
-    let phi = v128_andnot(atan2_x2(dy, dx), f64x2_le(d, k(NEAR * r)));
-    let sbeta = v128_xor(beta, negate_lane1());
+    let phi = and_not(atan2(dy, dx), le(d, k(NEAR * r)));
+    let sbeta = negate_second(beta);
     let theta1 = sub(phi, sbeta);
     let theta2 = add(add(phi, k(PI)), sbeta);
-    let first = i64x2(-1, 0);
+    let first = Two::mask_where(true, false);
     // RLR: a1 = (h0 + π/2) − θ1, a3 = θ2 − (hg + π/2); LRL:
     // a1 = θ1 − (h0 − π/2), a3 = (hg − π/2) − θ2.
     let (h0l, h0r) = (k(f.h0 + FRAC_PI_2), k(f.h0 - FRAC_PI_2));
     let (hgl, hgr) = (k(f.hg + FRAC_PI_2), k(f.hg - FRAC_PI_2));
-    let a1 = sweep_x2(sub(
-        v128_bitselect(h0l, theta1, first),
-        v128_bitselect(theta1, h0r, first),
-    ));
-    let a3 = sweep_x2(sub(
-        v128_bitselect(theta2, hgr, first),
-        v128_bitselect(hgl, theta2, first),
-    ));
+    let a1 = sweep_x2(sub(select(h0l, theta1, first), select(theta1, h0r, first)));
+    let a3 = sweep_x2(sub(select(theta2, hgr, first), select(hgl, theta2, first)));
     let len = mul(rv, add(add(a1, mid), a3));
     (
-        (i64x2_extract_lane::<0>(need) != 0).then(|| lane0(len)),
-        (i64x2_extract_lane::<1>(need) != 0).then(|| lane1(len)),
+        need.set()[0].then(|| lane0(len)),
+        need.set()[1].then(|| lane1(len)),
     )
 }
 
 /// [`wrap`](super::wrap) lane by lane: one subtraction of `k·2π`, each lane
 /// it leaves out of range handed to the scalar `wrap`.
 #[inline(always)]
-fn wrap_x2(x: v128) -> v128 {
+fn wrap_x2(x: Two) -> Two {
     let one = k(1.0);
     let kk = sub(
-        sub(
-            v128_and(f64x2_ge(x, k(TAU)), one),
-            v128_and(f64x2_lt(x, k(0.0)), one),
-        ),
-        v128_and(f64x2_lt(x, k(-TAU)), one),
+        sub(and(ge(x, k(TAU)), one), and(lt(x, k(0.0)), one)),
+        and(lt(x, k(-TAU)), one),
     );
     let w = sub(x, mul(kk, k(TAU)));
-    let ok = v128_and(f64x2_ge(w, k(0.0)), f64x2_lt(w, k(TAU)));
-    if i64x2_all_true(ok) {
+    let ok = and(ge(w, k(0.0)), lt(w, k(TAU)));
+    if all(ok) {
         return w;
     }
-    f64x2(
-        if i64x2_extract_lane::<0>(ok) != 0 {
+    Two::new(
+        if ok.set()[0] {
             lane0(w)
         } else {
             wrap(lane0(x))
         },
-        if i64x2_extract_lane::<1>(ok) != 0 {
+        if ok.set()[1] {
             lane1(w)
         } else {
             wrap(lane1(x))
@@ -295,28 +347,25 @@ fn wrap_x2(x: v128) -> v128 {
 
 /// [`sweep`](super::sweep) lane by lane, on [`wrap_x2`].
 #[inline(always)]
-fn sweep_x2(x: v128) -> v128 {
+fn sweep_x2(x: Two) -> Two {
     let a = wrap_x2(x);
-    add(v128_and(a, f64x2_lt(a, k(TAU - FULL_TURN_SNAP))), k(0.0))
+    add(and(a, lt(a, k(TAU - FULL_TURN_SNAP))), k(0.0))
 }
 
 /// [`angle_lower_bound`](super::angle_lower_bound) lane by lane, with bit
 /// masks for its branches.
 #[inline(always)]
-fn angle_lower_bound(c: v128, s: v128, m: v128) -> (v128, v128) {
+fn angle_lower_bound(c: Two, s: Two, m: Two) -> (Two, Two) {
     let zero = k(0.0);
-    let s_ge = f64x2_ge(s, zero);
-    let c_ge = f64x2_ge(c, zero);
-    let c_lt = f64x2_lt(c, zero);
-    let tiny = f64x2_gt(s, mul(k(-1e-6), m));
+    let s_ge = ge(s, zero);
+    let c_ge = ge(c, zero);
+    let c_lt = lt(c, zero);
+    let tiny = gt(s, mul(k(-1e-6), m));
     // s < 0: (2, −s) when c < 0, else (0, 0) when s is tiny, else (3, c).
-    let neg_k = v128_bitselect(k(2.0), v128_andnot(k(3.0), tiny), c_lt);
-    let neg_m = v128_bitselect(f64x2_neg(s), v128_andnot(c, tiny), c_lt);
+    let neg_k = select(k(2.0), and_not(k(3.0), tiny), c_lt);
+    let neg_m = select(neg(s), and_not(c, tiny), c_lt);
     // s ≥ 0: (0, s) when c ≥ 0, else (1, −c).
-    let pos_k = v128_andnot(k(1.0), c_ge);
-    let pos_m = v128_bitselect(s, f64x2_neg(c), c_ge);
-    (
-        v128_bitselect(pos_k, neg_k, s_ge),
-        v128_bitselect(pos_m, neg_m, s_ge),
-    )
+    let pos_k = and_not(k(1.0), c_ge);
+    let pos_m = select(s, neg(c), c_ge);
+    (select(pos_k, neg_k, s_ge), select(pos_m, neg_m, s_ge))
 }

@@ -7,10 +7,57 @@
 //! (a digital differential analyser, cell by cell), an arc the cells of its
 //! box. An obstacle listed in several cells is visited once per query.
 
-use super::collision::Bounds;
 use crate::geom::math::{larger, smaller};
-use crate::Point;
+use crate::{Arc, Point, Vec2};
 use core::cell::Cell;
+
+/// An axis-aligned box.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Bounds {
+    pub min: Point,
+    pub max: Point,
+}
+
+impl Bounds {
+    pub(crate) fn of_points(points: impl Iterator<Item = Point>) -> Bounds {
+        let mut b = Bounds {
+            min: Point::new(f64::INFINITY, f64::INFINITY),
+            max: Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+        };
+        for p in points {
+            b.min.x = smaller(b.min.x, p.x);
+            b.min.y = smaller(b.min.y, p.y);
+            b.max.x = larger(b.max.x, p.x);
+            b.max.y = larger(b.max.y, p.y);
+        }
+        b
+    }
+
+    pub(crate) fn grown(self, d: f64) -> Bounds {
+        Bounds {
+            min: Point::new(self.min.x - d, self.min.y - d),
+            max: Point::new(self.max.x + d, self.max.y + d),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn overlaps(&self, o: &Bounds) -> bool {
+        self.min.x <= o.max.x
+            && o.min.x <= self.max.x
+            && self.min.y <= o.max.y
+            && o.min.y <= self.max.y
+    }
+
+    /// The box of an arc: its ends and the axis extremes its sweep passes.
+    pub(crate) fn of_arc(a: &Arc) -> Bounds {
+        let axes = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)]
+            .into_iter()
+            .map(|(x, y)| Vec2::new(x, y))
+            .filter(|&dir| crate::geom::distance::arc_spans(a, dir))
+            .map(|dir| a.center + dir * a.radius);
+        Bounds::of_points([a.start(), a.end()].into_iter().chain(axes))
+    }
+}
 
 /// Below this many obstacles every query checks them all.
 pub(crate) const MIN_ITEMS: usize = 16;

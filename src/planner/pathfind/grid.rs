@@ -36,84 +36,19 @@
 //! it reached its limit ([`NoPath::SearchLimit`]).
 
 use super::grid_curves::{
-    by_length, heading, offsets, reach, tile_range, translate, CurveTable, Piece, Shape, MASK_REACH,
+    by_length, heading, offsets, reach, tile_range, translate, CurveTable, Piece, MASK_REACH,
 };
-use super::tile_distance::TileDistance;
+use super::tile_distance::{Entry, NodeId, TileDistance};
+use super::tiles::Grid;
 use super::{Goal, NoPath};
-use crate::error::{Error, Field, Reason};
+use crate::error::Error;
 use crate::geom::math::larger;
-use crate::planner::error::{check_point, check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
-use crate::{Path, Point, Pose, Segment};
-use core::cmp::Ordering;
+use crate::planner::error::{check_point, check_pose, check_radius};
+use crate::{Path, Pose, Segment};
 use std::collections::BinaryHeap;
-
-/// The most tiles a grid may have.
-pub const MAX_TILES: usize = 1 << 22;
 
 /// The default of [`GridOptions::max_expanded`].
 pub const DEFAULT_GRID_EXPANSIONS: usize = 200_000;
-
-/// A grid of square tiles: `columns × rows` tiles of side `tile`, tile
-/// `(0, 0)` spanning `[0, tile)²` (x right, y up); `blocked` holds one
-/// value per tile, row by row from row 0 (`blocked[row·columns + column]`),
-/// `0` free and anything else blocked. Outside the grid counts as blocked.
-///
-/// As data (the `serde` feature): `{ columns, rows, tile, blocked }`, with
-/// `blocked` a `Uint8Array` in JavaScript.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct Grid {
-    /// Tiles across (x).
-    pub columns: usize,
-    /// Tiles up (y).
-    pub rows: usize,
-    /// The side of a tile; tile `(i, j)` spans `[i·tile, (i+1)·tile) × [j·tile, (j+1)·tile)`.
-    pub tile: f64,
-    /// One byte per tile, row by row from `y = 0`: non-zero is blocked.
-    #[cfg_attr(feature = "typescript", ts(type = "Uint8Array"))]
-    #[cfg_attr(feature = "serde", serde(deserialize_with = "bytes::deserialize"))]
-    pub blocked: Vec<u8>,
-}
-
-/// `Grid::blocked` read as bytes: a format that holds byte strings (a JS
-/// `Uint8Array` through serde-wasm-bindgen) hands them over whole, where a
-/// sequence would cross one element at a time; a sequence of numbers (JSON)
-/// is read too.
-#[cfg(feature = "serde")]
-mod bytes {
-    use serde::de::{Deserializer, Error, SeqAccess, Visitor};
-
-    struct Bytes;
-
-    impl<'de> Visitor<'de> for Bytes {
-        type Value = Vec<u8>;
-
-        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-            f.write_str("a sequence")
-        }
-
-        fn visit_bytes<E: Error>(self, v: &[u8]) -> Result<Vec<u8>, E> {
-            Ok(v.to_vec())
-        }
-
-        fn visit_byte_buf<E: Error>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
-            Ok(v)
-        }
-
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u8>, A::Error> {
-            let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 20));
-            while let Some(b) = seq.next_element::<u8>()? {
-                out.push(b);
-            }
-            Ok(out)
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
-        d.deserialize_byte_buf(Bytes)
-    }
-}
 
 /// How long [`plan_on_grid_with`] may search.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -168,163 +103,8 @@ pub struct GridTrace {
     pub expanded: Vec<Pose>,
 }
 
-impl Grid {
-    /// `Ok` when the grid is well formed.
-    ///
-    /// # Errors
-    /// About `grid.columns`, `grid.rows`: [`Reason::NotPositive`]; about
-    /// `grid`: [`Reason::TooMany`] tiles (beyond [`MAX_TILES`]); about
-    /// `grid.tile`: [`Reason::NotFinite`], [`Reason::NotPositive`],
-    /// [`Reason::TooLarge`] (the grid's side beyond
-    /// [`MAX_MAGNITUDE`](crate::planner::MAX_MAGNITUDE)); about
-    /// `grid.blocked`: [`Reason::WrongLength`].
-    pub fn check(&self) -> Result<(), Error> {
-        let at = |k| Field::named("grid").key(k);
-        if self.columns == 0 {
-            return Err(Error::new(at("columns"), Reason::NotPositive));
-        }
-        if self.rows == 0 {
-            return Err(Error::new(at("rows"), Reason::NotPositive));
-        }
-        let tiles = self.columns.saturating_mul(self.rows);
-        if tiles > MAX_TILES {
-            return Err(Error::new(
-                Field::named("grid"),
-                Reason::TooMany {
-                    max: MAX_TILES,
-                    got: tiles,
-                },
-            ));
-        }
-        if !self.tile.is_finite() {
-            return Err(Error::new(at("tile"), Reason::NotFinite));
-        }
-        if self.tile <= 0.0 {
-            return Err(Error::new(at("tile"), Reason::NotPositive));
-        }
-        if self.tile * self.columns.max(self.rows) as f64 > MAX_MAGNITUDE {
-            return Err(Error::new(at("tile"), TOO_LARGE));
-        }
-        if self.blocked.len() != tiles {
-            return Err(Error::new(
-                at("blocked"),
-                Reason::WrongLength {
-                    expected: tiles,
-                    got: self.blocked.len(),
-                },
-            ));
-        }
-        Ok(())
-    }
-
-    fn width(&self) -> f64 {
-        self.columns as f64 * self.tile
-    }
-
-    fn height(&self) -> f64 {
-        self.rows as f64 * self.tile
-    }
-
-    /// Whether tile `(c, r)` is blocked or outside the grid.
-    #[inline]
-    pub(crate) fn blocked_at(&self, c: i64, r: i64) -> bool {
-        c < 0
-            || r < 0
-            || c >= self.columns as i64
-            || r >= self.rows as i64
-            || self.blocked[r as usize * self.columns + c as usize] != 0
-    }
-
-    /// The tile holding `p` (inside the grid).
-    fn tile_of(&self, p: Point) -> (i64, i64) {
-        let c = ((p.x / self.tile).floor() as i64).clamp(0, self.columns as i64 - 1);
-        let r = ((p.y / self.tile).floor() as i64).clamp(0, self.rows as i64 - 1);
-        (c, r)
-    }
-
-    /// The centre of tile `(c, r)`.
-    pub(crate) fn center(&self, c: i64, r: i64) -> Point {
-        Point::new((c as f64 + 0.5) * self.tile, (r as f64 + 0.5) * self.tile)
-    }
-
-    /// The grid's size.
-    pub(super) fn shape(&self) -> Shape {
-        Shape {
-            columns: self.columns,
-            rows: self.rows,
-            tile: self.tile,
-        }
-    }
-
-    /// The closed square of tile `(c, r)`.
-    fn square(&self, c: i64, r: i64) -> (Point, Point) {
-        self.shape().square(c, r)
-    }
-
-    /// Checks `p` (inside the grid, not on a blocked tile) as argument `what`.
-    fn check_position(&self, p: Point, what: &'static str) -> Result<(), Error> {
-        for (v, k, max) in [(p.x, "x", self.width()), (p.y, "y", self.height())] {
-            if !(0.0..max).contains(&v) {
-                return Err(Error::new(
-                    Field::named(what).key(k),
-                    Reason::OutOfRange { min: 0.0, max },
-                ));
-            }
-        }
-        let (c, r) = self.tile_of(p);
-        if self.blocked_at(c, r) {
-            let k = r as usize * self.columns + c as usize;
-            return Err(Error::at(
-                what,
-                Reason::InsideObstacle(Field::named("grid").key("blocked").index(k)),
-            ));
-        }
-        Ok(())
-    }
-}
-
-/// A node: tile `(c, r)` and heading index `k` (`k·π/4`), or the start.
-pub(super) type NodeId = u32;
 const START: NodeId = u32::MAX;
 const GOAL: NodeId = u32::MAX - 1;
-
-/// A queued path to a node (or, for [`TileDistance`], a tile at distance
-/// `f`: one heap type for both, one copy of its code).
-#[derive(Clone, Copy)]
-pub(super) struct Entry {
-    pub f: f64,
-    pub g: f64,
-    pub node: NodeId,
-    pub refined: bool,
-}
-impl PartialEq for Entry {
-    fn eq(&self, o: &Entry) -> bool {
-        self.cmp(o) == Ordering::Equal
-    }
-}
-impl Eq for Entry {}
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, o: &Entry) -> Option<Ordering> {
-        Some(self.cmp(o))
-    }
-}
-impl Ord for Entry {
-    /// The smallest `f` first (the heap is a max-heap), then the largest `g`
-    /// (plain comparisons: costs are never NaN).
-    fn cmp(&self, o: &Entry) -> Ordering {
-        if self.f < o.f {
-            Ordering::Greater
-        } else if self.f > o.f {
-            Ordering::Less
-        } else if self.g > o.g {
-            Ordering::Greater
-        } else if self.g < o.g {
-            Ordering::Less
-        } else {
-            Ordering::Equal
-        }
-    }
-}
 
 /// What reached a node: by which curve (a word of a curve of the table,
 /// or a curve built for the start or the goal, kept in `GridSearch::own`).
@@ -862,6 +642,12 @@ pub fn plan_on_grid(
 /// [`Reason::InsideObstacle`] about `start` or `goal` on a blocked tile
 /// (naming `grid.blocked[k]`); the radius errors of the planner;
 /// [`Reason::Internal`] when the path found cannot be built (a bug).
+///
+/// [`Reason::NotFinite`]: crate::Reason::NotFinite
+/// [`Reason::TooLarge`]: crate::Reason::TooLarge
+/// [`Reason::OutOfRange`]: crate::Reason::OutOfRange
+/// [`Reason::InsideObstacle`]: crate::Reason::InsideObstacle
+/// [`Reason::Internal`]: crate::Reason::Internal
 pub fn plan_on_grid_with(
     grid: &Grid,
     start: Pose,
@@ -927,6 +713,7 @@ pub fn plan_on_grid_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Point, Reason};
 
     fn open(columns: usize, rows: usize) -> Grid {
         Grid {

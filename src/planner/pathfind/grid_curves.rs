@@ -9,34 +9,15 @@
 //! plan that comes after another on the same grid (a wall painted, the
 //! start moved) reads them.
 
-use super::collision::Bounds;
-use super::grid::Grid;
+use super::broad_phase::Bounds;
 use super::tangent_graph::Sector;
+use super::tiles::{Grid, Shape};
 use crate::geom::distance::segment_meets_box;
 use crate::geom::math::clamp;
 use crate::geom::math::{larger, smaller};
 use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
 use core::cell::RefCell;
 use core::f64::consts::FRAC_PI_4;
-
-/// A grid's size: its columns and rows and the side of its tiles.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct Shape {
-    pub columns: usize,
-    pub rows: usize,
-    pub tile: f64,
-}
-
-impl Shape {
-    /// The closed square of tile `(c, r)`.
-    pub(super) fn square(&self, c: i64, r: i64) -> (Point, Point) {
-        let t = self.tile;
-        (
-            Point::new(c as f64 * t, r as f64 * t),
-            Point::new((c + 1) as f64 * t, (r + 1) as f64 * t),
-        )
-    }
-}
 
 /// The most tiles (along each axis) an edge reaches: at most 8 · 80 edges
 /// leave a node.

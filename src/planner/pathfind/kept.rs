@@ -1,5 +1,5 @@
-//! The tangent graph of the last plan around obstacles, kept (on this
-//! thread) for the next one: a diagram plans again on every move of a
+//! The tangent graph of the last plan around obstacles, kept (by an
+//! [`AroundPlanner`](super::AroundPlanner)) for the next one: a diagram plans again on every move of a
 //! dragged obstacle, and the tangents between the circles that did not
 //! move are the same, their lines mostly blocked or clear as before.
 //!
@@ -21,7 +21,6 @@ use super::search::{Changes, Graph};
 use super::tangent_graph::Guide;
 use super::Goal;
 use crate::Point;
-use core::cell::RefCell;
 
 /// The most obstacles that may have moved for the graph to be kept (with
 /// more, a new graph costs about as much).
@@ -38,9 +37,30 @@ pub(crate) struct Inputs {
     pub polygons: Vec<Vec<Point>>,
 }
 
-thread_local! {
-    /// The last untraced plan's graph and what it was built for.
-    static LAST: RefCell<Option<(Inputs, Graph)>> = const { RefCell::new(None) };
+/// The last untraced plan's graph and what it was built for, if any.
+#[derive(Default)]
+pub(crate) struct Kept(Option<(Inputs, Graph)>);
+
+impl Kept {
+    /// Nothing kept.
+    pub(crate) const fn new() -> Kept {
+        Kept(None)
+    }
+
+    /// The graph for a plan of `now`, checked against `collider` (`now`'s
+    /// obstacles): the last plan's, rebased, when it can be kept; a new one
+    /// otherwise. Nothing is kept after it.
+    pub(crate) fn take(&mut self, now: &Inputs, collider: &Collider) -> Graph {
+        match self.0.take() {
+            Some((before, graph)) => rebased(before, graph, now, collider),
+            None => Graph::new(now.guides.len()),
+        }
+    }
+
+    /// Keeps `graph`, built for `now`, for the next plan.
+    pub(crate) fn keep(&mut self, now: Inputs, graph: Graph) {
+        self.0 = Some((now, graph));
+    }
 }
 
 fn same(a: f64, b: f64) -> bool {
@@ -61,14 +81,11 @@ fn same_goal(a: Goal, b: Goal) -> bool {
     }
 }
 
-/// The graph for a plan of `now`, checked against `collider` (`now`'s
-/// obstacles): the last plan's, rebased, when it can be kept; a new one
+/// `graph`, built for `before`, rebased for a plan of `now` (checked
+/// against `collider`, `now`'s obstacles) when it can be kept; a new one
 /// otherwise.
-pub(crate) fn take(now: &Inputs, collider: &Collider) -> Graph {
+fn rebased(before: Inputs, graph: Graph, now: &Inputs, collider: &Collider) -> Graph {
     let fresh = || Graph::new(now.guides.len());
-    let Some((before, graph)) = LAST.with(|last| last.borrow_mut().take()) else {
-        return fresh();
-    };
     let comparable = same(before.r, now.r)
         && same(before.clearance, now.clearance)
         && same(before.tol, now.tol)
@@ -115,9 +132,4 @@ pub(crate) fn take(now: &Inputs, collider: &Collider) -> Graph {
         goal: !same_goal(before.goal, now.goal),
     };
     graph.rebase(&changes, collider, &now.guides)
-}
-
-/// Keeps `graph`, built for `now`, for the next plan.
-pub(crate) fn keep(now: Inputs, graph: Graph) {
-    LAST.with(|last| *last.borrow_mut() = Some((now, graph)));
 }

@@ -57,13 +57,10 @@
 //!    verdicts on their lines, checked against the obstacles that moved.
 //!    Its path is the one a plan from scratch finds (tests compare them).
 //!
-//! Measured (`make bench`, wasm under Node, on a shared 2-core machine):
-//! 200 circles in a 100 × 100 field, pose to pose across it, re-planned
-//! while one circle moves: a median of about 0.2 ms a plan, p99 about
-//! 0.9 ms (a field that forces a detour expands about 180 nodes); the
-//! first plan on a field, with nothing kept, a median of about 0.8 ms. A
-//! field whose goal is walled in is proven so in 16 expansions (it took
-//! 4096, and half a second, before the proofs).
+//! How fast it plans (a field of 200 circles re-planned while one moves,
+//! and the first plan on a field) is measured by `make bench`
+//! (BENCHMARKS.md). A field whose goal is walled in is proven so in a few
+//! expansions, not by exhausting the search's limit.
 
 //! # What is optimal and what is not
 //!
@@ -101,235 +98,36 @@ mod collision;
 mod grid;
 mod grid_curves;
 mod kept;
+mod no_path;
 mod obstacles;
+mod problem;
+mod query;
 mod reach;
 mod search;
 #[cfg(feature = "serde")]
 pub mod shape;
 mod tangent_graph;
 mod tile_distance;
+mod tiles;
 
 pub use collision::ObstacleId;
 pub use grid::{
-    plan_on_grid, plan_on_grid_with, Grid, GridOptions, GridPlan, GridTrace,
-    DEFAULT_GRID_EXPANSIONS, MAX_TILES,
+    plan_on_grid, plan_on_grid_with, GridOptions, GridPlan, GridTrace, DEFAULT_GRID_EXPANSIONS,
 };
+pub use no_path::NoPath;
 pub use obstacles::{Circle, Obstacles, MAX_OBSTACLES, MAX_POLYGON_CORNERS};
+pub use query::{AroundOptions, Goal, PlanAround, SearchTrace, TracedEdge, DEFAULT_EXPANSIONS};
 pub use tangent_graph::{Guide, GuideKind};
+pub use tiles::{Grid, MAX_TILES};
 
 use crate::error::{Error, Field, Reason};
 use crate::planner::error::{check_point, check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
-use crate::planner::parking::Body;
-use crate::{Path, Point, Pose};
+
+use crate::{Path, Pose};
 use collision::Collider;
-use search::{Outcome, Problem};
-
-/// Where to go: a pose (that heading on arrival) or a point (any heading).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Goal {
-    /// Arrive at this position with this heading.
-    Pose(Pose),
-    /// Arrive at this position, any heading.
-    Point(Point),
-}
-
-impl Goal {
-    /// The position to reach.
-    pub fn position(&self) -> Point {
-        match self {
-            Goal::Pose(p) => p.position(),
-            Goal::Point(p) => *p,
-        }
-    }
-}
-
-impl From<Pose> for Goal {
-    fn from(p: Pose) -> Goal {
-        Goal::Pose(p)
-    }
-}
-
-impl From<Point> for Goal {
-    fn from(p: Point) -> Goal {
-        Goal::Point(p)
-    }
-}
-
-/// The default of [`AroundOptions::max_expanded`].
-pub const DEFAULT_EXPANSIONS: usize = 4096;
-
-/// The options of [`plan_around`].
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(default, rename_all = "camelCase")
-)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct AroundOptions {
-    /// The least distance from every point of the path to every obstacle
-    /// (default 0).
-    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
-    pub clearance: f64,
-    /// The most nodes the search expands before it gives up (default
-    /// [`DEFAULT_EXPANSIONS`]).
-    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
-    pub max_expanded: usize,
-    /// Whether the unit may drive backwards (default `false`): the path
-    /// may then have Reeds–Shepp pieces, segments with `reverse: true` and
-    /// cusps. With this or a [`body`](AroundOptions::body) the plan is the
-    /// parking search's ([`crate::planner::parking`]); without either, the
-    /// forward tangent-graph search's, as before.
-    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<bool>"))]
-    pub reverse: bool,
-    /// The car's body (default none: a point): the whole rectangle keeps
-    /// the clearance from every obstacle along the path, checked exactly.
-    /// A goal point (any heading) is reached with whatever heading the
-    /// search arrives with.
-    #[cfg_attr(feature = "typescript", ts(optional))]
-    pub body: Option<Body>,
-    /// What a gear change costs, in units of length (finite, ≥ 0; default
-    /// 0; `cuspCost` as data). The parking search minimises length + this
-    /// per gear change + (the reverse cost − 1) × the length driven
-    /// backwards, over the whole path (its analytic expansions included).
-    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
-    pub cusp_cost: f64,
-    /// What a unit of length driven backwards costs (finite, ≥ 1: less
-    /// would make backing up cheaper than its length, which the search's
-    /// lower bounds do not allow; default 1; `reverseCost` as data).
-    #[cfg_attr(feature = "typescript", ts(optional, as = "Option<f64>"))]
-    pub reverse_cost: f64,
-}
-
-impl Default for AroundOptions {
-    fn default() -> AroundOptions {
-        AroundOptions {
-            clearance: 0.0,
-            max_expanded: DEFAULT_EXPANSIONS,
-            reverse: false,
-            body: None,
-            cusp_cost: 0.0,
-            reverse_cost: 1.0,
-        }
-    }
-}
-
-impl AroundOptions {
-    /// The defaults with this clearance.
-    pub fn clearance(clearance: f64) -> AroundOptions {
-        AroundOptions {
-            clearance,
-            ..AroundOptions::default()
-        }
-    }
-}
-
-/// Why there is no path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum NoPath {
-    /// No edge of the search leaves the start clear of the obstacles: both
-    /// turning circles run into obstacles before any tangent gets away.
-    StartEnclosed,
-    /// No last edge reaches the goal clear of the obstacles, from anywhere.
-    GoalEnclosed,
-    /// The search explored every route it could build: each one is blocked
-    /// (the obstacles wall the goal off from the start, or the gaps are too
-    /// narrow for the turning radius and clearance).
-    Blocked,
-    /// The search stopped after expanding `expanded` nodes (its limit)
-    /// before it found a path.
-    SearchLimit {
-        /// How many nodes it expanded.
-        expanded: usize,
-    },
-}
-
-impl NoPath {
-    /// `"startEnclosed"`, `"goalEnclosed"`, `"blocked"` or `"searchLimit"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            NoPath::StartEnclosed => "startEnclosed",
-            NoPath::GoalEnclosed => "goalEnclosed",
-            NoPath::Blocked => "blocked",
-            NoPath::SearchLimit { .. } => "searchLimit",
-        }
-    }
-}
-
-impl core::fmt::Display for NoPath {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            NoPath::StartEnclosed => f.write_str(
-                "the unit cannot leave the start: both of its turning circles run into obstacles",
-            ),
-            NoPath::GoalEnclosed => {
-                f.write_str("the goal cannot be approached: every way in runs into an obstacle")
-            }
-            NoPath::Blocked => f.write_str(
-                "the obstacles wall the goal off: every route is blocked or too narrow for the turning radius",
-            ),
-            NoPath::SearchLimit { expanded } => write!(
-                f,
-                "the search gave up after expanding {expanded} nodes (its limit)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for NoPath {}
-
-/// A [`NoPath`] as the crate's error: [`Reason::NoPath`] about no field
-/// (the input as a whole), so `plan.into_path()?` works in a function that
-/// returns [`Error`].
-impl From<NoPath> for Error {
-    fn from(n: NoPath) -> Error {
-        Error::new(Field::default(), Reason::NoPath(n))
-    }
-}
-
-/// What [`plan_around`] found.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlanAround {
-    /// The path, or why there is none.
-    pub result: Result<Path, NoPath>,
-    /// How many nodes the search expanded.
-    pub expanded: usize,
-    /// Whether the path is proven the shortest of the graph (`false` when
-    /// there is no path).
-    pub shortest: bool,
-}
-
-impl PlanAround {
-    /// The path, if one was found.
-    pub fn path(&self) -> Option<&Path> {
-        self.result.as_ref().ok()
-    }
-
-    /// Why there is no path, if there is none.
-    pub fn no_path(&self) -> Option<NoPath> {
-        self.result.as_ref().err().copied()
-    }
-
-    /// The path, or why there is none; `?` turns a [`NoPath`] into an
-    /// [`Error`].
-    ///
-    /// # Errors
-    /// The [`NoPath`] of a plan that found no path.
-    ///
-    /// # Examples
-    /// ```
-    /// use arcline::prelude::*;
-    /// fn drive() -> Result<Path, arcline::Error> {
-    ///     let rocks = Obstacles::circles(vec![Circle::new(10.0, 0.0, 2.0)]);
-    ///     let plan = plan_around(Pose::new(0.0, 0.0, 0.0), Point::new(20.0, 0.0), 1.0, &rocks, &AroundOptions::default())?;
-    ///     Ok(plan.into_path()?)
-    /// }
-    /// assert!(drive().unwrap().length() > 20.0);
-    /// ```
-    pub fn into_path(self) -> Result<Path, NoPath> {
-        self.result
-    }
-}
+use core::cell::Cell;
+use problem::Problem;
+use search::Outcome;
 
 impl GridPlan {
     /// The path, or why there is none (as [`PlanAround::into_path`]).
@@ -339,29 +137,6 @@ impl GridPlan {
     pub fn into_path(self) -> Result<Path, NoPath> {
         self.result
     }
-}
-
-/// An edge the search checked against the obstacles: the arc it turns and
-/// the tangent it leaves by (or a whole direct Dubins word), and whether it
-/// was clear.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TracedEdge {
-    /// The edge's curve.
-    pub path: Path,
-    /// Whether it keeps the clearance from every obstacle.
-    pub clear: bool,
-}
-
-/// What the search looked at, for diagrams: the guide circles, the edges
-/// it checked (in order), the poses it expanded from.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct SearchTrace {
-    /// The guide circles the search turned along.
-    pub guides: Vec<Guide>,
-    /// The edges checked, in order.
-    pub edges: Vec<TracedEdge>,
-    /// The poses expanded from, in order.
-    pub expanded: Vec<Pose>,
 }
 
 /// The shortest forward path found from `start` to `goal` for a unit of
@@ -374,10 +149,11 @@ pub struct SearchTrace {
 /// (with its heading for a pose). A start equal to a goal pose gives one
 /// zero-length arc.
 ///
-/// The tangent graph the plan built is kept, on this thread, until the
-/// next plan (a few megabytes at most for a few hundred obstacles): a plan
-/// that differs from the last by a few moved obstacles (or a moved start or
-/// goal) reuses what they do not touch, with the same result.
+/// The tangent graph the plan built is kept, on this thread (by its
+/// [`AroundPlanner`]), until the next plan (a few megabytes at most for a
+/// few hundred obstacles): a plan that differs from the last by a few moved
+/// obstacles (or a moved start or goal) reuses what they do not touch, with
+/// the same result.
 ///
 /// With [`AroundOptions::reverse`] or [`AroundOptions::body`] set, the plan
 /// is the parking search's instead ([`crate::planner::parking`]: Hybrid A*
@@ -388,7 +164,7 @@ pub struct SearchTrace {
 /// # Errors
 /// [`Reason::NotFinite`] or [`Reason::OutOfRange`] about
 /// `options.cuspCost` (below 0) or `options.reverseCost` (below 1); the
-/// body's errors about `options.body.*` ([`Body::check`]);
+/// body's errors about `options.body.*` ([`Body::check`](crate::planner::parking::Body::check));
 /// [`Reason::NotFinite`] or [`Reason::TooLarge`] about `start.*`,
 /// `goal.*`; the radius errors of the planner; [`Reason::OutOfRange`]
 /// about `radius` below the checks' tolerance, a billionth of the scene's
@@ -422,7 +198,91 @@ pub fn plan_around(
     obstacles: &Obstacles,
     options: &AroundOptions,
 ) -> Result<PlanAround, Error> {
-    plan(start, goal.into(), radius, obstacles, options, None)
+    let goal = goal.into();
+    THIS_THREAD.with(|kept| {
+        let mut planner = kept.take();
+        let plan = planner.plan(start, goal, radius, obstacles, options);
+        kept.set(planner);
+        plan
+    })
+}
+
+thread_local! {
+    /// [`plan_around`]'s planner on this thread.
+    static THIS_THREAD: Cell<AroundPlanner> = const { Cell::new(AroundPlanner::new()) };
+}
+
+/// A planner around obstacles that keeps the tangent graph of its last plan
+/// for the next one (a few megabytes at most for a few hundred obstacles):
+/// a plan that differs from the last by a few moved obstacles (or a moved
+/// start or goal) reuses what they do not touch, with the same result as a
+/// new planner's. [`plan_around`] is this with one planner per thread.
+///
+/// # Examples
+/// ```
+/// use arcline::planner::pathfind::{AroundOptions, AroundPlanner, Circle, Obstacles};
+/// use arcline::{Point, Pose};
+/// let mut planner = AroundPlanner::new();
+/// let start = Pose::new(0.0, 0.0, 0.0);
+/// let mut rocks = Obstacles::circles(vec![Circle::new(10.0, 0.0, 2.0)]);
+/// let first = planner.plan(start, Point::new(20.0, 0.0), 1.0, &rocks, &AroundOptions::default()).unwrap();
+/// rocks.circles[0].y = 0.5; // dragged a little: the next plan reuses the graph
+/// let second = planner.plan(start, Point::new(20.0, 0.0), 1.0, &rocks, &AroundOptions::default()).unwrap();
+/// let fresh = AroundPlanner::new().plan(start, Point::new(20.0, 0.0), 1.0, &rocks, &AroundOptions::default()).unwrap();
+/// assert!(first.path().is_some());
+/// assert_eq!(second, fresh);
+/// ```
+#[derive(Default)]
+pub struct AroundPlanner {
+    kept: kept::Kept,
+}
+
+impl AroundPlanner {
+    /// A planner with nothing kept.
+    #[must_use]
+    pub const fn new() -> AroundPlanner {
+        AroundPlanner {
+            kept: kept::Kept::new(),
+        }
+    }
+
+    /// As [`plan_around`], keeping the tangent graph for this planner's
+    /// next plan.
+    ///
+    /// # Errors
+    /// As [`plan_around`].
+    pub fn plan(
+        &mut self,
+        start: Pose,
+        goal: impl Into<Goal>,
+        radius: f64,
+        obstacles: &Obstacles,
+        options: &AroundOptions,
+    ) -> Result<PlanAround, Error> {
+        plan(
+            start,
+            goal.into(),
+            radius,
+            obstacles,
+            options,
+            Search::Kept(&mut self.kept),
+        )
+    }
+}
+
+impl core::fmt::Debug for AroundPlanner {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("AroundPlanner").finish_non_exhaustive()
+    }
+}
+
+/// Where a plan's tangent graph comes from and goes.
+enum Search<'a> {
+    /// A planner's: its last graph rebased, and kept after.
+    Kept(&'a mut kept::Kept),
+    /// A new one, recording every line it checks here (the planner's kept
+    /// graph left alone).
+    Traced(&'a mut SearchTrace),
 }
 
 /// [`plan_around`], and what the search looked at ([`SearchTrace`]).
@@ -443,7 +303,7 @@ pub fn plan_around_traced(
         radius,
         obstacles,
         options,
-        Some(&mut trace),
+        Search::Traced(&mut trace),
     )?;
     Ok((plan, trace))
 }
@@ -454,8 +314,12 @@ fn plan(
     radius: f64,
     obstacles: &Obstacles,
     options: &AroundOptions,
-    trace: Option<&mut SearchTrace>,
+    search: Search<'_>,
 ) -> Result<PlanAround, Error> {
+    let (mut kept, trace) = match search {
+        Search::Kept(k) => (Some(k), None),
+        Search::Traced(t) => (None, Some(t)),
+    };
     let start = check_pose(start, "start")?;
     match goal {
         Goal::Pose(p) => {
@@ -587,13 +451,13 @@ fn plan(
         circles: obstacles.circles.clone(),
         polygons: obstacles.polygons.clone(),
     });
-    let graph = match &inputs {
-        Some(now) => kept::take(now, &collider),
-        None => search::Graph::new(problem.guides.len()),
+    let graph = match (&inputs, kept.as_deref_mut()) {
+        (Some(now), Some(kept)) => kept.take(now, &collider),
+        _ => search::Graph::new(problem.guides.len()),
     };
     let (searched, graph) = search::search(&problem, traced, graph);
-    if let Some(now) = inputs {
-        kept::keep(now, graph);
+    if let (Some(now), Some(kept)) = (inputs, kept) {
+        kept.keep(now, graph);
     }
     Ok(PlanAround {
         result: match searched.outcome {
@@ -629,6 +493,7 @@ fn scene_scale(start: Pose, goal: Goal, r: f64, clearance: f64, obstacles: &Obst
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Point;
 
     /// Every number in `v`'s debug form is finite.
     fn all_finite(v: &impl core::fmt::Debug) -> bool {

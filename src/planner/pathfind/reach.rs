@@ -18,7 +18,7 @@
 //! the lines checked by the same function on the same numbers), so what
 //! it finds closed the forward search cannot get through either.
 
-use super::search::{cd_of, sign, Cd, Problem};
+use super::problem::{cd_of, sign, Cd, Problem};
 use super::tangent_graph::{free_turn, free_turn_within, tangent, NearCache, Sector, LEFT, RIGHT};
 use super::Goal;
 use crate::Vec2;
@@ -97,13 +97,13 @@ fn lines_into(
         for from in 0..2 * og + 2 {
             // The start circles' own ways: left on the left one, right on the right.
             let cd = if from < 2 * og {
-                from as Cd
+                Cd::from_index(from)
             } else if from == 2 * og {
                 cd_of(p.start_guide(true), LEFT)
             } else {
                 cd_of(p.start_guide(false), RIGHT)
             };
-            let m = (cd >> 1) as usize;
+            let m = cd.guide();
             let a = p.guides[m];
             if ((a.center - goal).length_squared() <= near2) != (pass == 0) {
                 continue;
@@ -111,7 +111,7 @@ fn lines_into(
             let s2 = sign(cd);
             let t = match into {
                 Into::Circle { guide, s, sector } => {
-                    let (word, bit) = (cd as usize / 64, 1u64 << (cd % 64));
+                    let (word, bit) = (cd.index() / 64, 1u64 << (cd.index() % 64));
                     if m == guide || seen.as_deref().is_some_and(|b| b[word] & bit != 0) {
                         continue;
                     }
@@ -191,7 +191,7 @@ pub(crate) fn backwards(p: &Problem, near: &mut NearCache, budget: usize) -> Rea
             return Reach::GaveUp;
         }
         looked += 1;
-        let gi = (d.cd >> 1) as usize;
+        let gi = d.cd.guide();
         if let super::GuideKind::Start { .. } = p.guides[gi].kind {
             // The start circles are left only from the start pose.
             let g = p.guides[gi];
@@ -216,10 +216,10 @@ fn arrivals(
     d: Departure,
     todo: &mut Vec<Departure>,
 ) {
-    let gi = (d.cd >> 1) as usize;
+    let gi = d.cd.guide();
     let s = sign(d.cd);
     let sector = behind(p, near, gi, s, d.dir);
-    let seen = checked[d.cd as usize].get_or_insert_with(|| vec![0; words].into_boxed_slice());
+    let seen = checked[d.cd.index()].get_or_insert_with(|| vec![0; words].into_boxed_slice());
     lines_into(
         p,
         Into::Circle {
@@ -296,7 +296,7 @@ pub(crate) fn start_escapes(p: &Problem, near: &mut NearCache) -> bool {
         for k in 0..targets {
             let (center, radius, s2) = if k < 2 * p.obstacle_guides {
                 let b = p.guides[k / 2];
-                (b.center, b.radius, sign(k as Cd))
+                (b.center, b.radius, sign(Cd::from_index(k)))
             } else {
                 match p.goal {
                     Goal::Pose(_) => {

@@ -27,6 +27,7 @@
 //! the graph.
 
 use super::collision::Collider;
+use super::problem::{cd_of, sign, Cd, Problem, POINT};
 use super::reach::{self, Reach};
 use super::tangent_graph::{
     angle, free_turn, sweep_between, tangent, Guide, GuideKind, NearCache, Sector, LEFT, RIGHT,
@@ -37,28 +38,84 @@ use core::cmp::Ordering;
 use core::f64::consts::{FRAC_PI_2, TAU};
 use std::collections::BinaryHeap;
 
-/// A guide circle with a turning direction: `2·guide + (1 if right)`.
-pub(crate) type Cd = u32;
+/// A node's parent: the node its best path arrived from, or none (for the
+/// start nodes, the direct words and a node not reached in this run:
+/// [`Parent::ROOT`]). One `u32`, as the node indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Parent(u32);
 
-/// The `to` of a tangent that ends at the goal point.
-const POINT: Cd = u32::MAX;
-/// The parent of the start nodes.
-const ROOT: u32 = u32::MAX;
+impl Parent {
+    /// No parent.
+    const ROOT: Parent = Parent(u32::MAX);
 
-/// The turning direction of guide-direction `cd` ([`LEFT`] or [`RIGHT`]).
-#[inline]
-pub(crate) fn sign(cd: Cd) -> f64 {
-    if cd & 1 == 0 {
-        LEFT
-    } else {
-        RIGHT
+    /// Node `id`.
+    #[inline]
+    fn of(id: u32) -> Parent {
+        Parent(id)
+    }
+
+    /// The parent node, of one known not to be [`Parent::ROOT`].
+    #[inline(always)]
+    fn id(self) -> u32 {
+        debug_assert!(self != Parent::ROOT);
+        self.0
     }
 }
 
-/// Guide `guide` turning `s`.
-#[inline]
-pub(crate) fn cd_of(guide: usize, s: f64) -> Cd {
-    (guide as u32) * 2 + u32::from(s < 0.0)
+/// One entry of a table of the tangents leaving a guide-direction: the
+/// tangent's node, or not worked out yet ([`Slot::UNKNOWN`]), or no
+/// tangent at all ([`Slot::NO_TANGENT`]: nested or overlapping circles).
+/// One `u32`, as the node indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Slot(u32);
+
+impl Slot {
+    /// Not worked out yet.
+    const UNKNOWN: Slot = Slot(u32::MAX);
+    /// No tangent exists between the two.
+    const NO_TANGENT: Slot = Slot(u32::MAX - 1);
+
+    /// Node `id`.
+    #[inline]
+    fn of(id: u32) -> Slot {
+        Slot(id)
+    }
+
+    /// The node, if there is one.
+    #[inline]
+    fn node(self) -> Option<u32> {
+        (self != Slot::UNKNOWN && self != Slot::NO_TANGENT).then_some(self.0)
+    }
+
+    /// The node, of a slot known to hold one.
+    #[inline(always)]
+    fn id(self) -> u32 {
+        debug_assert!(self != Slot::UNKNOWN && self != Slot::NO_TANGENT);
+        self.0
+    }
+}
+
+/// The obstacle (by its index in the collider) that blocked a line, when
+/// known ([`Blocker::NONE`] else). One `u32`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Blocker(u32);
+
+impl Blocker {
+    /// Not known.
+    const NONE: Blocker = Blocker(u32::MAX);
+
+    /// Obstacle `b`.
+    #[inline]
+    fn of(b: u32) -> Blocker {
+        Blocker(b)
+    }
+
+    /// The raw value: the obstacle's index, or `u32::MAX` (no obstacle's
+    /// index) for [`Blocker::NONE`].
+    #[inline(always)]
+    fn raw(self) -> u32 {
+        self.0
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -104,12 +161,12 @@ struct Node {
     /// The heuristic once refined (NaN before).
     h: f64,
     check: Check,
-    /// The obstacle that blocks the line, when known ([`NONE`] else).
-    blocker: u32,
+    /// The obstacle that blocks the line, when known.
+    blocker: Blocker,
     // The current run's:
     /// The least cost of the entries queued for it.
     best_g: f64,
-    parent: u32,
+    parent: Parent,
     closed: bool,
 }
 
@@ -119,7 +176,7 @@ struct Entry {
     f: f64,
     g: f64,
     node: u32,
-    parent: u32,
+    parent: Parent,
     refined: bool,
 }
 
@@ -152,11 +209,6 @@ impl Ord for Entry {
     }
 }
 
-/// No node yet (in a table of the nodes leaving a guide-direction).
-const NONE: u32 = u32::MAX;
-/// No tangent exists between the two (nested or overlapping circles).
-const NO_TANGENT: u32 = u32::MAX - 1;
-
 /// What the search ended with.
 pub(crate) enum Outcome {
     Found(Path),
@@ -177,53 +229,18 @@ pub(crate) struct Pass {
     pub budget: usize,
 }
 
-/// The search's inputs, checked.
-pub(crate) struct Problem<'a> {
-    pub start: Pose,
-    pub goal: Goal,
-    pub r: f64,
-    pub collider: &'a Collider,
-    /// Obstacle guides, then the start's left and right circles, then
-    /// (for a goal pose) the goal's.
-    pub guides: Vec<Guide>,
-    pub obstacle_guides: usize,
-    pub max_expanded: usize,
-}
-
-impl Problem<'_> {
-    pub(crate) fn goal_point(&self) -> Point {
-        self.goal.position()
-    }
-
-    pub(crate) fn start_guide(&self, left: bool) -> usize {
-        self.obstacle_guides + usize::from(!left)
-    }
-
-    pub(crate) fn goal_guide(&self, left: bool) -> usize {
-        self.obstacle_guides + 2 + usize::from(!left)
-    }
-
-    /// The normal angle (the angle of `n`, as [`Node::theta`]) at the
-    /// direction `dir` from the centre of guide-direction `cd` turning `s`
-    /// (`dir = −s·n`).
-    #[inline]
-    pub(crate) fn normal_angle(cd: Cd, dir: Vec2) -> f64 {
-        angle(dir * -sign(cd))
-    }
-}
-
 /// The tangent graph as far as a search has built it: what can be kept
 /// for the next plan ([`super::kept`]).
 pub(crate) struct Graph {
     nodes: Vec<Node>,
     /// For each guide-direction, the node of the tangent to each
-    /// guide-direction (and last, to the goal point): [`NONE`] before it is
-    /// worked out, [`NO_TANGENT`] when there is none.
-    out: Vec<Option<Box<[u32]>>>,
+    /// guide-direction (and last, to the goal point): [`Slot::UNKNOWN`] before it
+    /// is worked out, [`Slot::NO_TANGENT`] when there is none.
+    out: Vec<Option<Box<[Slot]>>>,
     /// For each guide-direction, the obstacle that last blocked a line
-    /// leaving or reaching it ([`NONE`] before): tested first, since the
+    /// leaving or reaching it ([`Blocker::NONE`] before): tested first, since the
     /// lines round one circle are often blocked by the same neighbour.
-    blockers: Vec<u32>,
+    blockers: Vec<Blocker>,
 }
 
 /// What changed since the plan a [`Graph`] was built for.
@@ -243,7 +260,7 @@ impl Graph {
         Graph {
             nodes: Vec::with_capacity(1024),
             out: vec![None; 2 * guides],
-            blockers: vec![NONE; 2 * guides + 1],
+            blockers: vec![Blocker::NONE; 2 * guides + 1],
         }
     }
 
@@ -260,7 +277,7 @@ impl Graph {
         collider: &Collider,
         guides: &[Guide],
     ) -> Graph {
-        let moved = |cd: Cd| cd == POINT || changes.guides[(cd >> 1) as usize];
+        let moved = |cd: Cd| cd == POINT || changes.guides[cd.guide()];
         let mut dropped = 0;
         for n in &mut self.nodes {
             let Kind::Tangent { from, to } = n.kind else {
@@ -281,9 +298,10 @@ impl Graph {
                 n.h = f64::NAN;
             }
             match n.check {
-                Check::Blocked if changes.obstacles.contains(&n.blocker) => {
+                // NONE's raw value is no obstacle's index.
+                Check::Blocked if changes.obstacles.contains(&n.blocker.raw()) => {
                     n.check = Check::Unknown;
-                    n.blocker = NONE;
+                    n.blocker = Blocker::NONE;
                 }
                 Check::Clear => {
                     let l = tangent_line(guides, from, to, n.n, Point::ORIGIN);
@@ -293,24 +311,26 @@ impl Graph {
                         .find(|&&b| !collider.line_clear_of(l.start, l.end, b))
                     {
                         n.check = Check::Blocked;
-                        n.blocker = b;
+                        n.blocker = Blocker::of(b);
                     }
                 }
                 _ => {}
             }
         }
         // The slots of the guide-directions that moved, in every table.
-        let moved_cds: Vec<usize> = (0..self.out.len()).filter(|&cd| moved(cd as Cd)).collect();
+        let moved_cds: Vec<usize> = (0..self.out.len())
+            .filter(|&cd| moved(Cd::from_index(cd)))
+            .collect();
         for (cd, table) in self.out.iter_mut().enumerate() {
-            if moved(cd as Cd) {
+            if moved(Cd::from_index(cd)) {
                 *table = None;
             } else if let Some(t) = table {
                 for &slot in &moved_cds {
-                    t[slot] = NONE;
+                    t[slot] = Slot::UNKNOWN;
                 }
                 // The goal point's.
                 let last = t.len() - 1;
-                t[last] = NONE;
+                t[last] = Slot::UNKNOWN;
             }
         }
         if 2 * dropped > self.nodes.len() {
@@ -321,7 +341,7 @@ impl Graph {
 
     /// Removes the dropped nodes (renumbering the rest in the tables).
     fn compact(&mut self) {
-        let mut map = vec![NONE; self.nodes.len()];
+        let mut map = vec![u32::MAX; self.nodes.len()];
         let mut kept = Vec::with_capacity(self.nodes.len());
         for (i, n) in self.nodes.iter().enumerate() {
             if !matches!(n.kind, Kind::Dropped) {
@@ -331,8 +351,8 @@ impl Graph {
         }
         for t in self.out.iter_mut().flatten() {
             for id in t.iter_mut() {
-                if *id != NONE && *id != NO_TANGENT {
-                    *id = map[*id as usize];
+                if let Some(node) = id.node() {
+                    *id = Slot::of(map[node as usize]);
                 }
             }
         }
@@ -343,12 +363,12 @@ impl Graph {
 /// The line of a tangent from `from` to `to` with normal `n`, its ends
 /// worked out from the guides (`goal` for a tangent to the goal point).
 fn tangent_line(guides: &[Guide], from: Cd, to: Cd, n: Vec2, goal: Point) -> Line {
-    let a = guides[(from >> 1) as usize];
+    let a = guides[from.guide()];
     let start = a.center - n * (sign(from) * a.radius);
     let end = if to == POINT {
         goal
     } else {
-        let b = guides[(to >> 1) as usize];
+        let b = guides[to.guide()];
         b.center - n * (sign(to) * b.radius)
     };
     Line::new(start, end)
@@ -359,10 +379,10 @@ pub(crate) struct Search<'a> {
     graph: Graph,
     /// The nodes of the start pose on its two circles, and of the direct
     /// words, in order.
-    starts: [u32; 2],
+    starts: [Slot; 2],
     direct_nodes: Vec<u32>,
     /// The nodes of the last arcs along the goal's left and right circles.
-    finals: [u32; 2],
+    finals: [Slot; 2],
     heap: BinaryHeap<Entry>,
     /// For each guide-direction, the arrivals the current run expanded on
     /// it ([`Search::dominated`]).
@@ -408,9 +428,9 @@ impl<'a> Search<'a> {
         let mut s = Search {
             p,
             graph,
-            starts: [NONE; 2],
+            starts: [Slot::UNKNOWN; 2],
             direct_nodes: Vec::new(),
-            finals: [NONE; 2],
+            finals: [Slot::UNKNOWN; 2],
             heap: BinaryHeap::with_capacity(4096),
             expanded_on: vec![Vec::new(); 2 * p.guides.len()],
             near: NearCache::new(p.guides.len()),
@@ -455,9 +475,9 @@ impl<'a> Search<'a> {
             free: f64::NAN,
             h: f64::NAN,
             check: Check::Unknown,
-            blocker: NONE,
+            blocker: Blocker::NONE,
             best_g: f64::INFINITY,
-            parent: ROOT,
+            parent: Parent::ROOT,
             closed: false,
         });
         (self.graph.nodes.len() - 1) as u32
@@ -465,7 +485,7 @@ impl<'a> Search<'a> {
 
     /// Queues a path of length `g` to `node`; `h` is its heuristic, refined
     /// already when `refined`.
-    fn push(&mut self, node: u32, g: f64, h: f64, parent: u32, refined: bool) {
+    fn push(&mut self, node: u32, g: f64, h: f64, parent: Parent, refined: bool) {
         let n = &mut self.graph.nodes[node as usize];
         if n.closed || g >= n.best_g {
             return;
@@ -503,14 +523,14 @@ impl<'a> Search<'a> {
 
     /// The pose on guide-direction `cd` at direction `dir` from its centre.
     fn pose_on(&self, cd: Cd, dir: Vec2) -> Pose {
-        let g = self.p.guides[(cd >> 1) as usize];
+        let g = self.p.guides[cd.guide()];
         Pose::at(g.center + dir * g.radius, angle(dir) + sign(cd) * FRAC_PI_2)
     }
 
     /// The arc along guide-direction `cd` from direction `from` (normal
     /// angle `theta_from`) to the normal angle `theta_to`.
     fn arc(&self, cd: Cd, from: Vec2, theta_from: f64, theta_to: f64) -> Arc {
-        let g = self.p.guides[(cd >> 1) as usize];
+        let g = self.p.guides[cd.guide()];
         let s = sign(cd);
         Arc {
             center: g.center,
@@ -524,19 +544,21 @@ impl<'a> Search<'a> {
     /// The arc along goal circle `cd` from direction `from` (normal angle
     /// `theta_from`) to the goal pose.
     fn final_arc(&self, cd: Cd, from: Vec2, theta_from: f64) -> Arc {
-        let g = self.p.guides[(cd >> 1) as usize];
+        let g = self.p.guides[cd.guide()];
         let end = (self.p.goal_point() - g.center) / g.radius;
         self.arc(cd, from, theta_from, Problem::normal_angle(cd, end))
     }
 
-    fn record(&mut self, node: u32, parent: u32, clear: bool) {
+    fn record(&mut self, node: u32, parent: Parent, clear: bool) {
         if self.trace.is_none() {
             return;
         }
         let mut segments = Vec::new();
         let n = self.graph.nodes[node as usize];
         if let Kind::Tangent { from, to } = n.kind {
-            if let Some((_, dir, theta)) = (parent != ROOT).then(|| self.standing(parent)).flatten()
+            if let Some((_, dir, theta)) = (parent != Parent::ROOT)
+                .then(|| self.standing(parent.id()))
+                .flatten()
             {
                 segments.push(Segment::Arc(self.arc(from, dir, theta, n.theta)));
             }
@@ -577,7 +599,7 @@ impl<'a> Search<'a> {
     }
 
     /// Whether a node's line (or direct word) is clear, checked once.
-    fn checked(&mut self, node: u32, parent: u32) -> bool {
+    fn checked(&mut self, node: u32, parent: Parent) -> bool {
         let n = self.graph.nodes[node as usize];
         if n.check != Check::Unknown {
             return n.check == Check::Clear;
@@ -585,7 +607,7 @@ impl<'a> Search<'a> {
         let clear = match n.kind {
             Kind::Tangent { from, to } => match self.line_blocked_by(from, to, n.n) {
                 Some(b) => {
-                    self.graph.nodes[node as usize].blocker = b;
+                    self.graph.nodes[node as usize].blocker = Blocker::of(b);
                     false
                 }
                 None => true,
@@ -610,19 +632,16 @@ impl<'a> Search<'a> {
     fn line_blocked_by(&mut self, from: Cd, to: Cd, n: Vec2) -> Option<u32> {
         let l = self.line(from, to, n);
         let c = self.p.collider;
-        let ends = [
-            from as usize,
-            (to as usize).min(self.graph.blockers.len() - 1),
-        ];
+        let ends = [from.index(), to.index().min(self.graph.blockers.len() - 1)];
         for k in ends {
             let b = self.graph.blockers[k];
-            if b != NONE && !c.line_clear_of(l.start, l.end, b) {
-                return Some(b);
+            if b != Blocker::NONE && !c.line_clear_of(l.start, l.end, b.raw()) {
+                return Some(b.raw());
             }
         }
         let b = c.line_blocker(l.start, l.end)?;
         for k in ends {
-            self.graph.blockers[k] = b;
+            self.graph.blockers[k] = Blocker::of(b);
         }
         Some(b)
     }
@@ -635,7 +654,7 @@ impl<'a> Search<'a> {
         self.heap.clear();
         for n in &mut self.graph.nodes {
             n.best_g = f64::INFINITY;
-            n.parent = ROOT;
+            n.parent = Parent::ROOT;
             n.closed = false;
         }
         for list in &mut self.expanded_on {
@@ -670,8 +689,11 @@ impl<'a> Search<'a> {
             let n = &mut self.graph.nodes[e.node as usize];
             n.closed = true;
             n.parent = e.parent;
-            if e.parent != ROOT
-                && matches!(self.graph.nodes[e.parent as usize].kind, Kind::Start { .. })
+            if e.parent != Parent::ROOT
+                && matches!(
+                    self.graph.nodes[e.parent.id() as usize].kind,
+                    Kind::Start { .. }
+                )
             {
                 self.start_escaped = true;
             }
@@ -716,7 +738,7 @@ impl<'a> Search<'a> {
     fn goal_may_be_reached(&mut self) -> bool {
         for i in 0..self.directs.len() {
             let id = self.direct_nodes[i];
-            if self.checked(id, ROOT) {
+            if self.checked(id, Parent::ROOT) {
                 return true;
             }
         }
@@ -724,10 +746,7 @@ impl<'a> Search<'a> {
     }
 
     fn is_goal_guide(&self, cd: Cd) -> bool {
-        matches!(
-            self.p.guides[(cd >> 1) as usize].kind,
-            GuideKind::Goal { .. }
-        )
+        matches!(self.p.guides[cd.guide()].kind, GuideKind::Goal { .. })
     }
 
     /// The start nodes and the direct Dubins words, made once.
@@ -739,7 +758,7 @@ impl<'a> Search<'a> {
             let cd = cd_of(gi, if left { LEFT } else { RIGHT });
             let dir = (s.position() - g.center) / g.radius;
             let node = self.add_node(Kind::Start { cd });
-            self.starts[usize::from(!left)] = node;
+            self.starts[usize::from(!left)] = Slot::of(node);
             let n = &mut self.graph.nodes[node as usize];
             n.n = dir * -sign(cd);
             n.theta = angle(n.n);
@@ -759,7 +778,7 @@ impl<'a> Search<'a> {
     /// Queues the start nodes and the direct words.
     fn seed(&mut self) {
         for id in self.starts {
-            self.push(id, 0.0, 0.0, ROOT, true);
+            self.push(id.id(), 0.0, 0.0, Parent::ROOT, true);
         }
         for (i, path) in self.directs.iter().enumerate() {
             let len = path.length();
@@ -777,7 +796,7 @@ impl<'a> Search<'a> {
                 f: len,
                 g: len,
                 node: id,
-                parent: ROOT,
+                parent: Parent::ROOT,
                 refined: true,
             });
         }
@@ -789,7 +808,7 @@ impl<'a> Search<'a> {
         if !f.is_nan() {
             return f;
         }
-        let gi = (cd >> 1) as usize;
+        let gi = cd.guide();
         let guide = self.p.guides[gi];
         let near = self.near.get(self.p.collider, &self.p.guides, gi);
         let free = free_turn(
@@ -816,8 +835,8 @@ impl<'a> Search<'a> {
         };
         let free = self.free(node, cd, dir);
         let s = sign(cd);
-        let radius = self.p.guides[(cd >> 1) as usize].radius;
-        let list = &mut self.expanded_on[cd as usize];
+        let radius = self.p.guides[cd.guide()].radius;
+        let list = &mut self.expanded_on[cd.index()];
         let covered = list.iter().any(|a| {
             let sweep = sweep_between(s, a.theta, theta);
             // A whole free circle reaches every departure; otherwise both
@@ -837,13 +856,13 @@ impl<'a> Search<'a> {
             return;
         };
         if let Some(tr) = self.trace.as_deref_mut() {
-            let guide = self.p.guides[(cd >> 1) as usize];
+            let guide = self.p.guides[cd.guide()];
             tr.expanded.push(Pose::at(
                 guide.center + dir * guide.radius,
                 angle(dir) + sign(cd) * FRAC_PI_2,
             ));
         }
-        let gi = (cd >> 1) as usize;
+        let gi = cd.guide();
         let guide = self.p.guides[gi];
         let free = self.free(node, cd, dir);
         let n_in = self.graph.nodes[node as usize].n;
@@ -855,12 +874,12 @@ impl<'a> Search<'a> {
             free,
             sector: Sector::new(n_in, sign(cd), free),
             g,
-            parent: node,
+            parent: Parent::of(node),
         };
         let slots = 2 * self.p.guides.len() + 1;
-        let mut table = self.graph.out[cd as usize]
+        let mut table = self.graph.out[cd.index()]
             .take()
-            .unwrap_or_else(|| vec![NONE; slots].into_boxed_slice());
+            .unwrap_or_else(|| vec![Slot::UNKNOWN; slots].into_boxed_slice());
         let s = from.s;
         for m in 0..self.p.obstacle_guides {
             if m == gi {
@@ -888,7 +907,7 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 let to = cd_of(m, s2);
-                self.offer(&from, &mut table, to as usize, to, &b);
+                self.offer(&from, &mut table, to.index(), to, &b);
             }
         }
         match self.p.goal {
@@ -898,7 +917,7 @@ impl<'a> Search<'a> {
                     let other = self.p.guides[gg];
                     let to = cd_of(gg, if left { LEFT } else { RIGHT });
                     let b = Beyond::of(other.center, other.radius, self.p.goal_point());
-                    self.offer(&from, &mut table, to as usize, to, &b);
+                    self.offer(&from, &mut table, to.index(), to, &b);
                 }
             }
             Goal::Point(p) => {
@@ -906,21 +925,22 @@ impl<'a> Search<'a> {
                 self.offer(&from, &mut table, slots - 1, POINT, &b);
             }
         }
-        self.graph.out[cd as usize] = Some(table);
+        self.graph.out[cd.index()] = Some(table);
     }
 
     /// Offers the edge from `from` along the tangent to `to` (the circle
     /// `b`; the tangent's node is in `table[slot]`, made on first use).
     #[inline]
-    fn offer(&mut self, from: &Leaving, table: &mut [u32], slot: usize, to: Cd, b: &Beyond) {
-        let mut id = table[slot];
-        if id == NONE {
-            id = self.make_tangent(from, to, b.center, b.radius);
-            table[slot] = id;
+    fn offer(&mut self, from: &Leaving, table: &mut [Slot], slot: usize, to: Cd, b: &Beyond) {
+        let mut entry = table[slot];
+        if entry == Slot::UNKNOWN {
+            entry = self.make_tangent(from, to, b.center, b.radius);
+            table[slot] = entry;
         }
-        if id == NO_TANGENT {
+        if entry == Slot::NO_TANGENT {
             return;
         }
+        let id = entry.id();
         let n = &self.graph.nodes[id as usize];
         if n.closed || n.check == Check::Blocked {
             return;
@@ -973,8 +993,8 @@ impl<'a> Search<'a> {
         self.push(id, cost, h, from.parent, refined);
     }
 
-    /// The node of the tangent from `from` to `to`, or [`NO_TANGENT`].
-    fn make_tangent(&mut self, from: &Leaving, to: Cd, center: Point, radius: f64) -> u32 {
+    /// The node of the tangent from `from` to `to`, or [`Slot::NO_TANGENT`].
+    fn make_tangent(&mut self, from: &Leaving, to: Cd, center: Point, radius: f64) -> Slot {
         let s2 = if to == POINT { LEFT } else { sign(to) };
         let Some(t) = tangent(
             from.guide.center,
@@ -984,7 +1004,7 @@ impl<'a> Search<'a> {
             radius,
             s2,
         ) else {
-            return NO_TANGENT;
+            return Slot::NO_TANGENT;
         };
         let id = self.add_node(Kind::Tangent { from: from.cd, to });
         let n = &mut self.graph.nodes[id as usize];
@@ -994,7 +1014,7 @@ impl<'a> Search<'a> {
         n.length = t.length;
         // Worked out when first needed ([`Search::offer`]).
         n.rest = f64::NAN;
-        id
+        Slot::of(id)
     }
 
     /// A tangent arrived on goal circle `cd`: the arc from there to the goal
@@ -1007,12 +1027,18 @@ impl<'a> Search<'a> {
         if !self.p.collider.arc_clear(&arc) {
             return;
         }
-        let side = (cd & 1) as usize;
-        if self.finals[side] == NONE {
-            self.finals[side] = self.add_node(Kind::Final { cd });
-            self.graph.nodes[self.finals[side] as usize].check = Check::Clear;
+        let side = cd.side();
+        if self.finals[side] == Slot::UNKNOWN {
+            self.finals[side] = Slot::of(self.add_node(Kind::Final { cd }));
+            self.graph.nodes[self.finals[side].id() as usize].check = Check::Clear;
         }
-        self.push(self.finals[side], g + arc.length(), 0.0, node, true);
+        self.push(
+            self.finals[side].id(),
+            g + arc.length(),
+            0.0,
+            Parent::of(node),
+            true,
+        );
     }
 
     /// The path to a terminal node, from the start.
@@ -1031,13 +1057,13 @@ impl<'a> Search<'a> {
                 Kind::Direct(i) => return Ok(self.directs[i].clone()),
                 Kind::Start { .. } => break,
                 Kind::Final { cd } => {
-                    if let Some((_, arrive, theta)) = self.standing(n.parent) {
+                    if let Some((_, arrive, theta)) = self.standing(n.parent.id()) {
                         rev.push(Segment::Arc(self.final_arc(cd, arrive, theta)));
                     }
                 }
                 Kind::Tangent { from, to } => {
                     rev.push(Segment::Line(self.line(from, to, n.n)));
-                    if let Some((_, arrive, theta)) = self.standing(n.parent) {
+                    if let Some((_, arrive, theta)) = self.standing(n.parent.id()) {
                         rev.push(Segment::Arc(self.arc(from, arrive, theta, n.theta)));
                     }
                 }
@@ -1047,10 +1073,10 @@ impl<'a> Search<'a> {
                     ))
                 }
             }
-            if n.parent == ROOT {
+            if n.parent == Parent::ROOT {
                 break;
             }
-            at = n.parent;
+            at = n.parent.id();
         }
         rev.reverse();
         let tol = self.p.collider.tol;
@@ -1104,7 +1130,7 @@ struct Leaving {
     /// before the exact turn).
     sector: Sector,
     g: f64,
-    parent: u32,
+    parent: Parent,
 }
 
 /// A circle a tangent may go to, with what bounds the rest from there:
@@ -1298,19 +1324,19 @@ mod tests {
         let away = problem(Goal::Point(Point::new(5.0, 0.0)));
         let mut s = Search::new(&away, None, Graph::new(2));
         // Nothing from the start to a goal away from it.
-        assert!(internal(s.build(s.starts[0]).unwrap_err()));
+        assert!(internal(s.build(s.starts[0].node().unwrap()).unwrap_err()));
         // A tangent to the goal from a node of an earlier plan.
         let dropped = s.add_node(Kind::Dropped);
         let to_goal = s.add_node(Kind::Tangent {
             from: cd_of(away.start_guide(true), LEFT),
             to: POINT,
         });
-        s.graph.nodes[to_goal as usize].parent = dropped;
+        s.graph.nodes[to_goal as usize].parent = Parent::of(dropped);
         assert!(internal(s.build(to_goal).unwrap_err()));
         // A goal point at the start: the start's zero-length arc.
         let here = problem(Goal::Point(start.position()));
         let s = Search::new(&here, None, Graph::new(2));
-        assert_eq!(s.build(s.starts[0]).unwrap().length(), 0.0);
+        assert_eq!(s.build(s.starts[0].node().unwrap()).unwrap().length(), 0.0);
     }
 
     #[test]
@@ -1321,7 +1347,7 @@ mod tests {
                 f,
                 g,
                 node: 0,
-                parent: ROOT,
+                parent: Parent::ROOT,
                 refined: false,
             });
         }

@@ -20,7 +20,8 @@
 //! every joint is G1 and every arc has a radius of at least the turning
 //! radius.
 
-use super::collision::{Bounds, Collider};
+use super::broad_phase::Bounds;
+use super::collision::Collider;
 use super::obstacles::{twice_area, Obstacles};
 use crate::planner::dubins::FULL_TURN_SNAP;
 use crate::{Point, Pose, Vec2};

@@ -2,36 +2,10 @@
 //! (the arms, at the junction's mouths, heading into it) and is rebuilt
 //! when one of them moves. A profile is an arm of at most one junction.
 
-use super::{take_id, RoadNetwork};
+use super::{take_id, NetworkJunction, RoadNetwork};
 use crate::error::{Error, Field, Reason};
 use crate::road::junction::{MAX_ARMS, MIN_ARMS};
 use crate::road::{connect_junction, Junction, JunctionId, Profile, ProfileId};
-
-/// A junction of the network: its id, the ids of its arms (in the order
-/// the junction's arm indices refer to), and what was built. As data: `{
-/// id, arms, junction, error }` (`junction` or `error` null). Errors name
-/// the arms by their index (`arms[2]: ...`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct NetworkJunction {
-    /// The junction's id.
-    pub id: JunctionId,
-    /// Its arms' profile ids.
-    pub arms: Vec<ProfileId>,
-    /// The junction, or why its arms cannot form one (until one moves).
-    pub built: Result<Junction, Error>,
-}
-
-/// One junction of a [`NetworkSnapshot`](super::NetworkSnapshot): which
-/// profiles are its arms. As data: `{ id, arms }`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct JunctionEntry {
-    /// The junction's id.
-    pub id: JunctionId,
-    /// Its arms' profile ids.
-    pub arms: Vec<ProfileId>,
-}
 
 impl RoadNetwork {
     /// Where junction `id` is in the table.

@@ -12,12 +12,11 @@
 mod junctions;
 mod problems;
 
-pub use junctions::{JunctionEntry, NetworkJunction};
 pub use problems::Problem;
 
 use super::connect::{build_with, check_pair, ConnectOptions};
 use super::name::Name;
-use super::{JunctionId, Lane, PieceId, Profile, ProfileId, RoadPiece};
+use super::{Junction, JunctionId, Lane, PieceId, Profile, ProfileId, RoadPiece};
 use crate::error::{Error, Field, Reason};
 
 /// A piece of the network: its id, the ids of the profiles it joins, and
@@ -36,6 +35,32 @@ pub struct NetworkPiece {
     pub built: Result<RoadPiece, Error>,
     /// The length of its transition curves (0: the seed's arcs).
     pub transition: f64,
+}
+
+/// A junction of the network: its id, the ids of its arms (in the order
+/// the junction's arm indices refer to), and what was built. As data: `{
+/// id, arms, junction, error }` (`junction` or `error` null). Errors name
+/// the arms by their index (`arms[2]: ...`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NetworkJunction {
+    /// The junction's id.
+    pub id: JunctionId,
+    /// Its arms' profile ids.
+    pub arms: Vec<ProfileId>,
+    /// The junction, or why its arms cannot form one (until one moves).
+    pub built: Result<Junction, Error>,
+}
+
+/// One junction of a [`NetworkSnapshot`]: which
+/// profiles are its arms. As data: `{ id, arms }`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct JunctionEntry {
+    /// The junction's id.
+    pub id: JunctionId,
+    /// Its arms' profile ids.
+    pub arms: Vec<ProfileId>,
 }
 
 /// Profiles and pieces by id. Ids are never reused while the network lives

@@ -1,7 +1,7 @@
 //! Contain: stay inside a polygon.
 
 use super::polygon;
-use super::Me;
+use super::view::Me;
 use crate::geom::{Point, Vec2};
 
 /// Reynolds' containment for a simple polygon: a vehicle outside heads

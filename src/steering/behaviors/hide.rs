@@ -1,6 +1,6 @@
 //! Hide: get behind an obstacle, out of a hunter's sight.
 
-use super::{Body, Me};
+use super::view::{Body, Me};
 use crate::geom::{Point, Vec2};
 use crate::steering::behavior::Obstacle;
 use crate::steering::forces;

@@ -1,7 +1,7 @@
 //! Interpose: get between two vehicles.
 
 use super::moving_arrive::arrive_moving;
-use super::{Body, Me};
+use super::view::{Body, Me};
 use crate::geom::{Point, Vec2};
 
 /// The midpoint of `a` and `b` and its velocity `(v_a + v_b) / 2`.

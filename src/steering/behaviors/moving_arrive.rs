@@ -1,7 +1,7 @@
 //! Arrive at a point that moves: the desired velocity is the point's
 //! velocity plus an arrive toward it, truncated to max speed.
 
-use super::Me;
+use super::view::Me;
 use crate::geom::{Point, Vec2};
 use crate::steering::forces;
 

@@ -1,7 +1,7 @@
 //! Offset pursuit: hold a place in a leader's frame.
 
 use super::moving_arrive::arrive_moving;
-use super::{Body, Me};
+use super::view::{Body, Me};
 use crate::geom::{Point, Vec2};
 
 /// `leader + offset.x · heading + offset.y · left`: the offset in the

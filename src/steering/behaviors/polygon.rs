@@ -7,11 +7,15 @@
 use crate::error::{Error, Field, Reason};
 use crate::geom::{Point, Vec2};
 
+/// The most corners a [`BehaviorKind::Contain`](crate::steering::BehaviorKind::Contain) boundary may have (checking
+/// that it is simple takes `n²` steps).
+pub const MAX_BOUNDARY: usize = 4096;
+
 /// The largest magnitude of a corner's coordinate: products of two
 /// differences of coordinates stay finite.
 pub const MAX_MAGNITUDE: f64 = 1e150;
 
-/// Checks a boundary: 3 to [`MAX_BOUNDARY`](super::super::behavior::MAX_BOUNDARY)
+/// Checks a boundary: 3 to [`MAX_BOUNDARY`]
 /// corners, each coordinate finite and within [`MAX_MAGNITUDE`], a non-zero
 /// area, and no two edges that cross or touch (other than neighbours at
 /// their shared corner).
@@ -28,7 +32,7 @@ pub fn check(points: &[Point]) -> Result<(), Error> {
             Reason::TooFew { min: 3, got: n },
         ));
     }
-    let max = super::super::behavior::MAX_BOUNDARY;
+    let max = MAX_BOUNDARY;
     if n > max {
         return Err(Error::new(
             Field::default(),

@@ -1,6 +1,6 @@
 //! Stay on path: keep within a tube around a path.
 
-use super::Me;
+use super::view::Me;
 use crate::geom::{Path, Point, Vec2};
 use crate::steering::forces;
 use crate::steering::path_follow::closest_distance_along;

@@ -7,8 +7,8 @@
 //! (Jacobi), summed over each body's neighbours in their sorted order, so
 //! the result depends neither on the order of the vehicles nor on storage.
 
+use super::bodies::{for_each_wall, Bodies, Own};
 use super::neighbours::{Cells, Found, Near, MAX_NEIGHBOURS};
-use super::{for_each_wall, Bodies, Own};
 use crate::geom::{Point, Vec2};
 use crate::steering::forces;
 

@@ -2,7 +2,7 @@
 //! collision avoidance* (ORCA, van den Berg, Guy, Lin and Manocha,
 //! "Reciprocal n-body collision avoidance", 2011), as the RVO2 library
 //! computes it, in `f64`, for the vehicles whose behaviours include
-//! [`BehaviorKind::AvoidVehicles`].
+//! [`BehaviorKind::AvoidVehicles`](crate::steering::BehaviorKind::AvoidVehicles).
 //!
 //! It acts on the velocity after the forces. The other behaviours give each
 //! vehicle its *preferred* velocity (`truncate(velocity + force / mass · dt,
@@ -44,6 +44,7 @@
 //! speed (RVO2's `neighborDist` is a parameter); a horizon shorter than the
 //! step counts as the step.
 
+mod bodies;
 mod contact;
 mod lines;
 mod neighbours;
@@ -52,13 +53,12 @@ mod reuse;
 
 pub use neighbours::MAX_NEIGHBOURS;
 
-use super::behavior::{BehaviorKind, BehaviorSet};
-use super::behaviors::polygon;
 use super::forces;
-use super::sets::BySlot;
 use super::VehicleId;
 use crate::geom::math::larger;
 use crate::geom::{Point, Vec2};
+pub(crate) use bodies::Bodies;
+use bodies::{for_each_wall, Own};
 use lines::{vehicle_line, wall_line};
 use neighbours::{Cells, Found, Info, Near};
 use program::Line;
@@ -76,36 +76,12 @@ const GUESS_GROWTH: f64 = 1.03;
 const BIAS_COS: f64 = 0.955_336_489_125_606;
 const BIAS_SIN: f64 = 0.295_520_206_661_339_55;
 
-/// The vehicles as of the previous step, in slot order.
-pub(crate) struct Bodies<'a> {
-    pub ids: &'a [VehicleId],
-    pub pos: &'a [[f64; 2]],
-    pub vel: &'a [[f64; 2]],
-    pub head: &'a [[f64; 2]],
-    pub radius: &'a [f64],
-    pub max_speed: &'a [f64],
-    pub sets: BySlot<'a>,
-}
-
 /// The step's results so far, in slot order: what the forces gave (the
 /// preferred velocities), overwritten for the vehicles that avoid.
 pub(crate) struct Next<'a> {
     pub pos: &'a mut [[f64; 2]],
     pub vel: &'a mut [[f64; 2]],
     pub head: &'a mut [[f64; 2]],
-}
-
-/// What one avoiding vehicle reads of itself, in the grid's order.
-#[derive(Debug, Clone, Copy, Default)]
-struct Own {
-    pref: [f64; 2],
-    max_speed: f64,
-    /// `1 / max(time horizon, dt)`.
-    inv_tau: f64,
-    /// The reach of its neighbours: the sum of radii plus what both can
-    /// cover within the horizon, squared.
-    range2: f64,
-    walls: bool,
 }
 
 /// The avoidance's buffers (kept for their capacity).
@@ -191,51 +167,6 @@ impl Avoid {
     #[inline]
     fn avoids(&self) -> bool {
         !self.tau.is_nan()
-    }
-}
-
-/// A wall near a body: the unit direction from the wall's nearest point to
-/// the body, and the distance (negative inside a circle).
-#[derive(Debug, Clone, Copy)]
-struct Wall {
-    away: Vec2,
-    distance: f64,
-}
-
-/// Calls `f` with each wall of `set` (the edges of its `contain` boundaries
-/// that `p` is inside, its `avoid` circles).
-fn for_each_wall(set: &BehaviorSet, p: Point, mut f: impl FnMut(Wall)) {
-    for b in set.behaviors() {
-        match &b.kind {
-            BehaviorKind::Contain { boundary, .. } => {
-                if boundary.len() < 3 || !polygon::contains(boundary, p) {
-                    continue;
-                }
-                let inward = || {
-                    let n = polygon::nearest(boundary, p);
-                    n.inward
-                };
-                for k in 0..boundary.len() {
-                    let (a, b) = polygon::edge(boundary, k);
-                    let q = polygon::nearest_on_segment(a, b, p);
-                    let d = forces::length(p - q);
-                    let away = if d > 0.0 { (p - q) / d } else { inward() };
-                    f(Wall { away, distance: d });
-                }
-            }
-            BehaviorKind::Avoid { obstacles, .. } => {
-                for o in obstacles {
-                    let to = p - o.center();
-                    let l = forces::length(to);
-                    let away = if l > 0.0 { to / l } else { Vec2::new(1.0, 0.0) };
-                    f(Wall {
-                        away,
-                        distance: l - o.radius,
-                    });
-                }
-            }
-            _ => {}
-        }
     }
 }
 

@@ -21,12 +21,16 @@
 use super::error::{check_pose, check_radius, MAX_MAGNITUDE};
 use super::trig::{acos_0_1, atan2, sincos_0_2pi_pair};
 use crate::error::{Error, Reason};
-use crate::geom::{normalize_angle, pose_queries, wrap_two_pi};
+use crate::geom::{normalize_angle, pose_queries};
 use crate::{Arc, Line, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
 
+mod frame;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod pairs;
+
+use frame::{wrap, Frame, PSEUDO_MARGIN};
+pub use frame::{FULL_TURN_SNAP, NEAR};
 
 /// IEEE square root (exact, the same bits everywhere): the `sqrtsd` /
 /// `f64.sqrt` instruction, where `libm::sqrt` on wasm32 is a slow software loop.
@@ -44,15 +48,6 @@ fn sqrt(x: f64) -> f64 {
 fn scalar_atan2(y: f64, x: f64) -> f64 {
     atan2(y, x)
 }
-
-/// A sweep within this many radians of a full turn is taken as no turn at all
-/// (rounding noise around a tangent point, not a loop the geometry asks for).
-pub const FULL_TURN_SNAP: f64 = 1e-9;
-
-/// Lengths below `NEAR * radius` are zero: two circle centres this close are
-/// the same circle, a start and goal this close (and headings within `NEAR`
-/// radians) coincide.
-pub const NEAR: f64 = 1e-9;
 
 /// One of the six Dubins words: the turn of each of the three segments
 /// (`L` left, `S` straight, `R` right).
@@ -116,26 +111,6 @@ fn select(c: bool) -> f64 {
     f64::from(u8::from(c))
 }
 
-/// An angle in `[0, 2π)`: for `x` in `[−4π, 4π)` one subtraction of `k·2π`
-/// (`k` in −2..=1, picked without branches: random headings would mispredict
-/// them), `fmod` otherwise; the same bits as [`wrap_two_pi`], since both
-/// round the same exact `x − k·2π` once (`fmod` is exact, and `2·2π` too).
-#[inline(always)]
-fn wrap(x: f64) -> f64 {
-    // A sum of integer comparisons, not f64 selects: wasm's f64 `select` is a
-    // branch in V8 (4 ns per wrap on random headings); this stays `setcc`s
-    // and one `cvtsi2sd`.
-    let k = f64::from(i32::from(x >= TAU) - i32::from(x < 0.0) - i32::from(x < -TAU));
-    let w = x - k * TAU;
-    // Outside the range, or x + 2π rounding up to exactly 2π for x just
-    // below 0 (which `wrap_two_pi` turns into 0).
-    if (0.0..TAU).contains(&w) {
-        w
-    } else {
-        wrap_two_pi(x)
-    }
-}
-
 /// The magnitude of a turn from `x` (any angle): in `[0, 2π)`, with sweeps
 /// within [`FULL_TURN_SNAP`] of a full turn snapped to 0.
 ///
@@ -149,33 +124,6 @@ fn sweep(x: f64) -> f64 {
     // Zeroing also turns −0.0 into +0.0: a zero sweep's sign is its turn
     // direction (see `Arc`), which the caller sets, not the rounding.
     a * select(a < TAU - FULL_TURN_SNAP) + 0.0
-}
-
-/// Everything a query shares between the six words.
-#[derive(Clone, Copy)]
-struct Frame {
-    r: f64,
-    /// Headings normalised to `[0, 2π)`.
-    h0: f64,
-    hg: f64,
-    /// Centres of the start's left/right and the goal's left/right circles.
-    ls: Point,
-    rs: Point,
-    lg: Point,
-    rg: Point,
-    /// Start and goal coincide (within `NEAR`).
-    coincident: bool,
-    /// Cosine and sine of the start and goal headings.
-    c0: f64,
-    s0: f64,
-    cg: f64,
-    sg: f64,
-    /// The total turn to the goal heading, left (CCW) and right (CW), in
-    /// `[0, 2π)`, and its pseudo-angle.
-    delta_left: f64,
-    delta_right: f64,
-    pseudo_delta_left: f64,
-    pseudo_delta_right: f64,
 }
 
 impl Frame {
@@ -541,10 +489,6 @@ fn pseudo_angle_scaled(dc: f64, ds: f64, d: f64) -> f64 {
     }
 }
 
-/// How close (in pseudo-angle units) two turns may be before the shortcut in
-/// [`same_side_length`] hands over to the exact construction.
-const PSEUDO_MARGIN: f64 = 1e-6;
-
 /// The length of LSL / RSR without trigonometry: with `a1` the first sweep
 /// and `Δ` the total heading change (both in the turn's sense, in `[0, 2π)`),
 /// the last sweep is `Δ − a1` when `a1 ≤ Δ`, else `Δ − a1 + 2π`, so the arcs
@@ -612,6 +556,11 @@ fn shortest(f: &Frame) -> (DubinsWord, f64) {
     let centres = pairs::Centres::new(f);
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     let (lsl, rsr) = pairs::same_side_lengths(f, &centres);
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    let (lsl, rsr) = (
+        lsl.unwrap_or_else(|| same_side(f, true).length(r)),
+        rsr.unwrap_or_else(|| same_side(f, false).length(r)),
+    );
     #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     let (lsl, rsr) = (same_side_length(f, true), same_side_length(f, false));
     let mut best = if rsr < lsl {
@@ -827,7 +776,7 @@ fn frame(start: Pose, goal: Pose, r: f64) -> Frame {
 /// out of line (as [`frame`]).
 ///
 /// In wasm the word comes from the batch kernel ([`lengths_kernel`]) run
-/// on this one query: the module then holds one copy of [`shortest`] (8 KB)
+/// on this one query: the module then holds one copy of [`shortest`]
 /// instead of two, and the batch loop keeps it inlined.
 #[inline(never)]
 fn shortest_solution(start: Pose, goal: Pose, f: &Frame) -> Solution {
@@ -877,8 +826,8 @@ pub fn dubins_length(
 /// The shortest length and word of a checked query (0 and `None` when start
 /// and goal coincide). Natively never inlined: [`dubins_length`] and
 /// [`dubins_lengths`] then run the very same machine code wherever they are
-/// called from (inlined copies measured up to 10% apart in the criterion
-/// bench from code layout alone). In wasm, where the call costs 2%, inlined.
+/// called from (inlined copies differed in speed from code layout alone).
+/// In wasm, where the call costs more than the layout, inlined.
 #[cfg_attr(not(target_arch = "wasm32"), inline(never))]
 #[cfg_attr(target_arch = "wasm32", inline(always))]
 fn checked_length(start: Pose, goal: Pose, r: f64) -> (f64, Option<DubinsWord>) {
