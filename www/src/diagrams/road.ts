@@ -21,7 +21,7 @@ import { Emitter } from "../shell/emitter.js";
 import { downloadText } from "../shell/download.js";
 import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
-import type { BezierOffsets, Lane, LaneKind, Profile, RoadConstruction, RoadMarkings, RoadPiece } from "../../pkg/arcline.js";
+import type { BezierOffsets, CurvaturePoint, Lane, LaneKind, Profile, RoadConstruction, RoadMarkings, RoadPiece } from "../../pkg/arcline.js";
 import type { RoadState } from "../../package/arcline-demo.js";
 import { CurvaturePlot } from "../shell/curvature-plot.js";
 
@@ -348,9 +348,27 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
     readout.textContent = rows.map((r) => r.line).join("   ");
     // The centre lines one after another: steps where arcs meet lines, ramps along clothoids.
-    const segments = pieces.flatMap((p) => p.surface?.piece.centerline.segments ?? []);
-    const plain = pieces.flatMap((p) => p.plain?.centerline.segments ?? []);
-    plot.show(segments.length ? api.curvatureProfile({ segments }) : [], 0, plain.length ? api.curvatureProfile({ segments: plain }) : []);
+    plot.show(alongRoad(pieces.map((p) => p.surface?.piece.centerline ?? null)), 0, alongRoad(pieces.map((p) => p.plain?.centerline ?? null)));
+  }
+
+  // Each piece's curvature profile, kept with the centre line it was read
+  // from (a drag asks the core for the two pieces it rebuilt, not all).
+  const curvatureOf = new WeakMap<Path, CurvaturePoint[]>();
+  /** The profiles of these centre lines one after another, each shifted by the lengths before it (the pieces that could not be built left out). */
+  function alongRoad(lines: (Path | null)[]): CurvaturePoint[] {
+    const out: CurvaturePoint[] = [];
+    let at = 0;
+    for (const line of lines) {
+      if (!line) continue;
+      let own = curvatureOf.get(line);
+      if (!own) {
+        own = api.curvatureProfile(line);
+        curvatureOf.set(line, own);
+      }
+      for (const p of own) out.push({ distance: at + p.distance, curvature: p.curvature });
+      at += line.length;
+    }
+    return out;
   }
 
   function renderLaneEditor(): void {

@@ -13,6 +13,8 @@ export class CurvaturePlot {
   private compare: CurvaturePoint[] = [];
   private limit = 0;
   private note: string;
+  /** The canvas's size in CSS pixels, as last observed (read from a ResizeObserver, not from layout: a redraw while the page's text changes must not force one). */
+  private size = { w: 300, h: 80 };
 
   constructor(parent: HTMLElement, label: string) {
     const figure = document.createElement("figure");
@@ -25,6 +27,14 @@ export class CurvaturePlot {
     figure.append(this.canvas, caption);
     parent.append(figure);
     this.note = label;
+    if (typeof ResizeObserver !== "undefined") {
+      new ResizeObserver((entries) => {
+        const box = entries[entries.length - 1]?.contentRect;
+        if (!box || (box.width === this.size.w && box.height === this.size.h) || box.width <= 0) return;
+        this.size = { w: box.width, h: box.height || 80 };
+        this.draw();
+      }).observe(this.canvas);
+    }
   }
 
   /** Shows this profile; `limit` (> 0) draws the ±limit lines; `compare`, another profile drawn dashed behind it. */
@@ -50,8 +60,7 @@ export class CurvaturePlot {
   private draw(): void {
     const c = this.canvas;
     const dpr = window.devicePixelRatio || 1;
-    const w = c.clientWidth || 300;
-    const h = c.clientHeight || 80;
+    const { w, h } = this.size;
     if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
       c.width = Math.round(w * dpr);
       c.height = Math.round(h * dpr);
