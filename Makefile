@@ -162,13 +162,14 @@ test-ompl: $(OMPL_DISTANCES)
 # OMPL_PARKING_BUDGET seconds each (1 in test-ompl, about 40 s in all;
 # 10 in bench), then compared (tests/planner/parking_ompl.rs).
 OMPL_PARKING_BUDGET ?= 10
+OMPL_PARKING_SUMMARY ?=
 ompl-parking: $(OMPL_VENV)/.installed
 	@mkdir -p target/ompl
 	ARCLINE_PARKING_SCENES=target/ompl/parking_scenes.json \
 	  cargo test -p arcline --all-features --test planner write_the_scenes_for_ompl -- --ignored
 	$(OMPL_PY) scripts/ompl_parking.py target/ompl/parking_scenes.json target/ompl/parking-$(OMPL_PARKING_BUDGET)s.json \
 	  --budget $(OMPL_PARKING_BUDGET) $(OMPL_QUIET)
-	ARCLINE_OMPL_PARKING=target/ompl/parking-$(OMPL_PARKING_BUDGET)s.json \
+	ARCLINE_OMPL_PARKING=target/ompl/parking-$(OMPL_PARKING_BUDGET)s.json ARCLINE_OMPL_PARKING_SUMMARY=$(OMPL_PARKING_SUMMARY) \
 	  cargo test -p arcline --all-features --test planner every_scene_ompl_solves_we_solve -- --ignored --nocapture
 
 # Clothoids against mpmath (end poses at 40 digits) and the Clothoids library
@@ -252,9 +253,12 @@ lint: setup
 	$(BIN)/tsc --noEmit -p www
 
 # Lighthouse runs Debian's Chromium (CHROME_PATH) against the playground and the tutorial page.
+# The parking comparison with OMPL runs first: scripts/bench.mjs reads its
+# summary (lengths and times) into BENCHMARKS.md.
 bench: build setup-ompl setup-browser
+	rm -f target/ompl/parking-summary.json
+	$(MAKE) ompl-parking OMPL_PARKING_BUDGET=10 OMPL_PARKING_SUMMARY=target/ompl/parking-summary.json
 	OMPL_PYTHON=$(OMPL_PY) CHROME_PATH=/usr/bin/chromium node scripts/bench.mjs
-	$(MAKE) ompl-parking OMPL_PARKING_BUDGET=10
 
 clean:
 	rm -rf target $(PKG) www/build dist

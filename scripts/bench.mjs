@@ -131,6 +131,23 @@ async function wasmRows() {
   return rows;
 }
 
+/** The parking planner against OMPL's RRT* (the summary `make ompl-parking` wrote in this run), as a row, or none. */
+function parkingOmplRows() {
+  const file = join(root, "target", "ompl", "parking-summary.json");
+  if (!existsSync(file)) return [];
+  const s = JSON.parse(readFileSync(file, "utf8"));
+  const longer = s.longer.map((l) => `${l.name} ${((l.ours / l.ompl - 1) * 100).toFixed(3)} % longer`).join(", ");
+  return [
+    {
+      name: "parking: path length vs OMPL RRT* (Reeds–Shepp space, the same rectangle check, 10 s a scene), mean ratio (native)",
+      ours: `both solved ${s.bothSolved} of ${s.scenes} scenes`,
+      peer: `OMPL solved ${s.omplSolved}`,
+      ratio: s.meanRatio.toFixed(4),
+      note: `target ≤ 1 on each scene; worst ${s.worstRatio.toFixed(5)}${longer ? ` (${longer})` : ""}; our plan median ${s.oursMedianMs.toFixed(2)} ms, slowest ${s.oursMaxMs.toFixed(1)} ms (native, first plan of the scene); OMPL's first solution after ${s.omplFirstMedianSeconds.toFixed(2)} s (median), its final length after the 10 s budget`,
+    },
+  ];
+}
+
 function sizeRows() {
   const wasm = readFileSync(join(root, "www", "pkg", "arcline_bg.wasm"));
   const kb = (b) => `${(b.length / 1024).toFixed(1)} KB raw, ${(gzipSync(b, { level: 9 }).length / 1024).toFixed(1)} KB gzip`;
@@ -217,7 +234,7 @@ measurements behind them, from the runs that chose them (not re-measured by ever
 
 ## WebAssembly under Node (the built module, \`bench/*.bench.mjs\`)
 
-${table(wasm, true)}
+${table(wasm.concat(parkingOmplRows()), true)}
 
 ## The page in headless Chromium (\`scripts/bench-page.mjs\`)
 

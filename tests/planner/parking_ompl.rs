@@ -2,9 +2,10 @@
 //! environment `make setup-ompl` creates): RRT* in OMPL's Reeds–Shepp state
 //! space with the same rectangle validity check (scripts/ompl_parking.py),
 //! on the parking scenes of tests/planner/parking.rs and 30 random fields.
-//! Every scene OMPL solves, we solve, with a path no longer than OMPL's
-//! (within 1e-9 relative); the lengths, times and the mean ratio are
-//! printed.
+//! Every scene OMPL solves, we solve, no more than 5 % longer than OMPL's
+//! on any and no longer on average; the lengths, times and the mean ratio
+//! are printed, and written as a summary for `make bench` when
+//! `ARCLINE_OMPL_PARKING_SUMMARY` names a file.
 //!
 //! Two ignored tests: one writes the scenes for the script
 //! (`ARCLINE_PARKING_SCENES`), one compares with what it wrote
@@ -125,6 +126,7 @@ fn every_scene_ompl_solves_we_solve() {
     assert_eq!(theirs.len(), scenes.len(), "{path}: one record per scene");
     let (mut ratios, mut longer) = (Vec::new(), Vec::new());
     let mut unsolved_by_us = Vec::new();
+    let (mut our_ms, mut their_first, mut their_solved) = (Vec::new(), Vec::new(), 0usize);
     for (s, t) in scenes.iter().zip(&theirs) {
         assert_eq!(t["name"].as_str(), Some(s.name.as_str()));
         let clock = std::time::Instant::now();
@@ -136,6 +138,11 @@ fn every_scene_ompl_solves_we_solve() {
         let ms = clock.elapsed().as_secs_f64() * 1e3;
         let ours = plan.path().map(|p| p.length());
         let their = t["length"].as_f64();
+        our_ms.push(ms);
+        if let (Some(_), Some(first)) = (their, t["firstSeconds"].as_f64()) {
+            their_solved += 1;
+            their_first.push(first);
+        }
         eprintln!(
             "{:>10}: ours {:?} ({} expanded, {ms:.1} ms), OMPL {:?} (first after {:?} s)",
             s.name,
@@ -168,6 +175,27 @@ fn every_scene_ompl_solves_we_solve() {
     // RRT* beat them on one scene of 32 by 1 % (random 27, 2026-12-06).
     // Within 5 % of OMPL's everywhere, and no longer on average.
     let worst = longer.iter().map(|(_, a, b)| a / b).fold(1.0, f64::max);
+    if let Some(out) = std::env::var("ARCLINE_OMPL_PARKING_SUMMARY")
+        .ok()
+        .filter(|s| !s.is_empty())
+    {
+        let median = |mut v: Vec<f64>| {
+            v.sort_by(f64::total_cmp);
+            v.get(v.len().saturating_sub(1) / 2).copied()
+        };
+        let summary = json!({
+            "scenes": scenes.len(),
+            "omplSolved": their_solved,
+            "bothSolved": ratios.len(),
+            "meanRatio": mean,
+            "worstRatio": worst,
+            "longer": longer.iter().map(|(n, a, b)| json!({ "name": n, "ours": a, "ompl": b })).collect::<Vec<_>>(),
+            "oursMedianMs": median(our_ms.clone()),
+            "oursMaxMs": our_ms.iter().copied().fold(0.0, f64::max),
+            "omplFirstMedianSeconds": median(their_first),
+        });
+        std::fs::write(&out, summary.to_string()).unwrap_or_else(|e| panic!("{out}: {e}"));
+    }
     assert!(
         worst <= 1.05,
         "more than 5 % longer than OMPL's: {longer:?}"
