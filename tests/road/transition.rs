@@ -46,6 +46,11 @@ fn to_path(path: &Path, p: Point) -> f64 {
 
 /// Every check of the module docs on one piece.
 fn check(a: &Profile, b: &Profile, piece: &RoadPiece, options: &ConnectOptions) {
+    check_at(a, b, piece, options, 600);
+}
+
+/// [`check`] with the edges measured at `n + 1` stations.
+fn check_at(a: &Profile, b: &Profile, piece: &RoadPiece, options: &ConnectOptions, n: usize) {
     let c = &piece.centerline;
     assert!(c.start_pose().position().distance(a.position()) < 1e-9);
     assert!(
@@ -67,12 +72,11 @@ fn check(a: &Profile, b: &Profile, piece: &RoadPiece, options: &ConnectOptions) 
     }
     assert_eq!(k, 0.0);
     assert!(c.word().contains('T'), "{}", c.word());
-    // The edges: at 600 stations of the centre line, the exact offset
-    // point (position ± d along the left normal) is within the tolerance of
-    // its edge; and 600 points of each edge are at |d| from the centre
-    // line within it too.
+    // The edges: at n stations of the centre line, the exact offset point
+    // (position ± d along the left normal) is within the tolerance of its
+    // edge; and n points of each edge are at |d| from the centre line
+    // within it too.
     let offsets = a.edge_offsets();
-    let n = 600;
     for (e, &d) in piece.boundaries.iter().zip(offsets.iter()) {
         for i in 0..=n {
             let pose = c.pose_at(c.length() * i as f64 / n as f64);
@@ -142,6 +146,31 @@ fn fillets_s_curves_and_u_turns_with_transitions_are_g2_with_parallel_edges() {
         built[2] += 1;
     }
     assert!(built[0] >= 15 && built[1] >= 15, "{built:?}");
+}
+
+#[test]
+fn lane_edges_hold_at_ten_thousand_stations() {
+    // A fillet, an s-curve and a U-turn with clothoids, each edge measured
+    // at 10,001 stations both ways (the random pieces above use 601).
+    let options = ConnectOptions {
+        transition: 7.0,
+        tolerance: 1e-3,
+    };
+    let a = at(0.0, 0.0, 0.0);
+    let mut kinds = Vec::new();
+    for b in [
+        at(40.0, 30.0, FRAC_PI_2),
+        at(60.0, 14.0, 0.0),
+        at(-10.0, 30.0, PI),
+    ] {
+        let piece = connect_profiles_with(&a, &b, &options).unwrap();
+        check_at(&a, &b, &piece, &options, 10_000);
+        kinds.push(piece.kind);
+    }
+    assert_eq!(
+        kinds,
+        [PieceKind::LineArc, PieceKind::SCurve, PieceKind::UTurn]
+    );
 }
 
 #[test]
