@@ -13,11 +13,12 @@ import { Bounds } from "../shell/box.js";
 import { Handles } from "../shell/handles.js";
 import type { Handle } from "../shell/handles.js";
 import { circle, label, strokeLine, strokePath } from "../shell/draw.js";
-import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
+import { checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
 import { Emitter } from "../shell/emitter.js";
 import { num, word } from "../shell/figure.js";
 import type { FigureReadout } from "../shell/figure.js";
 import { prefersReducedMotion } from "../shell/motion.js";
+import { Player } from "../shell/player.js";
 import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { ParkingState } from "../../package/arcline-demo.js";
@@ -91,9 +92,6 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const state: ParkingState = { ...structuredClone(DEFAULTS), ...sceneState(scene0) };
   if (options["reverse"] === "false" || options["reverse"] === "0") state.reverse = false;
   const changes = new Emitter();
-  let playing = false;
-  let frame = 0;
-  let lastTick = 0;
   let computed: Computed = compute();
 
   const view = new View(root, { center: { x: 0, y: 3 }, span: 30, label: "Parking: a car with a body and reverse gear among parked cars" });
@@ -118,7 +116,18 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const clearanceSlider = slider(bar, { label: "clearance", min: 0, max: 1, step: 0.05, value: state.clearance, format: (v) => v.toFixed(2), onInput: (v) => update(() => (state.clearance = v)) });
   const cuspSlider = slider(bar, { label: "cost of a gear change", min: 0, max: 50, step: 1, value: state.cuspCost, format: (v) => v.toFixed(0), onInput: (v) => update(() => (state.cuspCost = v)) });
   const reverseCostSlider = slider(bar, { label: "cost of backing up (× length)", min: 1, max: 5, step: 0.1, value: state.reverseCost, format: (v) => v.toFixed(1), onInput: (v) => update(() => (state.reverseCost = v)) });
-  const playButton = button(bar, "Play", () => (playing ? pause() : play()));
+  const player = new Player(bar, {
+    canPlay: () => !!computed.path,
+    duration,
+    time: () => state.time,
+    setTime: (t) => (state.time = t),
+    advance: (next) => {
+      state.time = next;
+      computed.unitAt = computed.path ? api.poseAtTime(computed.path, SPEED, next) : null;
+      view.requestDraw();
+      changes.emit();
+    },
+  });
   const status = textLine(root, "status");
   const readout = textLine(root, "readout");
 
@@ -198,38 +207,6 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     return computed.path ? computed.path.length / SPEED : 0;
   }
 
-  function tick(now: number): void {
-    if (!playing) return;
-    const dt = lastTick ? Math.min(0.1, (now - lastTick) / 1000) : 0;
-    lastTick = now;
-    const end = duration();
-    const next = Math.min(end, state.time + dt);
-    state.time = next;
-    computed.unitAt = computed.path ? api.poseAtTime(computed.path, SPEED, next) : null;
-    view.requestDraw();
-    changes.emit();
-    if (next >= end) {
-      pause();
-      return;
-    }
-    frame = requestAnimationFrame(tick);
-  }
-
-  function play(): void {
-    if (!computed.path) return;
-    if (state.time >= duration()) state.time = 0;
-    playing = true;
-    lastTick = 0;
-    playButton.textContent = "Pause";
-    frame = requestAnimationFrame(tick);
-  }
-
-  function pause(): void {
-    playing = false;
-    cancelAnimationFrame(frame);
-    playButton.textContent = "Play";
-  }
-
   function render(): void {
     view.requestDraw();
     const { path, noPath, error } = computed;
@@ -297,7 +274,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   };
 
   render();
-  if (prefersReducedMotion()) pause();
+  if (prefersReducedMotion()) player.pause();
   return {
     kind: "parking",
     getState: () => structuredClone(state),
@@ -357,7 +334,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }),
     onFigure: (l) => changes.on(l),
     destroy: () => {
-      pause();
+      player.pause();
       changes.clear();
       handles.destroy();
       view.destroy();

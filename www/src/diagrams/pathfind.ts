@@ -25,6 +25,7 @@ import { Figure } from "../shell/figure.js";
 import { PATHFIND_STEPS, pathfindNumbers } from "./pathfind-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
+import { Player } from "../shell/player.js";
 import { errorMessage, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { AroundSearch, GridSearch } from "../../pkg/arcline.js";
@@ -248,11 +249,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const changes = new Emitter();
   const plans = planner(api);
   const follower = new Follower(api);
-  let playing = false;
   /** Seconds played since the unit reached the end of the path. */
   let overrun = 0;
-  let frame = 0;
-  let lastTick = 0;
   let selected = -1;
   let computed: Computed = compute(plans, state);
   let unitAt: Pose | null = null;
@@ -286,17 +284,29 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     formationBox.disabled = true;
     formationBox.parentElement?.setAttribute("title", "needs the World of the steering module");
   }
-  const playButton = button(bar, "Play", () => (playing ? pause() : play()));
-  const timeSlider = slider(bar, {
-    label: "time (s)",
-    ...RANGES.time,
-    value: 0,
-    format: (v) => v.toFixed(2),
-    onInput: (v) => {
-      pause();
-      set({ time: v });
+  const player = new Player(
+    bar,
+    {
+      canPlay: () => !!computed.path,
+      duration: () => duration(computed),
+      time: () => state.time,
+      setTime: (t) => (state.time = t),
+      advance: (next, past) => {
+        // Past the end the unit waits and a formation gets FORMATION_SETTLE seconds to close up on it.
+        overrun += past;
+        state.time = next;
+        place();
+        render();
+        changes.emit();
+      },
+      settled: () => !state.formation || overrun >= FORMATION_SETTLE,
+      onPlay: () => {
+        overrun = 0;
+        place();
+      },
     },
-  });
+    { ...RANGES.time, onSeek: (v) => set({ time: v }) },
+  );
   const status = textLine(root, "status");
   const readout = textLine(root, "readout");
 
@@ -450,48 +460,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     syncObstacleHandles();
   }
 
-  // --- play ------------------------------------------------------------------------
-  function tick(now: number): void {
-    if (!playing) return;
-    const dt = lastTick ? Math.min(0.1, (now - lastTick) / 1000) : 0;
-    lastTick = now;
-    const end = duration(computed);
-    // Past the end the unit waits and a formation gets FORMATION_SETTLE seconds to close up on it.
-    if (state.time + dt > end) overrun += state.time + dt - Math.max(state.time, end);
-    const next = Math.min(end, state.time + dt);
-    state.time = next;
-    place();
-    render();
-    changes.emit();
-    if (next >= end && (!state.formation || overrun >= FORMATION_SETTLE)) {
-      pause();
-      return;
-    }
-    frame = requestAnimationFrame(tick);
-  }
-
-  function play(): void {
-    if (!computed.path) return;
-    if (state.time >= duration(computed)) state.time = 0;
-    playing = true;
-    lastTick = 0;
-    overrun = 0;
-    place();
-    playButton.textContent = "Pause";
-    frame = requestAnimationFrame(tick);
-  }
-
-  function pause(): void {
-    playing = false;
-    cancelAnimationFrame(frame);
-    playButton.textContent = "Play";
-  }
-
   // --- words ---------------------------------------------------------------------
   function render(): void {
     view.requestDraw();
-    timeSlider.input.max = String(Math.max(duration(computed), 0.01));
-    timeSlider.set(state.time);
+    player.sync();
     const c = computed;
     status.classList.toggle("info", !!c.path);
     if (c.error) status.textContent = `No path: ${c.error}.`;
@@ -531,7 +503,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   syncControls();
   view.fit();
   render();
-  if (prefersReducedMotion()) pause();
+  if (prefersReducedMotion()) player.pause();
 
   return {
     kind: "pathfind",
@@ -550,7 +522,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       expandedPoses: (state.mode === "around" ? computed.around?.expandedPoses.length : computed.grid?.expandedPoses.length) ?? 0,
       unitAt,
       duration: duration(computed),
-      playing,
+      playing: player.playing,
       followers: follower.view().vehicles,
       status: status.textContent ?? "",
       selected,
@@ -561,7 +533,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     onFigure: (l) => figure.onNumbers(l),
     destroy: () => {
       figure.clear();
-      pause();
+      player.pause();
       changes.clear();
       handles.destroy();
       follower.dispose();
