@@ -10,16 +10,16 @@
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar, roundTo } from "../shell/view.js";
 import { Bounds } from "../shell/box.js";
-import { Handles } from "../shell/handles.js";
+import { Handles, addPoseHandles } from "../shell/handles.js";
 import type { Handle } from "../shell/handles.js";
 import { circle, label, strokeLine, strokePath } from "../shell/draw.js";
 import { checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
-import { Emitter } from "../shell/emitter.js";
+import { Emitter, updater } from "../shell/emitter.js";
 import { num, word } from "../shell/figure.js";
 import type { FigureReadout } from "../shell/figure.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { Player } from "../shell/player.js";
-import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
+import { clamp, errorMessage, readPoint, readPose } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { ParkingState } from "../../package/arcline-demo.js";
 
@@ -93,6 +93,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   if (options["reverse"] === "false" || options["reverse"] === "0") state.reverse = false;
   const changes = new Emitter();
   let computed: Computed = compute();
+  const update = updater(changes, () => {
+    computed = compute();
+    render();
+  });
 
   const view = new View(root, { center: { x: 0, y: 3 }, span: 30, label: "Parking: a car with a body and reverse gear among parked cars" });
   const handles = new Handles(view);
@@ -132,10 +136,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const readout = textLine(root, "readout");
 
   const clampPoint = (p: Point): Point => readPoint(p, { x: 0, y: 0 }, LIMIT);
-  handles.add({ kind: "heading", label: "car heading", pose: () => state.car, setHeading: (h) => update(() => (state.car = { ...state.car, heading: wrapAngle(h) })) });
-  handles.add({ kind: "point", label: "car", get: () => state.car, set: (p) => update(() => (state.car = { ...clampPoint(p), heading: state.car.heading })) });
-  handles.add({ kind: "heading", label: "goal heading", pose: () => state.goal, setHeading: (h) => update(() => (state.goal = { ...state.goal, heading: wrapAngle(h) })), color: "#c2410c" });
-  handles.add({ kind: "point", label: "goal", get: () => state.goal, set: (p) => update(() => (state.goal = { ...clampPoint(p), heading: state.goal.heading })), color: "#c2410c" });
+  addPoseHandles(handles, { heading: "car heading", position: "car", get: () => state.car, set: (p) => update(() => (state.car = p)), clampPoint });
+  addPoseHandles(handles, { heading: "goal heading", position: "goal", get: () => state.goal, set: (p) => update(() => (state.goal = p)), clampPoint, color: "#c2410c" });
   let obstacleHandles: Handle[] = [];
   /** One handle per obstacle, at its mean corner: dragging it moves the obstacle. */
   function syncObstacleHandles(): void {
@@ -194,13 +196,6 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       out.error = errorMessage(e);
     }
     return out;
-  }
-
-  function update(change: () => void): void {
-    change();
-    computed = compute();
-    render();
-    changes.emit();
   }
 
   function duration(): number {

@@ -17,7 +17,7 @@ import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
 import { Bounds } from "../shell/box.js";
 import type { Drag, Grabbable } from "../shell/view.js";
-import { Handles } from "../shell/handles.js";
+import { Handles, addPoseHandles } from "../shell/handles.js";
 import type { Handle, HeadingHandle } from "../shell/handles.js";
 import { circle, dot, poseMarker, strokePath } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
@@ -319,8 +319,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     color: "#c2410c",
   };
   handles.add({ kind: "point", label: "goal", get: () => state.goal, set: (p) => set({ goal: { ...p, heading: state.goal.heading } }), color: "#c2410c" });
-  handles.add({ kind: "heading", label: "unit heading", pose: () => state.unit, setHeading: (h) => set({ unit: { ...state.unit, heading: wrapAngle(h) } }) });
-  handles.add({ kind: "point", label: "unit", get: () => state.unit, set: (p) => set({ unit: { ...p, heading: state.unit.heading } }) });
+  addPoseHandles(handles, { heading: "unit heading", position: "unit", get: () => state.unit, set: (p) => set({ unit: p }) });
   let obstacleHandles: Handle[] = [];
   let obstacleHandlesFor = "";
 

@@ -12,7 +12,7 @@
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
 import { Bounds } from "../shell/box.js";
-import { Handles } from "../shell/handles.js";
+import { Handles, addPoseHandles } from "../shell/handles.js";
 import type { HeadingHandle } from "../shell/handles.js";
 import { poseMarker, strokePath } from "../shell/draw.js";
 import { checkbox, controlBar, slider, textLine } from "../shell/controls.js";
@@ -20,7 +20,7 @@ import { Figure, num } from "../shell/figure.js";
 import { CurvaturePlot } from "../shell/curvature-plot.js";
 import { PLANNER_STEPS, drawConstruction, drawDubins, drawReverse, drawTurn, isPlannerStep, plannerNumbers } from "./planner-figures.js";
 import type { PlannerScene, PlannerStep } from "./planner-figures.js";
-import { Emitter } from "../shell/emitter.js";
+import { Emitter, updater } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { Player } from "../shell/player.js";
 import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
@@ -100,6 +100,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   state.sharpness = clamp(Number(options["sharpness"] ?? 0), 0, SHARPNESS_MAX, DEFAULTS.sharpness);
   const changes = new Emitter();
   let computed: Computed = compute();
+  const update = updater(changes, () => {
+    computed = compute();
+    render();
+  });
 
   const view = new View(root, { center: { x: 0, y: 0 }, span: 18, label: "Turn then go: a unit with a turning radius reaching a target" });
   const handles = new Handles(view);
@@ -144,18 +148,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
 
   const clampPoint = (p: Point): Point => readPoint(p, { x: 0, y: 0 }, LIMIT);
   handles.add({ kind: "point", label: "target", get: () => state.target, set: (p) => update(() => (state.target = clampPoint(p))), color: "#c2410c" });
-  handles.add({
-    kind: "heading",
-    label: "unit heading",
-    pose: () => state.unit,
-    setHeading: (h) => update(() => (state.unit = { ...state.unit, heading: wrapAngle(h) })),
-  });
-  handles.add({
-    kind: "point",
-    label: "unit position",
-    get: () => state.unit,
-    set: (p) => update(() => (state.unit = { ...clampPoint(p), heading: state.unit.heading })),
-  });
+  addPoseHandles(handles, { heading: "unit heading", position: "unit position", get: () => state.unit, set: (p) => update(() => (state.unit = p)), clampPoint });
   const goalHandle: HeadingHandle = {
     kind: "heading",
     label: "goal heading",
@@ -231,13 +224,6 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       out.error = errorMessage(e);
     }
     return out;
-  }
-
-  function update(change: () => void): void {
-    change();
-    computed = compute();
-    render();
-    changes.emit();
   }
 
   function scene(): PlannerScene {
