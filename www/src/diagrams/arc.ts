@@ -9,7 +9,7 @@ import { Handles, addPoseHandles } from "../shell/handles.js";
 import { dot, label, strokeLine, strokePath } from "../shell/draw.js";
 import { controlBar, slider, textLine } from "../shell/controls.js";
 import { Emitter, updater } from "../shell/emitter.js";
-import { clamp, errorMessage, readPoint, readPose } from "../shell/types.js";
+import { asRecord, clamp, errorMessage, readPoint, readPose } from "../shell/types.js";
 import type { Path, Point } from "../shell/types.js";
 import type { ArcState } from "../../package/arcline-demo.js";
 
@@ -138,7 +138,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       error: computed.error,
     }),
     setState: (s: unknown) => {
-      const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
+      const o = asRecord(s);
       update(() => {
         state.pose = readPose(o["pose"], state.pose, LIMIT);
         state.point = readPoint(o["point"], state.point, LIMIT);

@@ -12,14 +12,14 @@ import { View, cssVar, roundTo } from "../shell/view.js";
 import { Bounds } from "../shell/box.js";
 import { Handles, addPoseHandles } from "../shell/handles.js";
 import type { Handle } from "../shell/handles.js";
-import { circle, label, strokeLine, strokePath } from "../shell/draw.js";
+import { circle, fillPolygon, label, strokeLine, strokePath } from "../shell/draw.js";
 import { checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
 import { Emitter, updater } from "../shell/emitter.js";
 import { num, word } from "../shell/figure.js";
 import type { FigureReadout } from "../shell/figure.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { Player } from "../shell/player.js";
-import { clamp, errorMessage, readPoint, readPose } from "../shell/types.js";
+import { asRecord, clamp, errorMessage, readPoint, readPose } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { ParkingState } from "../../package/arcline-demo.js";
 
@@ -239,16 +239,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const muted = cssVar(view.stage, "--muted", "#6b6b70");
     const solid = cssVar(view.stage, "--solid", "#9a9a9f");
     if (state.scene === "bay") for (const [a, b] of BAY_LINES) strokeLine(ctx, view, a, b, { color: muted, widthPx: 2 });
-    for (const poly of state.obstacles) {
-      ctx.save();
-      ctx.fillStyle = solid;
-      ctx.globalAlpha = 0.6;
-      ctx.beginPath();
-      poly.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
-      ctx.closePath();
-      ctx.fill();
-      ctx.restore();
-    }
+    for (const poly of state.obstacles) fillPolygon(ctx, poly, solid, 0.6);
     carAt(ctx, state.goal, accent2, true);
     const path = computed.path;
     if (path) {
@@ -287,7 +278,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       error: computed.error,
     }),
     setState: (s: unknown) => {
-      const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
+      const o = asRecord(s);
       update(() => {
         const scene = o["scene"];
         if ((scene === "parallel" || scene === "bay" || scene === "dead end") && scene !== state.scene) Object.assign(state, sceneState(scene));

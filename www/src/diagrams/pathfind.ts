@@ -19,14 +19,14 @@ import { Bounds } from "../shell/box.js";
 import type { Drag, Grabbable } from "../shell/view.js";
 import { Handles, addPoseHandles } from "../shell/handles.js";
 import type { Handle, HeadingHandle } from "../shell/handles.js";
-import { circle, dot, poseMarker, strokePath } from "../shell/draw.js";
+import { circle, dot, fillDisc, fillPolygon, poseMarker, strokePath } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
 import { Figure } from "../shell/figure.js";
 import { PATHFIND_STEPS, pathfindNumbers } from "./pathfind-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { Player } from "../shell/player.js";
-import { errorMessage, wrapAngle } from "../shell/types.js";
+import { asRecord, errorMessage, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { AroundSearch, GridSearch } from "../../pkg/arcline.js";
 import type { PathfindState } from "../../package/arcline-demo.js";
@@ -188,25 +188,10 @@ function draw(ctx: CanvasRenderingContext2D, view: View, s: Scene, colors: Color
 
 function drawObstacles(ctx: CanvasRenderingContext2D, view: View, state: PathfindState, selected: number, solid: string, muted: string): void {
   for (const c of state.circles) {
-    ctx.save();
-    ctx.fillStyle = solid;
-    ctx.globalAlpha = 0.55;
-    ctx.beginPath();
-    ctx.arc(c.x, c.y, c.radius, 0, 2 * Math.PI);
-    ctx.fill();
-    ctx.restore();
+    fillDisc(ctx, c, c.radius, solid, 0.55);
     if (state.clearance > 0) circle(ctx, view, c, c.radius + state.clearance, { color: muted, widthPx: 1, alpha: 0.6, dashPx: [2, 3] });
   }
-  for (const poly of state.polygons) {
-    ctx.save();
-    ctx.fillStyle = solid;
-    ctx.globalAlpha = 0.55;
-    ctx.beginPath();
-    poly.forEach((p, j) => (j === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
-    ctx.closePath();
-    ctx.fill();
-    ctx.restore();
-  }
+  for (const poly of state.polygons) fillPolygon(ctx, poly, solid, 0.55);
   const sel = state.circles[selected];
   if (sel) circle(ctx, view, sel, sel.radius, { color: muted, widthPx: 2 });
 }
@@ -526,7 +511,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       status: status.textContent ?? "",
       selected,
     }),
-    setState: (s: unknown) => set((typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>),
+    setState: (s: unknown) => set(asRecord(s)),
     onChange: (l) => changes.on(l),
     figure: () => figure.readout(),
     onFigure: (l) => figure.onNumbers(l),

@@ -23,7 +23,7 @@ import type { PlannerScene, PlannerStep } from "./planner-figures.js";
 import { Emitter, updater } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { Player } from "../shell/player.js";
-import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
+import { asRecord, clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { TurnSide, TurnSides } from "../../pkg/arcline.js";
 import type { PlannerState } from "../../package/arcline-demo.js";
@@ -338,7 +338,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       };
     },
     setState: (s: unknown) => {
-      const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
+      const o = asRecord(s);
       update(() => {
         state.unit = readPose(o["unit"], state.unit, LIMIT);
         state.target = readPoint(o["target"], state.target, LIMIT);
