@@ -29,113 +29,219 @@ pub struct BehaviorShape {
     pub kind: BehaviorKindShape,
 }
 
-/// A [`BehaviorKind`] as data: `kind` names it (`"seek"`, `"followPath"`,
-/// ...), the other fields are the variant's, in camelCase.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(
-    tag = "kind",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase"
-)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "BehaviorKind"))]
-#[allow(missing_docs)] // the variants and fields of `BehaviorKind`
-pub enum BehaviorKindShape {
-    Seek {
-        target: Point,
-    },
-    Flee {
-        target: Point,
-    },
-    Arrive {
-        target: Point,
-        slowing_radius: f64,
-    },
-    Pursue {
-        quarry: VehicleId,
-    },
-    Evade {
-        quarry: VehicleId,
-    },
-    Wander {
-        distance: f64,
-        radius: f64,
-        jitter: f64,
-    },
-    Separation {
-        radius: f64,
-    },
-    Alignment {
-        radius: f64,
-    },
-    Cohesion {
-        radius: f64,
-    },
-    Avoid {
-        obstacles: Vec<Obstacle>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "typescript", ts(optional))]
-        look_ahead: Option<f64>,
-    },
-    FollowPath {
-        #[cfg_attr(feature = "typescript", ts(type = "PathInput"))]
-        path: PathShape,
-        look_ahead: f64,
-    },
-    Interpose {
-        a: VehicleId,
-        b: VehicleId,
-    },
-    OffsetPursuit {
-        leader: VehicleId,
-        offset: Point,
-    },
-    Hide {
-        from: VehicleId,
-        obstacles: Vec<Obstacle>,
-    },
-    StayOnPath {
-        #[cfg_attr(feature = "typescript", ts(type = "PathInput"))]
-        path: PathShape,
-        radius: f64,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "typescript", ts(optional))]
-        prediction_time: Option<f64>,
-    },
-    Contain {
-        boundary: Vec<Point>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "typescript", ts(optional))]
-        prediction_time: Option<f64>,
-    },
-    AvoidVehicles {
-        time_horizon: f64,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "typescript", ts(optional))]
-        push_apart: Option<bool>,
-    },
+/// The kinds of behaviour as data, listed once: each kind's fields, with
+/// their types as data and the names data gives them. From the list come
+/// [`BehaviorKindShape`], the kinds' names, which fields reading a kind
+/// needs ([`BehaviorShape`]'s `Deserialize`), and the conversions to and
+/// from [`BehaviorKind`] (field by field, through [`FromShape`]). A new
+/// kind is one entry here (and its fields in [`BehaviorFields`]).
+macro_rules! behavior_kinds {
+    ($(
+        $kind:ident {
+            $( $(#[$attr:meta])* $field:ident: $ty:ty = $name:literal, )*
+        }
+    )*) => {
+        /// A [`BehaviorKind`] as data: `kind` names it (`"seek"`, `"followPath"`,
+        /// ...), the other fields are the variant's, in camelCase.
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(
+            tag = "kind",
+            rename_all = "camelCase",
+            rename_all_fields = "camelCase"
+        )]
+        #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "BehaviorKind"))]
+        #[allow(missing_docs)] // the variants and fields of `BehaviorKind`
+        pub enum BehaviorKindShape {
+            $( $kind { $( $(#[$attr])* $field: $ty, )* }, )*
+        }
+
+        /// The kinds, by the names data gives them.
+        #[derive(Clone, Copy, Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        enum KindName {
+            $( $kind, )*
+        }
+
+        /// The kind `f` names, with the fields it needs (a missing one is an
+        /// error naming it; fields of other kinds are ignored).
+        fn read_kind<E: serde::de::Error>(f: BehaviorFields) -> Result<BehaviorKindShape, E> {
+            Ok(match f.kind {
+                $( KindName::$kind => BehaviorKindShape::$kind {
+                    $( $field: <$ty as ReadField>::read::<E>(f.$field, $name)?, )*
+                }, )*
+            })
+        }
+
+        /// The behaviour kind of its data (a path checked, named by its field).
+        fn kind_from_shape(s: BehaviorKindShape) -> Result<BehaviorKind, Error> {
+            Ok(match s {
+                $( BehaviorKindShape::$kind { $( $field, )* } => BehaviorKind::$kind {
+                    $( $field: FromShape::from_shape($field, stringify!($field))?, )*
+                }, )*
+            })
+        }
+
+        /// The data of a behaviour kind.
+        fn kind_to_shape(k: &BehaviorKind) -> BehaviorKindShape {
+            match k {
+                $( BehaviorKind::$kind { $( $field, )* } => BehaviorKindShape::$kind {
+                    $( $field: FromShape::to_shape($field), )*
+                }, )*
+            }
+        }
+    };
 }
 
-/// The kinds, by the names data gives them.
-#[derive(Clone, Copy, Deserialize)]
-#[serde(rename_all = "camelCase")]
-enum KindName {
-    Seek,
-    Flee,
-    Arrive,
-    Pursue,
-    Evade,
-    Wander,
-    Separation,
-    Alignment,
-    Cohesion,
-    Avoid,
-    FollowPath,
-    Interpose,
-    OffsetPursuit,
-    Hide,
-    StayOnPath,
-    Contain,
-    AvoidVehicles,
+behavior_kinds! {
+    Seek {
+        target: Point = "target",
+    }
+    Flee {
+        target: Point = "target",
+    }
+    Arrive {
+        target: Point = "target",
+        slowing_radius: f64 = "slowingRadius",
+    }
+    Pursue {
+        quarry: VehicleId = "quarry",
+    }
+    Evade {
+        quarry: VehicleId = "quarry",
+    }
+    Wander {
+        distance: f64 = "distance",
+        radius: f64 = "radius",
+        jitter: f64 = "jitter",
+    }
+    Separation {
+        radius: f64 = "radius",
+    }
+    Alignment {
+        radius: f64 = "radius",
+    }
+    Cohesion {
+        radius: f64 = "radius",
+    }
+    Avoid {
+        obstacles: Vec<Obstacle> = "obstacles",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(optional))]
+        look_ahead: Option<f64> = "lookAhead",
+    }
+    FollowPath {
+        #[cfg_attr(feature = "typescript", ts(type = "PathInput"))]
+        path: PathShape = "path",
+        look_ahead: f64 = "lookAhead",
+    }
+    Interpose {
+        a: VehicleId = "a",
+        b: VehicleId = "b",
+    }
+    OffsetPursuit {
+        leader: VehicleId = "leader",
+        offset: Point = "offset",
+    }
+    Hide {
+        from: VehicleId = "from",
+        obstacles: Vec<Obstacle> = "obstacles",
+    }
+    StayOnPath {
+        #[cfg_attr(feature = "typescript", ts(type = "PathInput"))]
+        path: PathShape = "path",
+        radius: f64 = "radius",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(optional))]
+        prediction_time: Option<f64> = "predictionTime",
+    }
+    Contain {
+        boundary: Vec<Point> = "boundary",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(optional))]
+        prediction_time: Option<f64> = "predictionTime",
+    }
+    AvoidVehicles {
+        time_horizon: f64 = "timeHorizon",
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(optional))]
+        push_apart: Option<bool> = "pushApart",
+    }
+}
+
+/// A field of a kind's data, read from [`BehaviorFields`]' optional value:
+/// an optional field as it is, any other one required.
+trait ReadField: Sized {
+    /// The type of the value when present.
+    type Raw;
+    /// The field from its value, or the error that `name` is missing.
+    fn read<E: serde::de::Error>(v: Option<Self::Raw>, name: &'static str) -> Result<Self, E>;
+}
+
+impl<T> ReadField for Option<T> {
+    type Raw = T;
+    fn read<E: serde::de::Error>(v: Option<T>, _: &'static str) -> Result<Option<T>, E> {
+        Ok(v)
+    }
+}
+
+/// Required fields of these types.
+macro_rules! required_fields {
+    ($($t:ty),*) => {$(
+        impl ReadField for $t {
+            type Raw = $t;
+            fn read<E: serde::de::Error>(v: Option<$t>, name: &'static str) -> Result<$t, E> {
+                v.ok_or_else(|| E::missing_field(name))
+            }
+        }
+    )*};
+}
+required_fields!(Point, f64, VehicleId, Vec<Obstacle>, Vec<Point>, PathShape);
+
+/// A [`BehaviorKind`]'s field (`Self`) from and to its field as data (`S`):
+/// most are the same value; a path is checked, an offset is a point, and
+/// whether to push apart may be left out (meaning yes).
+trait FromShape<S>: Sized {
+    /// The field from its data, an error named by the field's `name`.
+    fn from_shape(s: S, name: &'static str) -> Result<Self, Error>;
+    /// The field's data.
+    fn to_shape(&self) -> S;
+}
+
+impl<T: Clone> FromShape<T> for T {
+    fn from_shape(s: T, _: &'static str) -> Result<T, Error> {
+        Ok(s)
+    }
+    fn to_shape(&self) -> T {
+        self.clone()
+    }
+}
+
+impl FromShape<PathShape> for Path {
+    fn from_shape(s: PathShape, name: &'static str) -> Result<Path, Error> {
+        Path::try_from(s).map_err(|e| e.within(name))
+    }
+    fn to_shape(&self) -> PathShape {
+        self.clone().into()
+    }
+}
+
+impl FromShape<Point> for Vec2 {
+    fn from_shape(s: Point, _: &'static str) -> Result<Vec2, Error> {
+        Ok(Vec2::new(s.x, s.y))
+    }
+    fn to_shape(&self) -> Point {
+        Point::new(self.x, self.y)
+    }
+}
+
+impl FromShape<Option<bool>> for bool {
+    /// [`BehaviorKind::AvoidVehicles`]' `push_apart`: absent is yes.
+    fn from_shape(s: Option<bool>, _: &'static str) -> Result<bool, Error> {
+        Ok(s.unwrap_or(true))
+    }
+    fn to_shape(&self) -> Option<bool> {
+        Some(*self)
+    }
 }
 
 /// Every field a behaviour may have, read as one plain object (so that a
@@ -170,77 +276,10 @@ impl<'de> Deserialize<'de> for BehaviorShape {
     /// `{ kind, weight?, ... }`; fields of other kinds are ignored.
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BehaviorShape, D::Error> {
         let f = BehaviorFields::deserialize(d)?;
-        fn need<T, E: serde::de::Error>(v: Option<T>, name: &'static str) -> Result<T, E> {
-            v.ok_or_else(|| E::missing_field(name))
-        }
-        let kind = match f.kind {
-            KindName::Seek => BehaviorKindShape::Seek {
-                target: need(f.target, "target")?,
-            },
-            KindName::Flee => BehaviorKindShape::Flee {
-                target: need(f.target, "target")?,
-            },
-            KindName::Arrive => BehaviorKindShape::Arrive {
-                target: need(f.target, "target")?,
-                slowing_radius: need(f.slowing_radius, "slowingRadius")?,
-            },
-            KindName::Pursue => BehaviorKindShape::Pursue {
-                quarry: need(f.quarry, "quarry")?,
-            },
-            KindName::Evade => BehaviorKindShape::Evade {
-                quarry: need(f.quarry, "quarry")?,
-            },
-            KindName::Wander => BehaviorKindShape::Wander {
-                distance: need(f.distance, "distance")?,
-                radius: need(f.radius, "radius")?,
-                jitter: need(f.jitter, "jitter")?,
-            },
-            KindName::Separation => BehaviorKindShape::Separation {
-                radius: need(f.radius, "radius")?,
-            },
-            KindName::Alignment => BehaviorKindShape::Alignment {
-                radius: need(f.radius, "radius")?,
-            },
-            KindName::Cohesion => BehaviorKindShape::Cohesion {
-                radius: need(f.radius, "radius")?,
-            },
-            KindName::Avoid => BehaviorKindShape::Avoid {
-                obstacles: need(f.obstacles, "obstacles")?,
-                look_ahead: f.look_ahead,
-            },
-            KindName::FollowPath => BehaviorKindShape::FollowPath {
-                path: need(f.path, "path")?,
-                look_ahead: need(f.look_ahead, "lookAhead")?,
-            },
-            KindName::Interpose => BehaviorKindShape::Interpose {
-                a: need(f.a, "a")?,
-                b: need(f.b, "b")?,
-            },
-            KindName::OffsetPursuit => BehaviorKindShape::OffsetPursuit {
-                leader: need(f.leader, "leader")?,
-                offset: need(f.offset, "offset")?,
-            },
-            KindName::Hide => BehaviorKindShape::Hide {
-                from: need(f.from, "from")?,
-                obstacles: need(f.obstacles, "obstacles")?,
-            },
-            KindName::StayOnPath => BehaviorKindShape::StayOnPath {
-                path: need(f.path, "path")?,
-                radius: need(f.radius, "radius")?,
-                prediction_time: f.prediction_time,
-            },
-            KindName::Contain => BehaviorKindShape::Contain {
-                boundary: need(f.boundary, "boundary")?,
-                prediction_time: f.prediction_time,
-            },
-            KindName::AvoidVehicles => BehaviorKindShape::AvoidVehicles {
-                time_horizon: need(f.time_horizon, "timeHorizon")?,
-                push_apart: f.push_apart,
-            },
-        };
+        let weight = f.weight;
         Ok(BehaviorShape {
-            weight: f.weight,
-            kind,
+            weight,
+            kind: read_kind::<D::Error>(f)?,
         })
     }
 }
@@ -254,153 +293,18 @@ impl TryFrom<BehaviorShape> for Behavior {
     /// # Errors
     /// A bad path, as `path.segments[i]...`.
     fn try_from(b: BehaviorShape) -> Result<Behavior, Error> {
-        use BehaviorKindShape as S;
-        let kind = match b.kind {
-            S::Seek { target } => BehaviorKind::Seek { target },
-            S::Flee { target } => BehaviorKind::Flee { target },
-            S::Arrive {
-                target,
-                slowing_radius,
-            } => BehaviorKind::Arrive {
-                target,
-                slowing_radius,
-            },
-            S::Pursue { quarry } => BehaviorKind::Pursue { quarry },
-            S::Evade { quarry } => BehaviorKind::Evade { quarry },
-            S::Wander {
-                distance,
-                radius,
-                jitter,
-            } => BehaviorKind::Wander {
-                distance,
-                radius,
-                jitter,
-            },
-            S::Separation { radius } => BehaviorKind::Separation { radius },
-            S::Alignment { radius } => BehaviorKind::Alignment { radius },
-            S::Cohesion { radius } => BehaviorKind::Cohesion { radius },
-            S::Avoid {
-                obstacles,
-                look_ahead,
-            } => BehaviorKind::Avoid {
-                obstacles,
-                look_ahead,
-            },
-            S::FollowPath { path, look_ahead } => BehaviorKind::FollowPath {
-                path: Path::try_from(path).map_err(|e| e.within("path"))?,
-                look_ahead,
-            },
-            S::Interpose { a, b } => BehaviorKind::Interpose { a, b },
-            S::OffsetPursuit { leader, offset } => BehaviorKind::OffsetPursuit {
-                leader,
-                offset: Vec2::new(offset.x, offset.y),
-            },
-            S::Hide { from, obstacles } => BehaviorKind::Hide { from, obstacles },
-            S::StayOnPath {
-                path,
-                radius,
-                prediction_time,
-            } => BehaviorKind::StayOnPath {
-                path: Path::try_from(path).map_err(|e| e.within("path"))?,
-                radius,
-                prediction_time,
-            },
-            S::Contain {
-                boundary,
-                prediction_time,
-            } => BehaviorKind::Contain {
-                boundary,
-                prediction_time,
-            },
-            S::AvoidVehicles {
-                time_horizon,
-                push_apart,
-            } => BehaviorKind::AvoidVehicles {
-                time_horizon,
-                push_apart: push_apart.unwrap_or(true),
-            },
-        };
         Ok(Behavior {
             weight: b.weight.unwrap_or(1.0),
-            kind,
+            kind: kind_from_shape(b.kind)?,
         })
     }
 }
 
 impl From<&Behavior> for BehaviorShape {
     fn from(b: &Behavior) -> BehaviorShape {
-        use BehaviorKindShape as S;
-        let kind = match &b.kind {
-            BehaviorKind::Seek { target } => S::Seek { target: *target },
-            BehaviorKind::Flee { target } => S::Flee { target: *target },
-            BehaviorKind::Arrive {
-                target,
-                slowing_radius,
-            } => S::Arrive {
-                target: *target,
-                slowing_radius: *slowing_radius,
-            },
-            BehaviorKind::Pursue { quarry } => S::Pursue { quarry: *quarry },
-            BehaviorKind::Evade { quarry } => S::Evade { quarry: *quarry },
-            BehaviorKind::Wander {
-                distance,
-                radius,
-                jitter,
-            } => S::Wander {
-                distance: *distance,
-                radius: *radius,
-                jitter: *jitter,
-            },
-            BehaviorKind::Separation { radius } => S::Separation { radius: *radius },
-            BehaviorKind::Alignment { radius } => S::Alignment { radius: *radius },
-            BehaviorKind::Cohesion { radius } => S::Cohesion { radius: *radius },
-            BehaviorKind::Avoid {
-                obstacles,
-                look_ahead,
-            } => S::Avoid {
-                obstacles: obstacles.clone(),
-                look_ahead: *look_ahead,
-            },
-            BehaviorKind::FollowPath { path, look_ahead } => S::FollowPath {
-                path: path.clone().into(),
-                look_ahead: *look_ahead,
-            },
-            BehaviorKind::Interpose { a, b } => S::Interpose { a: *a, b: *b },
-            BehaviorKind::OffsetPursuit { leader, offset } => S::OffsetPursuit {
-                leader: *leader,
-                offset: Point::new(offset.x, offset.y),
-            },
-            BehaviorKind::Hide { from, obstacles } => S::Hide {
-                from: *from,
-                obstacles: obstacles.clone(),
-            },
-            BehaviorKind::StayOnPath {
-                path,
-                radius,
-                prediction_time,
-            } => S::StayOnPath {
-                path: path.clone().into(),
-                radius: *radius,
-                prediction_time: *prediction_time,
-            },
-            BehaviorKind::Contain {
-                boundary,
-                prediction_time,
-            } => S::Contain {
-                boundary: boundary.clone(),
-                prediction_time: *prediction_time,
-            },
-            BehaviorKind::AvoidVehicles {
-                time_horizon,
-                push_apart,
-            } => S::AvoidVehicles {
-                time_horizon: *time_horizon,
-                push_apart: Some(*push_apart),
-            },
-        };
         BehaviorShape {
             weight: Some(b.weight),
-            kind,
+            kind: kind_to_shape(&b.kind),
         }
     }
 }

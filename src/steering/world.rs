@@ -817,11 +817,11 @@ impl World {
             // No behaviour reads another vehicle, so each vehicle's update
             // reads only its own previous state: write it in place (the same
             // bits, and no second set of buffers to stream through).
-            let to = InPlace {
+            let to = InPlace(orca::Next {
                 pos: &mut self.cols.pos[..n],
                 vel: &mut self.cols.vel[..n],
                 head: &mut self.cols.head[..n],
-            };
+            });
             sweep(&prev, &c, to, rec, wanders, rngs);
             return;
         }
@@ -833,9 +833,11 @@ impl World {
         prev.head = &self.cols.head[..n];
         let to = Buffered {
             prev: (prev.pos, prev.vel, prev.head),
-            pos: &mut self.next_pos[..n],
-            vel: &mut self.next_vel[..n],
-            head: &mut self.next_head[..n],
+            next: orca::Next {
+                pos: &mut self.next_pos[..n],
+                vel: &mut self.next_vel[..n],
+                head: &mut self.next_head[..n],
+            },
         };
         sweep(&prev, &c, to, rec, wanders, rngs);
         // Hook: reciprocal collision avoidance. The forces above gave the
@@ -873,30 +875,35 @@ impl World {
 trait Target {
     /// The previous state of slots `r`.
     fn read(&self, r: Range<usize>) -> BlockState<'_>;
-    /// The next state of slots `first..first + out.len()`.
+    /// The next state of slots `first..first + out.len()` (into
+    /// [`write_next`]'s columns).
     fn write(&mut self, first: usize, out: &[Stepped]);
+}
+
+/// Writes the stepped block `out` into slots `first..first + out.len()` of
+/// the columns `next`.
+#[inline(always)]
+fn write_next(next: &mut orca::Next<'_>, first: usize, out: &[Stepped]) {
+    for (j, o) in out.iter().enumerate() {
+        let i = first + j;
+        (next.pos[i], next.vel[i], next.head[i]) = (o.pos, o.vel, o.head);
+    }
 }
 
 /// In place: the state a vehicle reads is the one it overwrites (only when
 /// no behaviour reads another vehicle).
-struct InPlace<'a> {
-    pos: &'a mut [[f64; 2]],
-    vel: &'a mut [[f64; 2]],
-    head: &'a mut [[f64; 2]],
-}
+struct InPlace<'a>(orca::Next<'a>);
 
 impl Target for InPlace<'_> {
     #[inline(always)]
     fn read(&self, r: Range<usize>) -> BlockState<'_> {
-        (&self.pos[r.clone()], &self.vel[r.clone()], &self.head[r])
+        let n = &self.0;
+        (&n.pos[r.clone()], &n.vel[r.clone()], &n.head[r])
     }
 
     #[inline(always)]
     fn write(&mut self, first: usize, out: &[Stepped]) {
-        for (j, o) in out.iter().enumerate() {
-            let i = first + j;
-            (self.pos[i], self.vel[i], self.head[i]) = (o.pos, o.vel, o.head);
-        }
+        write_next(&mut self.0, first, out);
     }
 }
 
@@ -904,9 +911,7 @@ impl Target for InPlace<'_> {
 /// writes the next buffers.
 struct Buffered<'a> {
     prev: BlockState<'a>,
-    pos: &'a mut [[f64; 2]],
-    vel: &'a mut [[f64; 2]],
-    head: &'a mut [[f64; 2]],
+    next: orca::Next<'a>,
 }
 
 impl Target for Buffered<'_> {
@@ -918,88 +923,13 @@ impl Target for Buffered<'_> {
 
     #[inline(always)]
     fn write(&mut self, first: usize, out: &[Stepped]) {
-        for (j, o) in out.iter().enumerate() {
-            let i = first + j;
-            (self.pos[i], self.vel[i], self.head[i]) = (o.pos, o.vel, o.head);
-        }
+        write_next(&mut self.next, first, out);
     }
 }
 
-/// How a block of vehicles is stepped: with or without recording what the
-/// debug view shows.
-trait Record {
-    /// Steps slots `first..first + own.0.len()` into `out` (as [`Prev::block`]).
-    #[allow(clippy::too_many_arguments)]
-    fn block(
-        &mut self,
-        prev: &Prev<'_>,
-        c: &Consts<'_>,
-        first: usize,
-        own: BlockState<'_>,
-        wander: &mut [[f64; 2]],
-        rng: &mut [Pcg32],
-        b: &mut Block,
-        out: &mut [Stepped; BLOCK],
-    );
-}
-
-/// Records nothing: the block's passes ([`Prev::block`]).
-struct Unrecorded;
-
-impl Record for Unrecorded {
-    #[inline(always)]
-    fn block(
-        &mut self,
-        prev: &Prev<'_>,
-        c: &Consts<'_>,
-        first: usize,
-        own: BlockState<'_>,
-        wander: &mut [[f64; 2]],
-        rng: &mut [Pcg32],
-        b: &mut Block,
-        out: &mut [Stepped; BLOCK],
-    ) {
-        prev.block(c, first, own, wander, rng, b, out);
-    }
-}
-
-/// Records each vehicle's desired velocity and force (the debug view),
-/// vehicle by vehicle ([`Prev::recorded`]); the columns are the whole crowd's.
+/// The debug view's columns (each vehicle's desired velocity and force),
+/// the whole crowd's, recorded vehicle by vehicle ([`Prev::recorded_block`]).
 struct Recorded<'a>(&'a mut [[f64; 2]], &'a mut [[f64; 2]]);
-
-impl Record for Recorded<'_> {
-    #[inline(always)]
-    fn block(
-        &mut self,
-        prev: &Prev<'_>,
-        c: &Consts<'_>,
-        first: usize,
-        own: BlockState<'_>,
-        wander: &mut [[f64; 2]],
-        rng: &mut [Pcg32],
-        _: &mut Block,
-        out: &mut [Stepped; BLOCK],
-    ) {
-        let (pos, vel, head) = own;
-        for (j, o) in out.iter_mut().enumerate().take(pos.len()) {
-            let own = Own::new(pos[j], vel[j], &head[j]);
-            let a = prev.recorded(
-                first + j,
-                own,
-                c,
-                &mut wander[j],
-                &mut rng[j],
-                self.0,
-                self.1,
-            );
-            *o = Stepped {
-                pos: a.pos,
-                vel: a.vel,
-                head: a.head,
-            };
-        }
-    }
-}
 
 /// One step of every vehicle from `to`'s previous state into `to`,
 /// recording the debug view into `rec` if given.
@@ -1013,22 +943,34 @@ fn sweep<T: Target>(
     rngs: &mut [Pcg32],
 ) {
     match rec {
-        Some(rec) => sweep_with(prev, c, to, rec, wanders, rngs),
-        None => sweep_with(prev, c, to, Unrecorded, wanders, rngs),
+        Some(Recorded(desired, force)) => {
+            sweep_with(to, wanders, rngs, |first, own, w, g, _, out| {
+                prev.recorded_block(c, first, own, w, g, desired, force, out);
+            })
+        }
+        None => sweep_with(to, wanders, rngs, |first, own, w, g, b, out| {
+            prev.block(c, first, own, w, g, b, out);
+        }),
     }
 }
 
-/// One step of every vehicle, block by block: read from `to`, stepped as
-/// `rec` says, written back to `to` (one copy of the loop for each pair,
-/// monomorphised).
+/// One step of every vehicle, block by block: read from `to`, stepped by
+/// `step` (slots `first..`, their previous state, wander and random
+/// state, the block's scratch, the output), written back to `to` (one copy
+/// of the loop for each target and step, monomorphised).
 #[inline(always)]
-fn sweep_with<T: Target, R: Record>(
-    prev: &Prev<'_>,
-    c: &Consts<'_>,
+fn sweep_with<T: Target>(
     mut to: T,
-    mut rec: R,
     wanders: &mut [[f64; 2]],
     rngs: &mut [Pcg32],
+    mut step: impl FnMut(
+        usize,
+        BlockState<'_>,
+        &mut [[f64; 2]],
+        &mut [Pcg32],
+        &mut Block,
+        &mut [Stepped; BLOCK],
+    ),
 ) {
     let n = wanders.len();
     let mut block = Block::new();
@@ -1037,16 +979,7 @@ fn sweep_with<T: Target, R: Record>(
     while start < n {
         let r = start..n.min(start + BLOCK);
         let (w, g) = (&mut wanders[r.clone()], &mut rngs[r.clone()]);
-        rec.block(
-            prev,
-            c,
-            r.start,
-            to.read(r.clone()),
-            w,
-            g,
-            &mut block,
-            &mut out,
-        );
+        step(r.start, to.read(r.clone()), w, g, &mut block, &mut out);
         to.write(r.start, &out[..r.len()]);
         start = r.end;
     }
@@ -1339,6 +1272,42 @@ impl Prev<'_> {
                         head: a.head,
                     }
                 }
+            };
+        }
+    }
+
+    /// Steps the vehicles of a block as [`Prev::block`] does, but vehicle by
+    /// vehicle ([`Prev::recorded`]), recording each one's desired velocity
+    /// and force into the whole crowd's columns `desired` and `force`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn recorded_block(
+        &self,
+        c: &Consts<'_>,
+        first: usize,
+        own: BlockState<'_>,
+        wander: &mut [[f64; 2]],
+        rng: &mut [Pcg32],
+        desired: &mut [[f64; 2]],
+        force: &mut [[f64; 2]],
+        out: &mut [Stepped; BLOCK],
+    ) {
+        let (pos, vel, head) = own;
+        for (j, o) in out.iter_mut().enumerate().take(pos.len()) {
+            let own = Own::new(pos[j], vel[j], &head[j]);
+            let a = self.recorded(
+                first + j,
+                own,
+                c,
+                &mut wander[j],
+                &mut rng[j],
+                desired,
+                force,
+            );
+            *o = Stepped {
+                pos: a.pos,
+                vel: a.vel,
+                head: a.head,
             };
         }
     }

@@ -370,6 +370,7 @@ impl<'a> GridSearch<'a> {
             f: g + h,
             g,
             node: id,
+            parent: (),
             refined: false,
         });
     }
@@ -464,6 +465,7 @@ impl<'a> GridSearch<'a> {
             f: 0.0,
             g: 0.0,
             node: START,
+            parent: (),
             refined: true,
         });
         while let Some(e) = self.heap.pop() {

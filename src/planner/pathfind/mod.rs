@@ -102,6 +102,7 @@ mod no_path;
 mod obstacles;
 mod problem;
 mod query;
+mod queue;
 mod reach;
 mod search;
 #[cfg(feature = "serde")]

@@ -28,13 +28,13 @@
 
 use super::collision::Collider;
 use super::problem::{cd_of, sign, Cd, Problem, POINT};
+use super::queue::Queued;
 use super::reach::{self, Reach};
 use super::tangent_graph::{
     angle, free_turn, sweep_between, tangent, Guide, GuideKind, NearCache, Sector, LEFT, RIGHT,
 };
 use super::{Goal, NoPath, SearchTrace, TracedEdge};
 use crate::{Arc, Line, Path, Point, Pose, Segment, Vec2};
-use core::cmp::Ordering;
 use core::f64::consts::{FRAC_PI_2, TAU};
 use std::collections::BinaryHeap;
 
@@ -170,44 +170,8 @@ struct Node {
     closed: bool,
 }
 
-/// A queued path to a node: `f = g + h`.
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    f: f64,
-    g: f64,
-    node: u32,
-    parent: Parent,
-    refined: bool,
-}
-
-impl PartialEq for Entry {
-    fn eq(&self, o: &Entry) -> bool {
-        self.cmp(o) == Ordering::Equal
-    }
-}
-impl Eq for Entry {}
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, o: &Entry) -> Option<Ordering> {
-        Some(self.cmp(o))
-    }
-}
-impl Ord for Entry {
-    /// The smallest `f` first (the heap is a max-heap), then the largest `g`
-    /// (plain comparisons: costs are never NaN).
-    fn cmp(&self, o: &Entry) -> Ordering {
-        if self.f < o.f {
-            Ordering::Greater
-        } else if self.f > o.f {
-            Ordering::Less
-        } else if self.g > o.g {
-            Ordering::Greater
-        } else if self.g < o.g {
-            Ordering::Less
-        } else {
-            Ordering::Equal
-        }
-    }
-}
+/// A queued path to a node, with its parent.
+type Entry = Queued<Parent>;
 
 /// What the search ended with.
 pub(crate) enum Outcome {

@@ -19,9 +19,9 @@
 //! past the start ([`TileDistance::new`]); every tile it has not finished
 //! is at least as far as the last one it finished.
 
+use super::queue::Queued;
 use super::tiles::Grid;
 use crate::Point;
-use core::cmp::Ordering;
 use core::f64::consts::SQRT_2;
 use std::collections::BinaryHeap;
 
@@ -29,42 +29,9 @@ use std::collections::BinaryHeap;
 pub(super) type NodeId = u32;
 
 /// A queued path to a node (or, for [`TileDistance`], a tile at distance
-/// `f`: one heap type for both, one copy of its code).
-#[derive(Clone, Copy)]
-pub(super) struct Entry {
-    pub f: f64,
-    pub g: f64,
-    pub node: NodeId,
-    pub refined: bool,
-}
-impl PartialEq for Entry {
-    fn eq(&self, o: &Entry) -> bool {
-        self.cmp(o) == Ordering::Equal
-    }
-}
-impl Eq for Entry {}
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, o: &Entry) -> Option<Ordering> {
-        Some(self.cmp(o))
-    }
-}
-impl Ord for Entry {
-    /// The smallest `f` first (the heap is a max-heap), then the largest `g`
-    /// (plain comparisons: costs are never NaN).
-    fn cmp(&self, o: &Entry) -> Ordering {
-        if self.f < o.f {
-            Ordering::Greater
-        } else if self.f > o.f {
-            Ordering::Less
-        } else if self.g > o.g {
-            Ordering::Greater
-        } else if self.g < o.g {
-            Ordering::Less
-        } else {
-            Ordering::Equal
-        }
-    }
-}
+/// `f`: one heap type for both; the grid search keeps parents in its
+/// records).
+pub(super) type Entry = Queued<()>;
 
 /// Tiles per page of the tables (allocated when first written: a search
 /// touches a part of a large grid).
@@ -111,6 +78,7 @@ fn queued(d: f64, t: usize) -> Entry {
         f: d,
         g: 0.0,
         node: t as u32,
+        parent: (),
         refined: false,
     }
 }

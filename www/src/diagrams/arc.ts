@@ -5,12 +5,12 @@
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
 import { Bounds } from "../shell/box.js";
-import { Handles } from "../shell/handles.js";
+import { Handles, addPoseHandles } from "../shell/handles.js";
 import { dot, label, strokeLine, strokePath } from "../shell/draw.js";
 import { controlBar, slider, textLine } from "../shell/controls.js";
-import { Emitter } from "../shell/emitter.js";
-import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
-import type { Path, Point, Pose } from "../shell/types.js";
+import { Emitter, updater } from "../shell/emitter.js";
+import { asRecord, clamp, errorMessage, readPoint, readPose } from "../shell/types.js";
+import type { Path, Point } from "../shell/types.js";
 import type { ArcState } from "../../package/arcline-demo.js";
 
 
@@ -36,6 +36,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   state.width = clamp(Number(options["width"]), 0.1, 10, DEFAULTS.width);
   const changes = new Emitter();
   let computed: Computed = compute();
+  const update = updater(changes, () => {
+    computed = compute();
+    render();
+  });
 
   const view = new View(root, { center: { x: 0, y: 0 }, span: 16, label: "An arc from a pose to a point, with parallel offsets" });
   const handles = new Handles(view);
@@ -56,18 +60,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   handles.add({ kind: "point", label: "line end A", get: () => state.line.a, set: (p) => update(() => (state.line.a = clampPoint(p))), color: "#888" });
   handles.add({ kind: "point", label: "line end B", get: () => state.line.b, set: (p) => update(() => (state.line.b = clampPoint(p))), color: "#888" });
   handles.add({ kind: "point", label: "point to reach", get: () => state.point, set: (p) => update(() => (state.point = clampPoint(p))) });
-  handles.add({
-    kind: "heading",
-    label: "start heading",
-    pose: () => state.pose,
-    setHeading: (h) => update(() => (state.pose = { ...state.pose, heading: wrapAngle(h) })),
-  });
-  handles.add({
-    kind: "point",
-    label: "start position",
-    get: () => state.pose,
-    set: (p) => update(() => (state.pose = { ...clampPoint(p), heading: state.pose.heading })),
-  });
+  addPoseHandles(handles, { heading: "start heading", position: "start position", get: () => state.pose, set: (p) => update(() => (state.pose = p)), clampPoint });
 
   function compute(): Computed {
     const out: Computed = { path: null, offsets: [], crossings: [], error: null };
@@ -93,13 +86,6 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }
     out.crossings.push(...api.intersectPaths(out.path, line));
     return out;
-  }
-
-  function update(change: () => void): void {
-    change();
-    computed = compute();
-    render();
-    changes.emit();
   }
 
   function render(): void {
@@ -152,7 +138,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       error: computed.error,
     }),
     setState: (s: unknown) => {
-      const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
+      const o = asRecord(s);
       update(() => {
         state.pose = readPose(o["pose"], state.pose, LIMIT);
         state.point = readPoint(o["point"], state.point, LIMIT);

@@ -24,7 +24,7 @@ import { FORMATION_STEPS, formationNumbers, isFormationStep } from "./formation-
 import type { FormationStep } from "./formation-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
-import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
+import { asRecord, clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
 import type {
   AssignmentStrategy,
   Behavior,
@@ -380,7 +380,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       error,
     }),
     setState: (raw: unknown) => {
-      const o = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+      const o = asRecord(raw);
       update(() => {
         const p = o["pattern"];
         if (typeof p === "string" && (PATTERNS as readonly string[]).includes(p)) state.pattern = p as PatternName;

@@ -15,7 +15,7 @@ import type { Handle } from "../shell/handles.js";
 import { dot, label } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, textLine } from "../shell/controls.js";
 import { Emitter } from "../shell/emitter.js";
-import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
+import { asRecord, clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
 import type { Pose } from "../shell/types.js";
 import { KERB, LANE_FILL, fillPath, strokeMarkings, strokeWorld } from "../shell/road-draw.js";
 import { downloadText } from "../shell/download.js";
@@ -106,7 +106,7 @@ function tightestArc(c: Connection): Extract<Segment, { kind: "arc" }> | null {
 }
 
 function readArm(v: unknown, fallback: Arm): Arm {
-  const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
+  const o = asRecord(v);
   const pose = readPose(o, fallback, LIMIT);
   const preset = PRESETS.find((p) => p === o["preset"]) ?? fallback.preset;
   return { x: pose.x, y: pose.y, heading: wrapAngle(pose.heading), preset };
@@ -373,7 +373,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         labels: state.allPaths ? shownConnections().filter((c) => tightestArc(c) !== null).length : 0,
     }),
     setState: (s: unknown) => {
-      const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
+      const o = asRecord(s);
       update(() => {
         const list = o["arms"];
         if (Array.isArray(list) && list.length >= MIN_ARMS && list.length <= MAX_ARMS) {

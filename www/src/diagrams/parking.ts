@@ -10,15 +10,16 @@
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar, roundTo } from "../shell/view.js";
 import { Bounds } from "../shell/box.js";
-import { Handles } from "../shell/handles.js";
+import { Handles, addPoseHandles } from "../shell/handles.js";
 import type { Handle } from "../shell/handles.js";
-import { circle, label, strokeLine, strokePath } from "../shell/draw.js";
-import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
-import { Emitter } from "../shell/emitter.js";
+import { circle, fillPolygon, label, strokeLine, strokePath } from "../shell/draw.js";
+import { checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
+import { Emitter, updater } from "../shell/emitter.js";
 import { num, word } from "../shell/figure.js";
 import type { FigureReadout } from "../shell/figure.js";
 import { prefersReducedMotion } from "../shell/motion.js";
-import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
+import { Player } from "../shell/player.js";
+import { asRecord, clamp, errorMessage, readPoint, readPose } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { ParkingState } from "../../package/arcline-demo.js";
 
@@ -91,10 +92,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const state: ParkingState = { ...structuredClone(DEFAULTS), ...sceneState(scene0) };
   if (options["reverse"] === "false" || options["reverse"] === "0") state.reverse = false;
   const changes = new Emitter();
-  let playing = false;
-  let frame = 0;
-  let lastTick = 0;
   let computed: Computed = compute();
+  const update = updater(changes, () => {
+    computed = compute();
+    render();
+  });
 
   const view = new View(root, { center: { x: 0, y: 3 }, span: 30, label: "Parking: a car with a body and reverse gear among parked cars" });
   const handles = new Handles(view);
@@ -118,15 +120,24 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const clearanceSlider = slider(bar, { label: "clearance", min: 0, max: 1, step: 0.05, value: state.clearance, format: (v) => v.toFixed(2), onInput: (v) => update(() => (state.clearance = v)) });
   const cuspSlider = slider(bar, { label: "cost of a gear change", min: 0, max: 50, step: 1, value: state.cuspCost, format: (v) => v.toFixed(0), onInput: (v) => update(() => (state.cuspCost = v)) });
   const reverseCostSlider = slider(bar, { label: "cost of backing up (× length)", min: 1, max: 5, step: 0.1, value: state.reverseCost, format: (v) => v.toFixed(1), onInput: (v) => update(() => (state.reverseCost = v)) });
-  const playButton = button(bar, "Play", () => (playing ? pause() : play()));
+  const player = new Player(bar, {
+    canPlay: () => !!computed.path,
+    duration,
+    time: () => state.time,
+    setTime: (t) => (state.time = t),
+    advance: (next) => {
+      state.time = next;
+      computed.unitAt = computed.path ? api.poseAtTime(computed.path, SPEED, next) : null;
+      view.requestDraw();
+      changes.emit();
+    },
+  });
   const status = textLine(root, "status");
   const readout = textLine(root, "readout");
 
   const clampPoint = (p: Point): Point => readPoint(p, { x: 0, y: 0 }, LIMIT);
-  handles.add({ kind: "heading", label: "car heading", pose: () => state.car, setHeading: (h) => update(() => (state.car = { ...state.car, heading: wrapAngle(h) })) });
-  handles.add({ kind: "point", label: "car", get: () => state.car, set: (p) => update(() => (state.car = { ...clampPoint(p), heading: state.car.heading })) });
-  handles.add({ kind: "heading", label: "goal heading", pose: () => state.goal, setHeading: (h) => update(() => (state.goal = { ...state.goal, heading: wrapAngle(h) })), color: "#c2410c" });
-  handles.add({ kind: "point", label: "goal", get: () => state.goal, set: (p) => update(() => (state.goal = { ...clampPoint(p), heading: state.goal.heading })), color: "#c2410c" });
+  addPoseHandles(handles, { heading: "car heading", position: "car", get: () => state.car, set: (p) => update(() => (state.car = p)), clampPoint });
+  addPoseHandles(handles, { heading: "goal heading", position: "goal", get: () => state.goal, set: (p) => update(() => (state.goal = p)), clampPoint, color: "#c2410c" });
   let obstacleHandles: Handle[] = [];
   /** One handle per obstacle, at its mean corner: dragging it moves the obstacle. */
   function syncObstacleHandles(): void {
@@ -187,47 +198,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     return out;
   }
 
-  function update(change: () => void): void {
-    change();
-    computed = compute();
-    render();
-    changes.emit();
-  }
-
   function duration(): number {
     return computed.path ? computed.path.length / SPEED : 0;
-  }
-
-  function tick(now: number): void {
-    if (!playing) return;
-    const dt = lastTick ? Math.min(0.1, (now - lastTick) / 1000) : 0;
-    lastTick = now;
-    const end = duration();
-    const next = Math.min(end, state.time + dt);
-    state.time = next;
-    computed.unitAt = computed.path ? api.poseAtTime(computed.path, SPEED, next) : null;
-    view.requestDraw();
-    changes.emit();
-    if (next >= end) {
-      pause();
-      return;
-    }
-    frame = requestAnimationFrame(tick);
-  }
-
-  function play(): void {
-    if (!computed.path) return;
-    if (state.time >= duration()) state.time = 0;
-    playing = true;
-    lastTick = 0;
-    playButton.textContent = "Pause";
-    frame = requestAnimationFrame(tick);
-  }
-
-  function pause(): void {
-    playing = false;
-    cancelAnimationFrame(frame);
-    playButton.textContent = "Play";
   }
 
   function render(): void {
@@ -267,16 +239,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     const muted = cssVar(view.stage, "--muted", "#6b6b70");
     const solid = cssVar(view.stage, "--solid", "#9a9a9f");
     if (state.scene === "bay") for (const [a, b] of BAY_LINES) strokeLine(ctx, view, a, b, { color: muted, widthPx: 2 });
-    for (const poly of state.obstacles) {
-      ctx.save();
-      ctx.fillStyle = solid;
-      ctx.globalAlpha = 0.6;
-      ctx.beginPath();
-      poly.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
-      ctx.closePath();
-      ctx.fill();
-      ctx.restore();
-    }
+    for (const poly of state.obstacles) fillPolygon(ctx, poly, solid, 0.6);
     carAt(ctx, state.goal, accent2, true);
     const path = computed.path;
     if (path) {
@@ -297,7 +260,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   };
 
   render();
-  if (prefersReducedMotion()) pause();
+  if (prefersReducedMotion()) player.pause();
   return {
     kind: "parking",
     getState: () => structuredClone(state),
@@ -315,7 +278,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       error: computed.error,
     }),
     setState: (s: unknown) => {
-      const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
+      const o = asRecord(s);
       update(() => {
         const scene = o["scene"];
         if ((scene === "parallel" || scene === "bay" || scene === "dead end") && scene !== state.scene) Object.assign(state, sceneState(scene));
@@ -357,7 +320,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     }),
     onFigure: (l) => changes.on(l),
     destroy: () => {
-      pause();
+      player.pause();
       changes.clear();
       handles.destroy();
       view.destroy();

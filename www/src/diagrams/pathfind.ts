@@ -17,15 +17,16 @@ import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
 import { Bounds } from "../shell/box.js";
 import type { Drag, Grabbable } from "../shell/view.js";
-import { Handles } from "../shell/handles.js";
+import { Handles, addPoseHandles } from "../shell/handles.js";
 import type { Handle, HeadingHandle } from "../shell/handles.js";
-import { circle, dot, poseMarker, strokePath } from "../shell/draw.js";
+import { circle, dot, fillDisc, fillPolygon, poseMarker, strokePath } from "../shell/draw.js";
 import { button, checkbox, controlBar, select, slider, textLine } from "../shell/controls.js";
 import { Figure } from "../shell/figure.js";
 import { PATHFIND_STEPS, pathfindNumbers } from "./pathfind-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
-import { errorMessage, wrapAngle } from "../shell/types.js";
+import { Player } from "../shell/player.js";
+import { asRecord, errorMessage, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { AroundSearch, GridSearch } from "../../pkg/arcline.js";
 import type { PathfindState } from "../../package/arcline-demo.js";
@@ -187,25 +188,10 @@ function draw(ctx: CanvasRenderingContext2D, view: View, s: Scene, colors: Color
 
 function drawObstacles(ctx: CanvasRenderingContext2D, view: View, state: PathfindState, selected: number, solid: string, muted: string): void {
   for (const c of state.circles) {
-    ctx.save();
-    ctx.fillStyle = solid;
-    ctx.globalAlpha = 0.55;
-    ctx.beginPath();
-    ctx.arc(c.x, c.y, c.radius, 0, 2 * Math.PI);
-    ctx.fill();
-    ctx.restore();
+    fillDisc(ctx, c, c.radius, solid, 0.55);
     if (state.clearance > 0) circle(ctx, view, c, c.radius + state.clearance, { color: muted, widthPx: 1, alpha: 0.6, dashPx: [2, 3] });
   }
-  for (const poly of state.polygons) {
-    ctx.save();
-    ctx.fillStyle = solid;
-    ctx.globalAlpha = 0.55;
-    ctx.beginPath();
-    poly.forEach((p, j) => (j === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
-    ctx.closePath();
-    ctx.fill();
-    ctx.restore();
-  }
+  for (const poly of state.polygons) fillPolygon(ctx, poly, solid, 0.55);
   const sel = state.circles[selected];
   if (sel) circle(ctx, view, sel, sel.radius, { color: muted, widthPx: 2 });
 }
@@ -248,11 +234,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   const changes = new Emitter();
   const plans = planner(api);
   const follower = new Follower(api);
-  let playing = false;
   /** Seconds played since the unit reached the end of the path. */
   let overrun = 0;
-  let frame = 0;
-  let lastTick = 0;
   let selected = -1;
   let computed: Computed = compute(plans, state);
   let unitAt: Pose | null = null;
@@ -286,17 +269,29 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     formationBox.disabled = true;
     formationBox.parentElement?.setAttribute("title", "needs the World of the steering module");
   }
-  const playButton = button(bar, "Play", () => (playing ? pause() : play()));
-  const timeSlider = slider(bar, {
-    label: "time (s)",
-    ...RANGES.time,
-    value: 0,
-    format: (v) => v.toFixed(2),
-    onInput: (v) => {
-      pause();
-      set({ time: v });
+  const player = new Player(
+    bar,
+    {
+      canPlay: () => !!computed.path,
+      duration: () => duration(computed),
+      time: () => state.time,
+      setTime: (t) => (state.time = t),
+      advance: (next, past) => {
+        // Past the end the unit waits and a formation gets FORMATION_SETTLE seconds to close up on it.
+        overrun += past;
+        state.time = next;
+        place();
+        render();
+        changes.emit();
+      },
+      settled: () => !state.formation || overrun >= FORMATION_SETTLE,
+      onPlay: () => {
+        overrun = 0;
+        place();
+      },
     },
-  });
+    { ...RANGES.time, onSeek: (v) => set({ time: v }) },
+  );
   const status = textLine(root, "status");
   const readout = textLine(root, "readout");
 
@@ -309,8 +304,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     color: "#c2410c",
   };
   handles.add({ kind: "point", label: "goal", get: () => state.goal, set: (p) => set({ goal: { ...p, heading: state.goal.heading } }), color: "#c2410c" });
-  handles.add({ kind: "heading", label: "unit heading", pose: () => state.unit, setHeading: (h) => set({ unit: { ...state.unit, heading: wrapAngle(h) } }) });
-  handles.add({ kind: "point", label: "unit", get: () => state.unit, set: (p) => set({ unit: { ...p, heading: state.unit.heading } }) });
+  addPoseHandles(handles, { heading: "unit heading", position: "unit", get: () => state.unit, set: (p) => set({ unit: p }) });
   let obstacleHandles: Handle[] = [];
   let obstacleHandlesFor = "";
 
@@ -450,48 +444,10 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     syncObstacleHandles();
   }
 
-  // --- play ------------------------------------------------------------------------
-  function tick(now: number): void {
-    if (!playing) return;
-    const dt = lastTick ? Math.min(0.1, (now - lastTick) / 1000) : 0;
-    lastTick = now;
-    const end = duration(computed);
-    // Past the end the unit waits and a formation gets FORMATION_SETTLE seconds to close up on it.
-    if (state.time + dt > end) overrun += state.time + dt - Math.max(state.time, end);
-    const next = Math.min(end, state.time + dt);
-    state.time = next;
-    place();
-    render();
-    changes.emit();
-    if (next >= end && (!state.formation || overrun >= FORMATION_SETTLE)) {
-      pause();
-      return;
-    }
-    frame = requestAnimationFrame(tick);
-  }
-
-  function play(): void {
-    if (!computed.path) return;
-    if (state.time >= duration(computed)) state.time = 0;
-    playing = true;
-    lastTick = 0;
-    overrun = 0;
-    place();
-    playButton.textContent = "Pause";
-    frame = requestAnimationFrame(tick);
-  }
-
-  function pause(): void {
-    playing = false;
-    cancelAnimationFrame(frame);
-    playButton.textContent = "Play";
-  }
-
   // --- words ---------------------------------------------------------------------
   function render(): void {
     view.requestDraw();
-    timeSlider.input.max = String(Math.max(duration(computed), 0.01));
-    timeSlider.set(state.time);
+    player.sync();
     const c = computed;
     status.classList.toggle("info", !!c.path);
     if (c.error) status.textContent = `No path: ${c.error}.`;
@@ -531,7 +487,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   syncControls();
   view.fit();
   render();
-  if (prefersReducedMotion()) pause();
+  if (prefersReducedMotion()) player.pause();
 
   return {
     kind: "pathfind",
@@ -550,18 +506,18 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       expandedPoses: (state.mode === "around" ? computed.around?.expandedPoses.length : computed.grid?.expandedPoses.length) ?? 0,
       unitAt,
       duration: duration(computed),
-      playing,
+      playing: player.playing,
       followers: follower.view().vehicles,
       status: status.textContent ?? "",
       selected,
     }),
-    setState: (s: unknown) => set((typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>),
+    setState: (s: unknown) => set(asRecord(s)),
     onChange: (l) => changes.on(l),
     figure: () => figure.readout(),
     onFigure: (l) => figure.onNumbers(l),
     destroy: () => {
       figure.clear();
-      pause();
+      player.pause();
       changes.clear();
       handles.destroy();
       follower.dispose();

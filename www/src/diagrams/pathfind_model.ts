@@ -6,7 +6,7 @@
 import type { Circle, Point, Pose } from "../../pkg/arcline.js";
 import type { PathfindState } from "../../package/arcline-demo.js";
 import type { DiagramOptions } from "../shell/diagram.js";
-import { attrBool, attrNumber, inRange, readPoint, readPose, type NumberRange } from "../shell/types.js";
+import { asRecord, attrBool, attrNumber, inRange, readPoint, readPose, type NumberRange } from "../shell/types.js";
 
 export type Mode = PathfindState["mode"];
 
@@ -88,7 +88,7 @@ export function clampPoint(p: Point): Point {
 
 /** A circle read from unknown data, finite and clamped. */
 function readCircle(v: unknown, fallback: Circle): Circle {
-  const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
+  const o = asRecord(v);
   const p = readPoint(o, fallback, LIMIT);
   return { x: p.x, y: p.y, radius: inRange(RANGES.circleRadius, o["radius"], fallback.radius) };
 }
@@ -113,7 +113,7 @@ export function setModeState(state: PathfindState, m: Mode): void {
  * the rest is kept. A formation follows only where the World exists.
  */
 export function readState(state: PathfindState, v: unknown, canFollow: boolean): void {
-  const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
+  const o = asRecord(v);
   if (o["mode"] === "around" || o["mode"] === "grid") setModeState(state, o["mode"]);
   state.unit = readPose(o["unit"], state.unit, LIMIT);
   state.goal = readPose(o["goal"], state.goal, LIMIT);

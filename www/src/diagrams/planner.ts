@@ -12,17 +12,18 @@
 import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
 import { Bounds } from "../shell/box.js";
-import { Handles } from "../shell/handles.js";
+import { Handles, addPoseHandles } from "../shell/handles.js";
 import type { HeadingHandle } from "../shell/handles.js";
 import { poseMarker, strokePath } from "../shell/draw.js";
-import { button, checkbox, controlBar, slider, textLine } from "../shell/controls.js";
+import { checkbox, controlBar, slider, textLine } from "../shell/controls.js";
 import { Figure, num } from "../shell/figure.js";
 import { CurvaturePlot } from "../shell/curvature-plot.js";
 import { PLANNER_STEPS, drawConstruction, drawDubins, drawReverse, drawTurn, isPlannerStep, plannerNumbers } from "./planner-figures.js";
 import type { PlannerScene, PlannerStep } from "./planner-figures.js";
-import { Emitter } from "../shell/emitter.js";
+import { Emitter, updater } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
-import { clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
+import { Player } from "../shell/player.js";
+import { asRecord, clamp, errorMessage, readPoint, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { TurnSide, TurnSides } from "../../pkg/arcline.js";
 import type { PlannerState } from "../../package/arcline-demo.js";
@@ -98,10 +99,11 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   state.step = isPlannerStep(options["step"]) ? options["step"] : state.arrive ? (state.reverse ? "reverse" : "dubins") : "turn";
   state.sharpness = clamp(Number(options["sharpness"] ?? 0), 0, SHARPNESS_MAX, DEFAULTS.sharpness);
   const changes = new Emitter();
-  let playing = false;
-  let frame = 0;
-  let lastTick = 0;
   let computed: Computed = compute();
+  const update = updater(changes, () => {
+    computed = compute();
+    render();
+  });
 
   const view = new View(root, { center: { x: 0, y: 0 }, span: 18, label: "Turn then go: a unit with a turning radius reaching a target" });
   const handles = new Handles(view);
@@ -129,38 +131,24 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   });
   const arriveBox = checkbox(bar, "arrive with a heading", state.arrive, (v) => update(() => setStep(v ? (state.reverse ? "reverse" : "dubins") : "turn")));
   const reverseBox = checkbox(bar, "reverse allowed", state.reverse, (v) => update(() => setStep(v ? "reverse" : "dubins")));
-  const playButton = button(bar, "Play", () => (playing ? pause() : play()));
-  const timeSlider = slider(bar, {
-    label: "time (s)",
-    min: 0,
-    // The input's own max follows the path's duration (set in render); this
-    // bound only clamps.
-    max: 1e6,
-    step: 0.01,
-    value: 0,
-    format: (v) => v.toFixed(2),
-    onInput: (v) => {
-      pause();
-      update(() => (state.time = v));
+  const player = new Player(
+    bar,
+    {
+      canPlay: () => !!computed.chosen,
+      duration,
+      time: () => state.time,
+      setTime: (t) => (state.time = t),
+      advance: (next) => update(() => (state.time = next)),
     },
-  });
+    // The time slider's bound only clamps: its input's max follows the path's duration.
+    { min: 0, max: 1e6, step: 0.01, onSeek: (v) => update(() => (state.time = v)) },
+  );
   const status = textLine(root, "status");
   const plot = new CurvaturePlot(root, "Curvature along the chosen path");
 
   const clampPoint = (p: Point): Point => readPoint(p, { x: 0, y: 0 }, LIMIT);
   handles.add({ kind: "point", label: "target", get: () => state.target, set: (p) => update(() => (state.target = clampPoint(p))), color: "#c2410c" });
-  handles.add({
-    kind: "heading",
-    label: "unit heading",
-    pose: () => state.unit,
-    setHeading: (h) => update(() => (state.unit = { ...state.unit, heading: wrapAngle(h) })),
-  });
-  handles.add({
-    kind: "point",
-    label: "unit position",
-    get: () => state.unit,
-    set: (p) => update(() => (state.unit = { ...clampPoint(p), heading: state.unit.heading })),
-  });
+  addPoseHandles(handles, { heading: "unit heading", position: "unit position", get: () => state.unit, set: (p) => update(() => (state.unit = p)), clampPoint });
   const goalHandle: HeadingHandle = {
     kind: "heading",
     label: "goal heading",
@@ -238,42 +226,6 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     return out;
   }
 
-  function update(change: () => void): void {
-    change();
-    computed = compute();
-    render();
-    changes.emit();
-  }
-
-  function tick(now: number): void {
-    if (!playing) return;
-    const dt = lastTick ? Math.min(0.1, (now - lastTick) / 1000) : 0;
-    lastTick = now;
-    const end = duration();
-    const next = state.time + dt;
-    update(() => (state.time = Math.min(end, next)));
-    if (next >= end) {
-      pause();
-      return;
-    }
-    frame = requestAnimationFrame(tick);
-  }
-
-  function play(): void {
-    if (!computed.chosen) return;
-    if (state.time >= duration()) state.time = 0;
-    playing = true;
-    lastTick = 0;
-    playButton.textContent = "Pause";
-    frame = requestAnimationFrame(tick);
-  }
-
-  function pause(): void {
-    playing = false;
-    cancelAnimationFrame(frame);
-    playButton.textContent = "Play";
-  }
-
   function scene(): PlannerScene {
     return {
       radius: state.radius,
@@ -290,8 +242,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function render(): void {
     view.requestDraw();
     plot.show(computed.chosen ? api.curvatureProfile(computed.chosen) : [], 1 / state.radius);
-    timeSlider.input.max = String(Math.max(duration(), 0.01));
-    timeSlider.set(state.time);
+    player.sync();
     const { sides, error } = computed;
     if (error || !sides) {
       status.textContent = `No path: ${error ?? "unknown"}.`;
@@ -347,7 +298,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   };
 
   render();
-  if (prefersReducedMotion()) pause();
+  if (prefersReducedMotion()) player.pause();
   return {
     kind: "planner",
     getState: () => structuredClone(state),
@@ -381,13 +332,13 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         forwardOnlyLength: computed.forwardOnly?.length ?? null,
         unitAt: computed.unitAt,
         duration: duration(),
-        playing,
+        playing: player.playing,
         status: status.textContent ?? "",
         error: computed.error,
       };
     },
     setState: (s: unknown) => {
-      const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
+      const o = asRecord(s);
       update(() => {
         state.unit = readPose(o["unit"], state.unit, LIMIT);
         state.target = readPoint(o["target"], state.target, LIMIT);
@@ -412,7 +363,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     figure: () => figure.readout(),
     onFigure: (l) => figure.onNumbers(l),
     destroy: () => {
-      pause();
+      player.pause();
       changes.clear();
       figure.clear();
       handles.destroy();

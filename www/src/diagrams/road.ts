@@ -19,7 +19,7 @@ import { ROAD_PRESETS, ROAD_STEPS, drawBezierBend, isRoadStep, pieceNumber, road
 import type { RoadStep } from "./road-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { downloadText } from "../shell/download.js";
-import { clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
+import { asRecord, clamp, errorMessage, readPose, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { BezierOffsets, CurvaturePoint, Lane, LaneKind, Profile, RoadConstruction, RoadMarkings, RoadPiece } from "../../pkg/arcline.js";
 import type { RoadState } from "../../package/arcline-demo.js";
@@ -70,7 +70,7 @@ function readLanes(v: unknown, fallback: Lane[]): Lane[] {
   if (!Array.isArray(v) || v.length === 0) return fallback;
   const out: Lane[] = [];
   for (const item of v.slice(0, MAX_LANES)) {
-    const o = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
+    const o = asRecord(item);
     const kind = KINDS.find((k) => k === o["kind"]) ?? "driving";
     const lane: Lane = { kind, width: clamp(o["width"], 0.3, 8, 3) };
     if (o["direction"] === "backward") lane.direction = "backward";
@@ -556,7 +556,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       })),
     }),
     setState: (s: unknown) => {
-      const o = (typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>;
+      const o = asRecord(s);
       update(() => {
         if (Array.isArray(o["profiles"]) && o["profiles"].length >= 2) {
           const list = o["profiles"].slice(0, MAX_SCENE_PROFILES) as unknown[];

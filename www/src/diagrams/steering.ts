@@ -24,6 +24,7 @@ import { Figure, num, withThousands, type FigureNumber } from "../shell/figure.j
 import { STEERING_STEPS, isSteeringStep, seekNumbers } from "./steering-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
+import { asRecord } from "../shell/types.js";
 import type { SeekStep, VehicleState } from "../../pkg/arcline.js";
 import type { SteeringState } from "../../package/arcline-demo.js";
 import { familyLegend, isFamily } from "./steering_family.js";
@@ -329,7 +330,7 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         error: sim.error,
       };
     },
-    setState: (s: unknown) => set((typeof s === "object" && s !== null ? s : {}) as Record<string, unknown>),
+    setState: (s: unknown) => set(asRecord(s)),
     onChange: (l) => changes.on(l),
     figure: () => figure.readout(),
     onFigure: (l) => figure.onNumbers(l),

@@ -9,7 +9,7 @@
 // every point drawn comes from the core.
 import type { Api } from "../shell/diagram.js";
 import type { View } from "../shell/view.js";
-import { circle, dot, label, poseMarker, strokeLine, strokePath, tracePath } from "../shell/draw.js";
+import { circle, dot, fillDisc, label, poseMarker, strokeLine, strokePath, tracePath } from "../shell/draw.js";
 import type { Behavior, BehaviorAim, Circle, Path, Point, VehicleState } from "../../pkg/arcline.js";
 
 export type FamilyName = "interpose" | "offsetPursuit" | "hide" | "stayOnPath" | "contain";
@@ -224,13 +224,7 @@ export function drawFamily(
 ): void {
   const { muted, other, aim } = colors;
   for (const o of scene.obstacles) {
-    ctx.save();
-    ctx.fillStyle = muted;
-    ctx.globalAlpha = 0.18;
-    ctx.beginPath();
-    ctx.arc(o.x, o.y, o.radius, 0, 2 * Math.PI);
-    ctx.fill();
-    ctx.restore();
+    fillDisc(ctx, o, o.radius, muted, 0.18);
     circle(ctx, view, o, o.radius, { color: muted, widthPx: 1.5 });
   }
   const first = scene.boundary[0];

@@ -5,7 +5,7 @@
 // attributes, the controls and the handles all go through it).
 import type { SteeringState } from "../../package/arcline-demo.js";
 import type { DiagramOptions } from "../shell/diagram.js";
-import { attrBool, attrNumber, inRange, readPoint, type NumberRange } from "../shell/types.js";
+import { asRecord, attrBool, attrNumber, inRange, readPoint, type NumberRange } from "../shell/types.js";
 import { FAMILY } from "./steering_family.js";
 import { isSteeringStep } from "./steering-figures.js";
 import type { SteeringStep } from "./steering-figures.js";
@@ -85,7 +85,7 @@ export function syncStep(state: SteeringState): void {
  * path.
  */
 export function readState(state: SteeringState, v: unknown): void {
-  const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
+  const o = asRecord(v);
   const step = isSteeringStep(o["step"]) ? o["step"] : null;
   const implied = step === "seek" || step === "path";
   if (step) state.step = step;

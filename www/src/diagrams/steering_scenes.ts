@@ -145,32 +145,28 @@ function drawGroup(ctx: CanvasRenderingContext2D, view: View, w: World, color: s
   const head = w.headings();
   const radii = w.radii();
   const n = radii.length;
+  /** Each of the group's bodies: its index, centre and radius. */
+  const eachBody = (f: (i: number, x: number, y: number, r: number) => void): void => {
+    for (let i = 0; i < n; i++) if (mine(i)) f(i, pos[2 * i] ?? 0, pos[2 * i + 1] ?? 0, radii[i] ?? 0);
+  };
   ctx.save();
   ctx.fillStyle = color;
   ctx.globalAlpha = 0.35;
   ctx.beginPath();
-  for (let i = 0; i < n; i++) {
-    if (!mine(i)) continue;
-    const x = pos[2 * i] ?? 0;
-    const y = pos[2 * i + 1] ?? 0;
-    const r = radii[i] ?? 0;
+  eachBody((_, x, y, r) => {
     ctx.moveTo(x + r, y);
     ctx.arc(x, y, r, 0, 2 * Math.PI);
-  }
+  });
   ctx.fill();
   ctx.globalAlpha = 1;
   ctx.strokeStyle = color;
   ctx.lineWidth = view.px(1);
   ctx.stroke();
   ctx.beginPath();
-  for (let i = 0; i < n; i++) {
-    if (!mine(i)) continue;
-    const x = pos[2 * i] ?? 0;
-    const y = pos[2 * i + 1] ?? 0;
-    const r = radii[i] ?? 0;
+  eachBody((i, x, y, r) => {
     ctx.moveTo(x, y);
     ctx.lineTo(x + (head[2 * i] ?? 0) * r, y + (head[2 * i + 1] ?? 0) * r);
-  }
+  });
   ctx.stroke();
   ctx.restore();
 }

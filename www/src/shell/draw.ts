@@ -70,6 +70,29 @@ export function circle(ctx: CanvasRenderingContext2D, view: View, c: Point, r: n
   view.labels.circle(view.toScreen(c), r / view.px(1));
 }
 
+/** A disc of world radius `r`, filled with `color` at `alpha` (a solid body: nothing for the labels). */
+export function fillDisc(ctx: CanvasRenderingContext2D, c: Point, r: number, color: string, alpha: number): void {
+  ctx.save();
+  ctx.fillStyle = color;
+  ctx.globalAlpha = alpha;
+  ctx.beginPath();
+  ctx.arc(c.x, c.y, r, 0, 2 * Math.PI);
+  ctx.fill();
+  ctx.restore();
+}
+
+/** A closed polygon filled with `color` at `alpha`. */
+export function fillPolygon(ctx: CanvasRenderingContext2D, points: readonly Point[], color: string, alpha: number): void {
+  ctx.save();
+  ctx.fillStyle = color;
+  ctx.globalAlpha = alpha;
+  ctx.beginPath();
+  points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+  ctx.closePath();
+  ctx.fill();
+  ctx.restore();
+}
+
 /** A filled dot `radiusPx` CSS px across. */
 export function dot(ctx: CanvasRenderingContext2D, view: View, p: Point, color: string, radiusPx = 3.5): void {
   ctx.save();

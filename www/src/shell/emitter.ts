@@ -11,3 +11,15 @@ export class Emitter {
     this.listeners.length = 0;
   }
 }
+
+/**
+ * A diagram's `update`: make the change to the state, bring what is computed
+ * and shown up to date (`refresh`), then tell the listeners.
+ */
+export function updater(changes: Emitter, refresh: () => void): (change: () => void) => void {
+  return (change) => {
+    change();
+    refresh();
+    changes.emit();
+  };
+}

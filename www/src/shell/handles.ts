@@ -7,6 +7,7 @@
 import type { Drag, Grabbable, View } from "./view.js";
 import { cssVar, roundTo } from "./view.js";
 import type { Point, Pose } from "./types.js";
+import { wrapAngle } from "./types.js";
 
 export interface PointHandle {
   kind: "point";
@@ -223,4 +224,29 @@ export class Handles implements Grabbable {
       h.setHeading(roundHeading(h.pose().heading + turn * KEY_ANGLE * fine));
     }
   }
+}
+
+/** What `addPoseHandles` needs: the pose, where it goes, and the two handles' names. */
+export interface PoseHandlesOptions {
+  /** The heading knob's name, e.g. "unit heading". */
+  heading: string;
+  /** The position handle's name, e.g. "unit". */
+  position: string;
+  get(): Pose;
+  /** Takes the whole pose: the dragged position with the heading kept, or the turned heading (wrapped) at the position kept. */
+  set(p: Pose): void;
+  /** Clamps the dragged position (default: as dragged). */
+  clampPoint?: (p: Point) => Point;
+  color?: string;
+}
+
+/** A pose's two handles, its heading knob and then its position, added to `handles`. */
+export function addPoseHandles(handles: Handles, o: PoseHandlesOptions): [HeadingHandle, PointHandle] {
+  const place = o.clampPoint ?? ((p: Point) => p);
+  const color = o.color === undefined ? {} : { color: o.color };
+  const heading: HeadingHandle = { kind: "heading", label: o.heading, pose: o.get, setHeading: (h) => o.set({ ...o.get(), heading: wrapAngle(h) }), ...color };
+  const position: PointHandle = { kind: "point", label: o.position, get: o.get, set: (p) => o.set({ ...place(p), heading: o.get().heading }), ...color };
+  handles.add(heading);
+  handles.add(position);
+  return [heading, position];
 }

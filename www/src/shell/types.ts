@@ -14,15 +14,20 @@ export function clamp(v: unknown, lo: number, hi: number, fallback: number): num
   return Math.min(hi, Math.max(lo, n));
 }
 
+/** Unknown data as a record to read fields from (anything but an object: an empty one). */
+export function asRecord(v: unknown): Record<string, unknown> {
+  return (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
+}
+
 /** A point read from unknown data, each coordinate finite and clamped. */
 export function readPoint(v: unknown, fallback: Point, limit = 1e4): Point {
-  const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
+  const o = asRecord(v);
   return { x: clamp(o["x"], -limit, limit, fallback.x), y: clamp(o["y"], -limit, limit, fallback.y) };
 }
 
 /** A pose read from unknown data. */
 export function readPose(v: unknown, fallback: Pose, limit = 1e4): Pose {
-  const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
+  const o = asRecord(v);
   return {
     x: clamp(o["x"], -limit, limit, fallback.x),
     y: clamp(o["y"], -limit, limit, fallback.y),
