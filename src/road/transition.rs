@@ -47,44 +47,16 @@ const RADIUS_STEPS: usize = 400;
 /// many units of rounding of the radius.
 const RADIUS_ULPS: f64 = 4.0;
 
-/// The symmetric turn from `start` to `side` (`1` left, `−1` right) by
-/// `delta > 0` on radius `r` with transitions of length `lt`: clothoid,
-/// arc, clothoid (the arc left out when it has no sweep).
-fn spiral_turn(start: Pose, side: f64, delta: f64, r: f64, lt: f64) -> Vec<Segment> {
-    let k = side / r;
-    let c1 = Clothoid {
-        start,
-        length: lt,
-        curvature_start: 0.0,
-        curvature_end: k,
-        reverse: false,
-    };
-    let sweep = delta - lt / r;
-    let mut segs = vec![Segment::Clothoid(c1)];
-    let mut at = c1.end();
-    if sweep > 0.0 {
-        let arc = Arc::from_pose(at, r, side, sweep);
-        segs.push(Segment::Arc(arc));
-        at = arc.pose_at(arc.length());
-    }
-    segs.push(Segment::Clothoid(Clothoid {
-        start: at,
-        length: lt,
-        curvature_start: k,
-        curvature_end: 0.0,
-        reverse: false,
-    }));
-    segs
-}
-
-/// Where the turn ends.
-fn end_of(segs: &[Segment]) -> Point {
-    segs.last().map_or(Point::ORIGIN, Segment::end)
-}
-
-/// Where [`spiral_turn`] ends, by the same operations, without building
-/// its segments.
-fn spiral_turn_end(start: Pose, side: f64, delta: f64, r: f64, lt: f64) -> Point {
+/// The pieces of the symmetric turn from `start` to `side` (`1` left,
+/// `−1` right) by `delta > 0` on radius `r` with transitions of length
+/// `lt`: clothoid, arc (none when it has no sweep), clothoid.
+fn spiral_pieces(
+    start: Pose,
+    side: f64,
+    delta: f64,
+    r: f64,
+    lt: f64,
+) -> (Clothoid, Option<Arc>, Clothoid) {
     let k = side / r;
     let c1 = Clothoid {
         start,
@@ -95,8 +67,8 @@ fn spiral_turn_end(start: Pose, side: f64, delta: f64, r: f64, lt: f64) -> Point
     };
     let sweep = delta - lt / r;
     let mut at = c1.end();
-    if sweep > 0.0 {
-        let arc = Arc::from_pose(at, r, side, sweep);
+    let arc = (sweep > 0.0).then(|| Arc::from_pose(at, r, side, sweep));
+    if let Some(arc) = arc {
         at = arc.pose_at(arc.length());
     }
     let c2 = Clothoid {
@@ -106,7 +78,26 @@ fn spiral_turn_end(start: Pose, side: f64, delta: f64, r: f64, lt: f64) -> Point
         curvature_end: 0.0,
         reverse: false,
     };
-    c2.end().position()
+    (c1, arc, c2)
+}
+
+/// The symmetric turn of [`spiral_pieces`] as segments.
+fn spiral_turn(start: Pose, side: f64, delta: f64, r: f64, lt: f64) -> Vec<Segment> {
+    let (c1, arc, c2) = spiral_pieces(start, side, delta, r, lt);
+    let mut segs = vec![Segment::Clothoid(c1)];
+    segs.extend(arc.map(Segment::Arc));
+    segs.push(Segment::Clothoid(c2));
+    segs
+}
+
+/// Where the turn ends.
+fn end_of(segs: &[Segment]) -> Point {
+    segs.last().map_or(Point::ORIGIN, Segment::end)
+}
+
+/// Where [`spiral_turn`] ends, without building its segments.
+fn spiral_turn_end(start: Pose, side: f64, delta: f64, r: f64, lt: f64) -> Point {
+    spiral_pieces(start, side, delta, r, lt).2.end().position()
 }
 
 /// The signed distance of the turn's end from the line through `q` along
