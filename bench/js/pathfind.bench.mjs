@@ -22,9 +22,12 @@ import { homedir } from "node:os";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import * as A from "../../www/pkg/arcline.js";
 
-A.initSync({ module: readFileSync(new URL("../../www/pkg/arcline_bg.wasm", import.meta.url)) });
+// ARCLINE_PKG: another build's www/pkg (bench/js/ab.mjs compares two).
+const PKG = process.env.ARCLINE_PKG ?? new URL("../../www/pkg/", import.meta.url).pathname;
+const PKG_URL = `file://${PKG.endsWith("/") ? PKG : PKG + "/"}`;
+const A = await import(new URL("arcline.js", PKG_URL).href);
+A.initSync({ module: readFileSync(new URL("arcline_bg.wasm", PKG_URL)) });
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const PYTHON = process.env.OMPL_PYTHON ?? `${homedir()}/.cache/arcline/ompl-2.0.1/bin/python`;
