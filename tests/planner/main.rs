@@ -4,6 +4,7 @@
 mod xorshift;
 
 mod cc_dubins;
+mod cc_turn_sides;
 mod dubins;
 mod grid;
 mod grid_reference;
