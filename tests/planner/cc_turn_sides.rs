@@ -5,35 +5,13 @@
 //! integrands, the exits of `plan_turn_cc`'s paths, and the seed's
 //! construction as the sharpness grows.
 
+use crate::simpson::clothoid_end_by_simpson;
 use crate::xorshift::Rng;
 use arcline::planner::{
-    plan_turn_cc, turn_then_go_cc_sides, turn_then_go_sides, CcTurnSide, CcUnreachable, Side,
+    plan_turn_cc, turn_then_go_cc_sides, turn_then_go_sides, CcTurnSide, CcUnreachable,
 };
 use arcline::{Point, Pose, Segment};
 use core::f64::consts::FRAC_PI_2;
-
-/// `∫₀^L (cos, sin)(σu²/2) du` by Simpson's rule on `n` (even) intervals.
-fn clothoid_end_by_simpson(len: f64, sigma: f64, n: usize) -> (f64, f64) {
-    let f = |u: f64| {
-        let a = 0.5 * sigma * u * u;
-        (a.cos(), a.sin())
-    };
-    let h = len / n as f64;
-    let (mut x, mut y) = (0.0, 0.0);
-    for i in 0..=n {
-        let w = if i == 0 || i == n {
-            1.0
-        } else if i % 2 == 1 {
-            4.0
-        } else {
-            2.0
-        };
-        let (c, s) = f(h * i as f64);
-        x += w * c;
-        y += w * s;
-    }
-    (x * h / 3.0, y * h / 3.0)
-}
 
 /// `Ω` (in the left turn's start frame), `r_Ω` and `μ`, from the
 /// clothoid of length `κ/σ` integrated by Simpson.
@@ -51,13 +29,6 @@ fn in_frame(start: Pose, s: f64, (x, y): (f64, f64)) -> Point {
     let (sh, ch) = start.heading.sin_cos();
     let y = s * y;
     Point::new(start.x + x * ch - y * sh, start.y + x * sh + y * ch)
-}
-
-fn sign(side: Side) -> f64 {
-    match side {
-        Side::Right => -1.0,
-        Side::Left => 1.0,
-    }
 }
 
 /// `a − b` as an angle in `(−π, π]`.
@@ -88,7 +59,7 @@ fn the_cc_circle_is_the_clothoids_by_simpson() {
         for start in starts {
             let sides = turn_then_go_cc_sides(start, Point::new(100.0, 100.0), r, sigma).unwrap();
             for side in [&sides.right, &sides.left] {
-                let want = in_frame(start, sign(side.side), omega);
+                let want = in_frame(start, side.side.sign(), omega);
                 let tol = 1e-10 * r;
                 assert!(
                     side.cc_center.distance(want) < tol,
@@ -131,7 +102,7 @@ fn every_exit_is_on_the_cc_circle_at_mu_and_its_line_touches_the_inner_circle() 
         let sigma = u(0.2, 5.0) / (r * r);
         let sides = turn_then_go_cc_sides(start, target, r, sigma).unwrap();
         for side in [&sides.right, &sides.left] {
-            let s = sign(side.side);
+            let s = side.side.sign();
             let e = match &side.exit {
                 Ok(e) => e,
                 Err(why) => {
