@@ -71,7 +71,7 @@ use super::error::{check_point, check_pose, check_radius};
 #[cfg(doc)]
 use super::plan_turn_cc;
 use super::trig::acos_0_1;
-use super::turn::Side;
+use super::turn::{shorter, Side};
 use crate::error::Error;
 use crate::geom::{math, wrap_two_pi};
 use crate::{Path, Point, Pose};
@@ -188,13 +188,9 @@ impl CcTurnSides {
     /// a tie), `None` when neither side has one.
     #[must_use]
     pub fn best(&self) -> Option<&CcTurnSide> {
-        let len = |s: &CcTurnSide| s.path.as_ref().map(Path::length);
-        match (len(&self.right), len(&self.left)) {
-            (Some(r), Some(l)) => Some(if l < r { &self.left } else { &self.right }),
-            (Some(_), None) => Some(&self.right),
-            (None, Some(_)) => Some(&self.left),
-            (None, None) => None,
-        }
+        shorter(&self.right, &self.left, |s| {
+            s.path.as_ref().map(Path::length)
+        })
     }
 }
 
@@ -215,10 +211,7 @@ fn one_side(
     lim: Limits,
     k: Shape,
 ) -> Result<CcTurnSide, Error> {
-    let s = match side {
-        Side::Right => -1.0,
-        Side::Left => 1.0,
-    };
+    let s = side.sign();
     let (sh, ch) = math::sin_cos(start.heading);
     let (x, y) = (k.x, s * k.y);
     let cc_center = Point::new(start.x + x * ch - y * sh, start.y + x * sh + y * ch);
