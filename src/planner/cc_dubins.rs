@@ -78,6 +78,8 @@ use super::cc_turn::{
 };
 use super::error::{check_pose, check_radius, MAX_MAGNITUDE};
 use crate::error::Error;
+#[cfg(doc)]
+use crate::error::Reason;
 use crate::geom::{
     fresnel::fresnel_cs, math, normalize_angle, pose_queries, wrap_two_pi, Clothoid, Line, Vec2,
 };

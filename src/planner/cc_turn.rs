@@ -22,7 +22,10 @@
 //! (the target's side of the exit line) that the target is ahead of: the
 //! deflection is scanned in 512 steps over `[0, 2π + δ_min]` (past
 //! `δ_min` the exit pose repeats every 2π), and the root bisected to
-//! rounding. As `σ` grows the clothoids shrink to nothing and the path
+//! rounding. For turns with an arc the same exit is also a tangent, as in
+//! the seed: every exit line touches one circle about the arc's centre
+//! ([`turn_then_go_cc_sides`](super::turn_then_go_cc_sides) draws that
+//! construction). As `σ` grows the clothoids shrink to nothing and the path
 //! tends to [`plan_turn`](super::plan_turn)'s, the difference in length in
 //! proportion to `1/σ`.
 //!
