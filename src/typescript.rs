@@ -44,12 +44,18 @@ pub fn declarations() -> String {
         o.push_str(INPUTS);
     }
     {
-        use crate::planner::shape::{TurnSideShape, TurnSidesShape};
-        use crate::planner::{Side, TurnExit, Unreachable};
+        use crate::planner::shape::{
+            CcTurnSideShape, CcTurnSidesShape, TurnSideShape, TurnSidesShape,
+        };
+        use crate::planner::{CcTurnExit, CcUnreachable, Side, TurnExit, Unreachable};
         export::<Side>(&cfg, o);
         export::<Unreachable>(&cfg, o);
         export::<TurnExit>(&cfg, o);
         export::<TurnSideShape>(&cfg, o);
+        export::<CcUnreachable>(&cfg, o);
+        export::<CcTurnExit>(&cfg, o);
+        export::<CcTurnSideShape>(&cfg, o);
+        export::<CcTurnSidesShape>(&cfg, o);
         export::<TurnSidesShape>(&cfg, o);
         export::<crate::planner::CurvatureOptions>(&cfg, o);
     }

@@ -5,9 +5,10 @@ use crate::error::{from_core, from_core_in, message};
 use crate::from_js::{arg, number, optional};
 use crate::shape;
 use crate::to_js::to_js;
+use arcline::planner::shape::TurnSidesShape;
 use arcline::planner::{
     cc_dubins_lengths, dubins_candidates, dubins_lengths, dubins_shortest, plan_dubins_cc,
-    plan_turn, plan_turn_cc, turn_then_go_sides, CurvatureOptions,
+    plan_turn, plan_turn_cc, turn_then_go_cc_sides, turn_then_go_sides, CurvatureOptions,
 };
 use arcline::Step;
 use arcline::{Path, Point, Pose};
@@ -43,20 +44,37 @@ pub fn plan_turn_js(
     }
 }
 
-/// `planTurnSides(start, target, radius)`: both sides' constructions for
-/// drawing, `{ right, left, best }`; each side `{ side, center (P), h, exit,
-/// unreachable }`, `exit` `{ exit (Q), exitAngle, theta, phi, d, path }` or
-/// null.
+/// `planTurnSides(start, target, radius, options?)`: both sides'
+/// constructions for drawing, `{ right, left, best }`; each side `{ side,
+/// center (P), h, exit, unreachable }`, `exit` `{ exit (Q), exitAngle,
+/// theta, phi, d, path }` or null. With `options.sharpness`, also `cc`:
+/// the continuous-curvature construction (`turn_then_go_cc_sides`), `{ deltaMin,
+/// right, left, best }`, each side `{ side, ccCenter (Ω), ccRadius (r_Ω),
+/// mu, innerRadius (r_Ω cos μ), h, exit, unreachable, path }`, `exit`
+/// `{ tangentPoint, tangentAngle, exit, exitAngle, exitHeading, phi, beta,
+/// delta, d }` or null. Without a sharpness the result is as before (no
+/// `cc`): the options extend the call as `planTurn`'s do.
 #[wasm_bindgen(js_name = planTurnSides)]
 pub fn plan_turn_sides_js(
     start: shape::Pose,
     target: shape::Point,
     radius: shape::Number,
+    options: Option<shape::CurvatureOptions>,
 ) -> Result<shape::TurnSides, JsError> {
     let start: Pose = arg(start, "start")?;
     let target: Point = arg(target, "target")?;
     let radius = number(&radius, "radius")?;
-    to_js(&turn_then_go_sides(start, target, radius).map_err(from_core)?)
+    let options = options.map_or(JsValue::UNDEFINED, JsValue::from);
+    let options: CurvatureOptions = optional(options, "options")?.unwrap_or_default();
+    let sides = turn_then_go_sides(start, target, radius).map_err(from_core)?;
+    let cc = match options.sharpness {
+        Some(sharpness) => Some(
+            turn_then_go_cc_sides(start, target, radius, sharpness)
+                .map_err(sharpness_in_options)?,
+        ),
+        None => None,
+    };
+    to_js(&TurnSidesShape::new(&sides, cc.as_ref()))
 }
 
 /// `planDubins(start, goal, radius, options?)`: the shortest of the six

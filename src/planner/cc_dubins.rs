@@ -73,19 +73,18 @@
 //! As [`plan_dubins_cc`]: the first bad argument is named (`start`,
 //! `goal`, `radius`, `sharpness`).
 
-use super::cc_turn::check_sharpness;
+use super::cc_turn::{
+    cc_center_in_frame, check_sharpness, least_sharpness, sharpness_out_of_range,
+};
 use super::error::{check_pose, check_radius, MAX_MAGNITUDE};
-use crate::error::{Error, Reason};
+use crate::error::Error;
+#[cfg(doc)]
+use crate::error::Reason;
 use crate::geom::{
     fresnel::fresnel_cs, math, normalize_angle, pose_queries, wrap_two_pi, Clothoid, Line, Vec2,
 };
 use crate::{Arc, Path, Point, Pose, Segment};
 use core::f64::consts::{FRAC_PI_2, PI, TAU};
-
-/// The most the clothoid from 0 to `1/radius` may turn (radians): its
-/// length is then at most `2·MAX_TURN·radius`, and rounding moves its end
-/// by about `1e-16` of that.
-const MAX_TURN: f64 = 1e6;
 
 /// Deflections this close to 0 (or to a full turn) are no turn at all.
 const NO_TURN: f64 = 1e-12;
@@ -120,17 +119,7 @@ impl Params {
 
     fn new(kappa: f64, sigma: f64) -> Params {
         let len_min = kappa / sigma;
-        let end = Clothoid {
-            start: Pose::new(0.0, 0.0, 0.0),
-            length: len_min,
-            curvature_start: 0.0,
-            curvature_end: kappa,
-            reverse: false,
-        }
-        .end();
-        let (s, c) = (math::sin(end.heading), math::cos(end.heading));
-        let xc = end.x - s / kappa;
-        let yc = end.y + c / kappa;
+        let (xc, yc) = cc_center_in_frame(kappa, sigma);
         let radius = math::hypot(xc, yc);
         let mu = math::atan2(xc.abs(), yc.abs());
         Params {
@@ -144,24 +133,6 @@ impl Params {
             len_min,
         }
     }
-}
-
-/// The least sharpness for the curvature `k`: the clothoid from 0 to `k`
-/// turns `k²/(2σ)` over `k/σ`, at most [`MAX_TURN`] radians (beyond, its
-/// end is lost to rounding) and 1e150 units.
-fn least_sharpness(k: f64) -> f64 {
-    (0.5 * k * k / MAX_TURN).max(k / MAX_MAGNITUDE)
-}
-
-/// The error about a sharpness below [`least_sharpness`].
-fn sharpness_out_of_range(k: f64) -> Error {
-    Error::at(
-        "sharpness",
-        Reason::OutOfRange {
-            min: least_sharpness(k),
-            max: MAX_MAGNITUDE,
-        },
-    )
 }
 
 /// The point at `(x, y)` in the frame at `origin` turned by the angle

@@ -22,7 +22,10 @@
 //! (the target's side of the exit line) that the target is ahead of: the
 //! deflection is scanned in 512 steps over `[0, 2π + δ_min]` (past
 //! `δ_min` the exit pose repeats every 2π), and the root bisected to
-//! rounding. As `σ` grows the clothoids shrink to nothing and the path
+//! rounding. For turns with an arc the same exit is also a tangent, as in
+//! the seed: every exit line touches one circle about the arc's centre
+//! ([`turn_then_go_cc_sides`](super::turn_then_go_cc_sides) draws that
+//! construction). As `σ` grows the clothoids shrink to nothing and the path
 //! tends to [`plan_turn`](super::plan_turn)'s, the difference in length in
 //! proportion to `1/σ`.
 //!
@@ -40,9 +43,9 @@
 //! assert!(cc.end_pose().position().distance(target) < 1e-9);
 //! ```
 
-use super::error::{check_point, check_pose, check_radius};
+use super::error::{check_point, check_pose, check_radius, MAX_MAGNITUDE};
 use crate::error::{Error, Reason};
-use crate::geom::{Clothoid, Line};
+use crate::geom::{math, Clothoid, Line};
 use crate::{Arc, Path, Point, Pose, Segment};
 use core::f64::consts::TAU;
 
@@ -63,6 +66,11 @@ pub struct CurvatureOptions {
     pub sharpness: Option<f64>,
 }
 
+/// The most the clothoid from 0 to `1/radius` may turn (radians): its
+/// length is then at most `2·MAX_TURN·radius`, and rounding moves its end
+/// by about `1e-16` of that.
+pub(super) const MAX_TURN: f64 = 1e6;
+
 /// Steps of the scan for the deflection.
 const SCAN_STEPS: usize = 512;
 
@@ -71,16 +79,16 @@ const BISECTIONS: usize = 64;
 
 /// The curvature limits of a CC turn.
 #[derive(Debug, Clone, Copy)]
-struct Limits {
+pub(super) struct Limits {
     /// The most curvature, `1/radius`.
-    kappa: f64,
+    pub(super) kappa: f64,
     /// The most change of curvature per unit length.
-    sigma: f64,
+    pub(super) sigma: f64,
 }
 
 impl Limits {
     /// `κ²/σ`: the least deflection with an arc in the middle.
-    fn delta_min(self) -> f64 {
+    pub(super) fn delta_min(self) -> f64 {
         self.kappa * self.kappa / self.sigma
     }
 }
@@ -88,7 +96,13 @@ impl Limits {
 /// The segments of the CC turn from `start` to `side` (`1` left, `−1`
 /// right) through the deflection `delta ≥ 0`, pushed onto `out`, and its
 /// end pose (heading exactly `start.heading + side · delta`).
-fn turn(start: Pose, side: f64, delta: f64, lim: Limits, out: Option<&mut Vec<Segment>>) -> Pose {
+pub(super) fn turn(
+    start: Pose,
+    side: f64,
+    delta: f64,
+    lim: Limits,
+    out: Option<&mut Vec<Segment>>,
+) -> Pose {
     let (k, s) = (lim.kappa, lim.sigma);
     let mut segs: [Option<Segment>; 3] = [None; 3];
     let end = if delta >= lim.delta_min() {
@@ -150,7 +164,7 @@ fn exit_side(start: Pose, side: f64, delta: f64, lim: Limits, target: Point) -> 
 
 /// The deflection of the turn to `side` after which the target is dead
 /// ahead, or `None` when no turn to that side faces it.
-fn deflection(start: Pose, side: f64, lim: Limits, target: Point) -> Option<f64> {
+pub(super) fn deflection(start: Pose, side: f64, lim: Limits, target: Point) -> Option<f64> {
     let top = TAU + lim.delta_min();
     let at = |i: usize| top * i as f64 / SCAN_STEPS as f64;
     let (g0, ahead0) = exit_side(start, side, 0.0, lim, target);
@@ -191,10 +205,22 @@ fn side_path(start: Pose, side: f64, lim: Limits, target: Point) -> Result<Optio
     let Some(delta) = deflection(start, side, lim, target) else {
         return Ok(None);
     };
+    side_path_at(start, side, delta, lim, target).map(Some)
+}
+
+/// The CC turn to `side` through `delta`, then the line from its end to
+/// the target.
+pub(super) fn side_path_at(
+    start: Pose,
+    side: f64,
+    delta: f64,
+    lim: Limits,
+    target: Point,
+) -> Result<Path, Error> {
     let mut segs = Vec::with_capacity(4);
     let q = turn(start, side, delta, lim, Some(&mut segs));
     segs.push(Line::new(q.position(), target).into());
-    Path::new(segs).map(Some)
+    Path::new(segs)
 }
 
 /// Turn then go with continuous curvature: the shorter of the left and
@@ -237,11 +263,44 @@ pub fn plan_turn_cc(
 /// As [`plan_turn_cc`] about `sharpness`.
 pub(crate) fn check_sharpness(sharpness: f64) -> Result<f64, Error> {
     crate::error::positive(sharpness, "sharpness")?;
-    let limit = super::MAX_MAGNITUDE;
+    let limit = MAX_MAGNITUDE;
     if sharpness > limit {
         return Err(Error::at("sharpness", Reason::TooLarge { limit }));
     }
     Ok(sharpness)
+}
+
+/// The least sharpness for the curvature `k`: the clothoid from 0 to `k`
+/// turns `k²/(2σ)` over `k/σ`, at most [`MAX_TURN`] radians (beyond, its
+/// end is lost to rounding) and 1e150 units.
+pub(super) fn least_sharpness(k: f64) -> f64 {
+    (0.5 * k * k / MAX_TURN).max(k / MAX_MAGNITUDE)
+}
+
+/// The error about a sharpness below [`least_sharpness`].
+pub(super) fn sharpness_out_of_range(k: f64) -> Error {
+    Error::at(
+        "sharpness",
+        Reason::OutOfRange {
+            min: least_sharpness(k),
+            max: MAX_MAGNITUDE,
+        },
+    )
+}
+
+/// `Ω` in the frame of a left turn's start (x ahead, y left): the centre
+/// of the arc after the clothoid of length `κ/σ` from curvature 0 to `κ`.
+pub(super) fn cc_center_in_frame(kappa: f64, sigma: f64) -> (f64, f64) {
+    let end = Clothoid {
+        start: Pose::new(0.0, 0.0, 0.0),
+        length: kappa / sigma,
+        curvature_start: 0.0,
+        curvature_end: kappa,
+        reverse: false,
+    }
+    .end();
+    let (s, c) = (math::sin(end.heading), math::cos(end.heading));
+    (end.x - s / kappa, end.y + c / kappa)
 }
 
 #[cfg(test)]

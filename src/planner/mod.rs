@@ -13,6 +13,7 @@
 
 mod cc_dubins;
 mod cc_turn;
+mod cc_turn_sides;
 mod dubins;
 mod error;
 mod motion;
@@ -26,6 +27,9 @@ mod turn;
 
 pub use cc_dubins::{cc_dubins_lengths, plan_dubins_cc};
 pub use cc_turn::{plan_turn_cc, CurvatureOptions};
+pub use cc_turn_sides::{
+    turn_then_go_cc_sides, CcTurnExit, CcTurnSide, CcTurnSides, CcUnreachable,
+};
 pub use dubins::{
     dubins_candidates, dubins_length, dubins_lengths, dubins_shortest, DubinsWord, FULL_TURN_SNAP,
     NEAR,

@@ -67,6 +67,15 @@ impl Side {
             Side::Left => "left",
         }
     }
+
+    /// The sign of its turn's sweep: `−1` right (clockwise), `1` left.
+    #[must_use]
+    pub fn sign(self) -> f64 {
+        match self {
+            Side::Right => -1.0,
+            Side::Left => 1.0,
+        }
+    }
 }
 
 /// Why one side has no path.
@@ -157,20 +166,27 @@ impl TurnSides {
     /// computed first), or `None` when neither reaches.
     #[must_use]
     pub fn best(&self) -> Option<&TurnSide> {
-        match (self.right.length(), self.left.length()) {
-            (Some(a), Some(b)) => Some(if b < a { &self.left } else { &self.right }),
-            (Some(_), None) => Some(&self.right),
-            (None, Some(_)) => Some(&self.left),
-            (None, None) => None,
-        }
+        shorter(&self.right, &self.left, TurnSide::length)
+    }
+}
+
+/// The shorter of two sides by `length` (`None`: that side has no path),
+/// the right one on a tie, `None` when neither has one.
+pub(super) fn shorter<'a, S>(
+    right: &'a S,
+    left: &'a S,
+    length: impl Fn(&S) -> Option<f64>,
+) -> Option<&'a S> {
+    match (length(right), length(left)) {
+        (Some(a), Some(b)) => Some(if b < a { left } else { right }),
+        (Some(_), None) => Some(right),
+        (None, Some(_)) => Some(left),
+        (None, None) => None,
     }
 }
 
 fn one_side(start: Pose, target: Point, r: f64, side: Side, at_start: bool) -> TurnSide {
-    let s = match side {
-        Side::Right => -1.0,
-        Side::Left => 1.0,
-    };
+    let s = side.sign();
     // angleToP = heading ∓ 90°; the start point seen from P is the opposite.
     let angle_to_p = start.heading + s * FRAC_PI_2;
     let center = start.position().polar(r, angle_to_p);

@@ -7,6 +7,8 @@ mod junction_props;
 mod opendrive;
 mod props;
 mod robust;
+#[path = "../common/simpson.rs"]
+mod simpson;
 mod transition;
 #[path = "../common/xorshift.rs"]
 mod xorshift;

@@ -6,6 +6,7 @@
 //! points); a transition too long says the longest that fits, and that one
 //! builds.
 
+use crate::simpson::clothoid_end_by_simpson;
 use crate::xorshift::Rng;
 use arcline::geom::distance::segment_point;
 use arcline::road::*;
@@ -261,23 +262,7 @@ fn bad_options_are_named() {
 /// to δ (it turns by δ/2), written out plainly, away from the crate's
 /// Fresnel integrals.
 fn unit_spiral_end(delta: f64) -> (f64, f64) {
-    let n = 4000;
-    let h = 1.0 / n as f64;
-    let (mut x, mut y) = (0.0, 0.0);
-    for i in 0..=n {
-        let s = i as f64 * h;
-        let w = if i == 0 || i == n {
-            1.0
-        } else if i % 2 == 1 {
-            4.0
-        } else {
-            2.0
-        };
-        let theta = delta * s * s / 2.0;
-        x += w * theta.cos();
-        y += w * theta.sin();
-    }
-    (x * h / 3.0, y * h / 3.0)
+    clothoid_end_by_simpson(1.0, delta, 4000)
 }
 
 /// The longest transition a turn by `delta` can take between legs whose

@@ -1,7 +1,9 @@
 // The turning-radius planner (seed 000): drag the unit (position, and heading
 // with its ring) and the target; the core gives both turn-then-go
 // constructions (the circles' centres P, the exits Q, θ, h), the shorter path
-// bold and the other faint. "Arrive with a heading" adds a goal heading and
+// bold and the other faint; with the steering rate on, the construction step
+// shows the core's continuous-curvature construction instead (Ω, r_Ω, μ, the
+// inner circle, the tangent from the target, the exit). "Arrive with a heading" adds a goal heading and
 // shows all six Dubins words; "reverse allowed" then draws the Reeds-Shepp
 // path instead (backward segments dashed, the cusps marked), which the unit
 // drives backing up where the core says so. Play / pause / the time scrubber
@@ -183,7 +185,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
   function compute(): Computed {
     const out: Computed = { sides: null, middles: { right: null, left: null }, candidates: [], chosen: null, forwardOnly: null, sharp: null, cusps: [], unitAt: null, error: null };
     try {
-      out.sides = api.planTurnSides(state.unit, state.target, state.radius);
+      // With a steering rate (and no goal heading) the core's CC construction comes along.
+      const cc = state.sharpness > 0 && !state.arrive;
+      out.sides = cc ? api.planTurnSides(state.unit, state.target, state.radius, { sharpness: state.sharpness }) : api.planTurnSides(state.unit, state.target, state.radius);
       for (const s of [out.sides.right, out.sides.left]) {
         const p = s.exit?.path;
         out.middles[s.side] = p ? api.poseAt(p, p.length / 2) : null;
@@ -208,7 +212,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         // The steering wheel turns at a finite rate: clothoid, arc, clothoid, then the line.
         const best = out.sides.best ? out.sides[out.sides.best] : null;
         out.sharp = best?.exit?.path ?? null;
-        out.chosen = api.planTurn(state.unit, state.target, state.radius, { sharpness: state.sharpness });
+        // The side planTurn with the sharpness takes: the core's CC construction carries its path.
+        const ccSides = out.sides.cc;
+        out.chosen = ccSides?.best ? ccSides[ccSides.best].path : null;
       } else {
         const best = out.sides.best ? out.sides[out.sides.best] : null;
         out.chosen = best?.exit?.path ?? null;
@@ -281,7 +287,9 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
     else if (state.step === "construction") drawConstruction(ctx, view, sc, colors);
     else if (state.step === "dubins") drawDubins(ctx, view, sc, colors);
     else drawReverse(ctx, view, sc, colors);
-    if (!state.reverse && state.sharpness > 0 && computed.chosen) {
+    // The CC construction draws its own paths (the shorter bold).
+    const ccDrawn = state.step === "construction" && !!computed.sides?.cc;
+    if (!state.reverse && state.sharpness > 0 && computed.chosen && !ccDrawn) {
       // The continuous-curvature path over the figure's sharp one.
       strokePath(ctx, view, computed.chosen, { color: accent2, widthPx: 3 });
     }
@@ -324,6 +332,8 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         word: computed.chosen?.word ?? null,
         length: computed.chosen?.length ?? null,
         sharpness: state.sharpness,
+        // With a steering rate: the core's CC construction, as drawn.
+        cc: sides?.cc ?? null,
         curvature: computed.chosen ? api.curvatureProfile(computed.chosen) : [],
         candidates: computed.candidates.map((c) => ({ word: c.path.word, length: c.path.length })),
         path: computed.chosen,

@@ -49,6 +49,7 @@ function everything(A) {
   };
   put("planTurn", () => A.planTurn(pose(0, 0, 0), { x: 10, y: 4 }, 2));
   put("planTurnSides", () => A.planTurnSides(pose(0, 0, 0), { x: 10, y: 4 }, 2));
+  put("planTurnSides sharpness", () => A.planTurnSides(pose(0, 0, 0), { x: 10, y: 4 }, 2, { sharpness: 0.4 }));
   put("planDubins", () => A.planDubins(pose(0, 0, 0), pose(10, 5, 3), 1.5));
   put("planDubins sharpness", () => A.planDubins(pose(0, 0, 0), pose(10, 5, 3), 1.5, { sharpness: 0.4 }));
   put("dubinsCandidates", () => A.dubinsCandidates(pose(0, 0, 0), pose(3, 1, 2), 1.5));

@@ -90,6 +90,36 @@ test("planTurnSides: P, Q, θ, h for both sides; an unreachable side in words", 
   assert.equal(atStart.right.unreachable, "targetAtStart");
 });
 
+test("planTurnSides with options.sharpness: the CC construction beside the seed's, its exit on the CC circle, the planner's path", () => {
+  const start = { x: 0, y: 0, heading: 0 };
+  const target = { x: 20, y: 30 };
+  assert.equal("cc" in A.planTurnSides(start, target, 10), false, "no sharpness: the seed's shape, unchanged");
+  assert.equal("cc" in A.planTurnSides(start, target, 10, {}), false);
+  const s = A.planTurnSides(start, target, 10, { sharpness: 0.01 });
+  assert.deepEqual({ ...s, cc: undefined }, { ...A.planTurnSides(start, target, 10), cc: undefined });
+  const cc = s.cc;
+  close(cc.deltaMin, 1 / (100 * 0.01), 1e-12);
+  assert.equal(cc.best, "left");
+  const l = cc.left;
+  assert.equal(l.unreachable, null);
+  close(l.innerRadius, l.ccRadius * Math.cos(l.mu), 1e-12);
+  close(Math.hypot(l.ccCenter.x, l.ccCenter.y), l.ccRadius, 1e-12, "r_Ω: Ω to the start");
+  close(Math.hypot(target.x - l.ccCenter.x, target.y - l.ccCenter.y), l.h, 1e-12);
+  const e = l.exit;
+  close(Math.hypot(e.exit.x - l.ccCenter.x, e.exit.y - l.ccCenter.y), l.ccRadius, 1e-9, "exit on the CC circle");
+  close(Math.hypot(e.tangentPoint.x - l.ccCenter.x, e.tangentPoint.y - l.ccCenter.y), l.innerRadius, 1e-9, "T on the inner circle");
+  close(Math.hypot(target.x - e.exit.x, target.y - e.exit.y), e.d, 1e-9);
+  assert.deepEqual(l.path, A.planTurn(start, target, 10, { sharpness: 0.01 }));
+  assert.equal(l.path.word, "TLTS");
+  // Far ahead and a little left: a two-clothoid turn, named.
+  const short = A.planTurnSides(start, { x: 200, y: 1 }, 2, { sharpness: 0.1 }).cc.left;
+  assert.equal(short.unreachable, "shortTurn");
+  assert.equal(short.exit, null);
+  assert.equal(short.path.word, "TTS");
+  assert.throws(() => A.planTurnSides(start, target, 10, { sharpness: 0 }), { message: "options.sharpness: must be greater than zero" });
+  assert.throws(() => A.planTurnSides(start, target, 10, { sharpness: NaN }), { message: "options.sharpness: must be a finite number" });
+});
+
 test("planDubins: LRL where RLR is longer ((0,0,π/2) → (4,0,−π/2), r = 3)", () => {
   const p = A.planDubins({ x: 0, y: 0, heading: Math.PI / 2 }, { x: 4, y: 0, heading: -Math.PI / 2 }, 3);
   assertPath(p);

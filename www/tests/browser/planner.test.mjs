@@ -276,3 +276,63 @@ test("the steering-rate slider: clothoid-arc-clothoid turns, a continuous curvat
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("the construction step with the steering rate on: the CC construction, its numbers the core's, following a drag", async () => {
+  const { page, context, problems } = await openPlanner();
+  await page.evaluate(() => window.__arcline.diagrams.planner.setState({ step: "construction", sharpness: 0.1 }));
+  await page.waitForFunction(() => window.__arcline.diagrams.planner.figure().step === "construction");
+  const deg = (rad) => (rad * 180) / Math.PI;
+  const text = (key) => page.locator(`[data-diagram="planner"] [data-number="${key}"] dd`).textContent();
+  /** The page's readout and the numbers beside the canvas against the core's construction, loaded here. */
+  async function matchesTheCore(what) {
+    const s = await state(page);
+    const cc = A.planTurnSides(s.unit, s.target, s.radius, { sharpness: s.sharpness }).cc;
+    assert.ok(cc, `${what}: the core gives the CC construction`);
+    assert.equal(s.readout.cc.best, cc.best, `${what}: best`);
+    assert.equal(await text("deltaMin"), `${deg(cc.deltaMin).toFixed(1)}°`);
+    let held = 0;
+    for (const want of [cc.right, cc.left]) {
+      const got = s.readout.cc[want.side];
+      for (const k of ["ccRadius", "mu", "innerRadius", "h"]) close(got[k], want[k], 1e-12, `${what}: ${want.side} ${k}`);
+      close(got.ccCenter.x, want.ccCenter.x, 1e-12, `${what}: Ω.x`);
+      close(got.ccCenter.y, want.ccCenter.y, 1e-12, `${what}: Ω.y`);
+      assert.equal(got.unreachable, want.unreachable, `${what}: ${want.side} reason`);
+      // Beside the canvas, as the core's numbers rounded.
+      assert.equal(await text(`${want.side}CcRadius`), want.ccRadius.toFixed(3));
+      assert.equal(await text(`${want.side}Mu`), `${deg(want.mu).toFixed(2)}°`);
+      assert.equal(await text(`${want.side}Inner`), want.innerRadius.toFixed(3));
+      assert.equal(await text(`${want.side}CcH`), want.h.toFixed(3));
+      if (want.exit) {
+        held++;
+        for (const k of ["delta", "d", "exitAngle", "exitHeading", "beta"]) close(got.exit[k], want.exit[k], 1e-12, `${what}: ${want.side} ${k}`);
+        close(got.exit.exit.x, want.exit.exit.x, 1e-12, `${what}: exit.x`);
+        close(got.exit.tangentPoint.y, want.exit.tangentPoint.y, 1e-12, `${what}: tangent point`);
+        assert.equal(await text(`${want.side}Delta`), `${deg(want.exit.delta).toFixed(1)}°`);
+        assert.equal(await text(`${want.side}CcD`), want.exit.d.toFixed(3));
+        // The exit is on the CC circle and the line from it reaches the target.
+        close(Math.hypot(want.exit.exit.x - want.ccCenter.x, want.exit.exit.y - want.ccCenter.y), want.ccRadius, 1e-9, "exit on the CC circle");
+      } else {
+        assert.match(await text(`${want.side}Delta`), /^none: /);
+      }
+    }
+    // The path drawn is the one planTurn with the sharpness gives.
+    close(s.readout.length, A.planTurn(s.unit, s.target, s.radius, { sharpness: s.sharpness }).length, 1e-12, `${what}: length`);
+    return { s, cc, held };
+  }
+  const before = await matchesTheCore("default scene");
+  assert.ok(before.held >= 1, "the construction holds on a side");
+  await page.locator('[data-diagram="planner"]').screenshot({ path: screenshotPath("planner-cc-construction") });
+  const from = await screenPointOf(page, "planner", "target");
+  await drag(page, from, { x: from.x + 60, y: from.y - 50 });
+  await page.waitForFunction((x0) => window.__arcline.diagrams.planner.getState().target.x !== x0, before.s.target.x);
+  const after = await matchesTheCore("after the drag");
+  assert.notEqual(after.cc.left.h, before.cc.left.h, "h follows the target");
+  assert.deepEqual(after.cc.left.ccCenter, before.cc.left.ccCenter, "Ω stays with the unit");
+  await page.locator('[data-diagram="planner"]').screenshot({ path: screenshotPath("planner-cc-construction-dragged") });
+  // Steering rate off: the seed's construction, no CC rows.
+  await page.evaluate(() => window.__arcline.diagrams.planner.setState({ sharpness: 0 }));
+  assert.equal(await page.locator('[data-diagram="planner"] [data-number="leftMu"]').count(), 0);
+  assert.equal((await state(page)).readout.cc, null);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
