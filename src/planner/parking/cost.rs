@@ -34,14 +34,11 @@ impl Costs {
     /// count for nothing (neither length nor a gear change).
     #[must_use]
     pub fn of(&self, segments: &[Segment], gear: Option<bool>, tol: f64) -> (f64, Option<bool>) {
-        let mut cost = 0.0;
-        let mut gear = gear;
-        for s in segments {
-            let (c, g) = self.one(s, gear, tol);
-            cost += c;
-            gear = g;
-        }
-        (cost, gear)
+        let unmirrored = Pricing {
+            costs: *self,
+            mirror: false,
+        };
+        unmirrored.of(segments, gear, tol)
     }
 
     /// The cost of one segment after gear `gear`, and the gear after it.
@@ -66,5 +63,59 @@ impl Costs {
             c += self.cusp;
         }
         (c, Some(back))
+    }
+}
+
+/// [`Costs`] as a search prices its pieces. With `mirror`, the search runs
+/// from the goal to the start and its path is driven the other way round:
+/// a piece it drives backwards is driven forwards in the path returned, so
+/// the price of driving backwards goes to its forward pieces (gear changes
+/// stay where they are).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Pricing {
+    pub costs: Costs,
+    pub mirror: bool,
+}
+
+impl Pricing {
+    /// The price of a gear change.
+    pub(crate) fn cusp(&self) -> f64 {
+        self.costs.cusp
+    }
+
+    /// As [`Costs::of`].
+    pub(crate) fn of(
+        &self,
+        segments: &[Segment],
+        gear: Option<bool>,
+        tol: f64,
+    ) -> (f64, Option<bool>) {
+        let mut cost = 0.0;
+        let mut gear = gear;
+        for s in segments {
+            let (c, g) = self.one(s, gear, tol);
+            cost += c;
+            gear = g;
+        }
+        (cost, gear)
+    }
+
+    /// As [`Costs::one`].
+    pub(crate) fn one(&self, s: &Segment, gear: Option<bool>, tol: f64) -> (f64, Option<bool>) {
+        self.piece(s.length(), s.is_reverse(), gear, tol)
+    }
+
+    /// As [`Costs::piece`], every gear flipped when mirrored (which keeps
+    /// the gear changes).
+    pub(crate) fn piece(
+        &self,
+        len: f64,
+        back: bool,
+        gear: Option<bool>,
+        tol: f64,
+    ) -> (f64, Option<bool>) {
+        let m = self.mirror;
+        let (c, g) = self.costs.piece(len, back != m, gear.map(|g| g != m), tol);
+        (c, g.map(|g| g != m))
     }
 }
