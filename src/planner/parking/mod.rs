@@ -10,7 +10,9 @@
 //!   the whole path.
 //! - The search: Hybrid A* with motion primitives of the turning radius and
 //!   analytic Reeds–Shepp (or Dubins) expansions to the goal (see
-//!   `search.rs` for the lattice and what it promises).
+//!   `search.rs` for the lattice and what it promises), from the goal
+//!   when that is the tighter end; the path found made cheaper by
+//!   shortcuts (`shortcut.rs`) and its joints moved (`polish.rs`).
 //! - [`merge`]: the pieces made into a path of few lines and arcs.
 //!
 //! Its timings (re-planned in wasm while an obstacle is dragged,
@@ -31,9 +33,11 @@
 //!   expansions it tries offer, made cheaper by shortcuts (not always the
 //!   cheapest of all paths).
 //! - [`NoPath::Blocked`] — every cell of the coarse and then the fine
-//!   lattice the start reaches within the search's region (the scene's box
-//!   grown by two turning radii and the body) was expanded, and no
-//!   expansion from any of them reached the goal clear. A passage narrower
+//!   lattice (and the finest, when searched from the goal) the start (or
+//!   the goal, searched from there) reaches within the search's region
+//!   (the scene's box grown by two turning radii and the body) was
+//!   expanded, and no expansion from any of them reached the other end
+//!   clear. A passage narrower
 //!   than the body is one cause; one that only a finer lattice would thread
 //!   is another (the lattice is resolution-complete, not complete).
 //!   Also when the obstacle-aware heuristic's grid (`heuristic.rs`) shows

@@ -21,12 +21,12 @@
 use super::shortcut::{first_gear, Shortcuts};
 use crate::{Pose, Segment, Vec2};
 
-/// The most words a polish looks for (each built and checked against the
-/// body), and the most moves it tries (each priced first by the shortest
-/// words' lengths, obstacles aside, which is cheap): a re-plan's bound on
-/// this pass.
-const JOINS: usize = 96;
-const MOVES: usize = 400;
+/// The most words a polish looks for, each built and checked against the
+/// body: a re-plan's bound on this pass (most of its time).
+const JOINS: usize = 32;
+/// The most moves a polish tries, each priced first by the shortest words'
+/// lengths, obstacles aside (cheap: no word built).
+const MOVES: usize = 200;
 /// The first steps: of the position, in turning radii, and of the heading,
 /// in radians (about a cell and a heading bin of the coarse lattice).
 const FIRST_STEP: (f64, f64) = (0.125, 0.125);

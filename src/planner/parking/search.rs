@@ -14,8 +14,17 @@
 //!   finds nothing, a fine one (5° pieces, cells of `0.062 r`) with the
 //!   expansions left: tight manoeuvres (a parking gap with little slack)
 //!   need the short pieces, open ground is crossed faster with the long.
-//! - **Cost.** [`Costs`]: length, `cusp` per gear change, `reverse - 1`
-//!   per unit backwards; the same rule prices the analytic expansions.
+//! - **From the goal.** When no coarse piece leaves the goal pose clear
+//!   (and some leave the start), the plan searches from the goal to the
+//!   start instead and drives the path found the other way round: the
+//!   lattice's root is exact and its short pieces wriggle out of a tight
+//!   spot, where no word of at most two gear changes from outside fits
+//!   in. Then a third, finest lattice (1.25° pieces, cells of `0.015 r`)
+//!   follows the fine one. Costs are mirrored ([`Pricing`]): what the
+//!   search drives backwards is driven forwards.
+//! - **Cost.** [`Costs`](super::Costs): length, `cusp` per gear change,
+//!   `reverse - 1` per unit backwards; the same rule prices the analytic
+//!   expansions.
 //! - **Heuristic.** The obstacle-free Reeds–Shepp (or Dubins) length to a
 //!   goal pose, the straight distance to a goal point, and, once the search
 //!   has expanded [`GRID_AFTER`] nodes, the larger of that and the
@@ -32,7 +41,8 @@
 //!   first (at most 8 of them, priced before they are built), checked
 //!   exactly; the first clear one, with the path to its node, is made
 //!   cheaper where one word between two of its poses is clear and costs
-//!   less (`shortcut.rs`) and becomes a *goal candidate* on the open list
+//!   less (`shortcut.rs`; the path returned is polished further,
+//!   `polish.rs`) and becomes a *goal candidate* on the open list
 //!   with its exact total cost. The search returns a candidate when it
 //!   comes off the list: no open node could lead to a cheaper one of those
 //!   the lattice and the expansions it tried offer (a node passed over far
