@@ -943,15 +943,17 @@ fn a_refusal_is_a_promise_against_a_plain_reference_search() {
 #[test]
 fn parallel_with_a_clearance() {
     // The page's diagram: parallel parking in a gap of 1.3 car lengths
-    // with a clearance, 6,000 nodes. The parked body is 0.2 above the kerb
-    // (as the parked cars are), and every turn out of the spot brings a
-    // corner nearer the kerb (forwards left the rear right corner, which
-    // runs on a circle whose lowest point is 0.1 above the kerb, backwards
-    // left the front right one, and so on): 0.05 leaves room to turn, and
-    // the car wriggles out (searched from the goal, the finest lattice's
-    // 1.25° pieces); at 0.2 no turn is possible and the spot is walled in.
+    // with a clearance, 6,000 nodes. In `parallel` the parked body is 0.2
+    // above the kerb (as the parked cars are), and every turn out of the
+    // spot brings a corner nearer the kerb (forwards left the rear right
+    // corner, which runs on a circle whose lowest point is 0.1 above the
+    // kerb; backwards left the front right one; and so on): at 0.2 no turn
+    // is possible and the spot is walled in, at 0.05 the car wriggles out
+    // (searched from the goal, the finest lattice's 1.25° pieces). With
+    // 0.15 (a hand's width, on every side) the goal is raised by as much,
+    // 0.35 from the kerb.
     let (o, start, goal) = parallel(1.3 * CAR.length);
-    let at = |clearance: f64| {
+    let at = |goal: Pose, clearance: f64| {
         let opts = AroundOptions {
             max_expanded: 6000,
             ..parking(true, clearance)
@@ -968,13 +970,16 @@ fn parallel_with_a_clearance() {
         );
         plan
     };
-    let plan = at(0.05);
-    let path = plan.path().expect("parks with a clearance of 0.05");
-    check_path(path, start, goal, 4.0, &o, &CAR, 0.05);
-    // Well under the page's limit, and more than one gear change.
-    assert!(plan.expanded <= 2000, "{}", plan.expanded);
-    assert!(manoeuvres(path).0 >= 2, "{}", path.word());
-    let walled = at(0.2);
+    let raised = Pose::new(goal.x, goal.y + 0.15, goal.heading);
+    for (goal, clearance) in [(goal, 0.05), (raised, 0.15)] {
+        let plan = at(goal, clearance);
+        let path = plan.path().expect("parks");
+        check_path(path, start, goal, 4.0, &o, &CAR, clearance);
+        // Well under the page's limit, and more than one gear change.
+        assert!(plan.expanded <= 2000, "{}", plan.expanded);
+        assert!(manoeuvres(path).0 >= 2, "{}", path.word());
+    }
+    let walled = at(goal, 0.2);
     assert_eq!(walled.no_path(), Some(NoPath::Blocked));
     assert!(walled.expanded <= 100, "{}", walled.expanded);
 }
