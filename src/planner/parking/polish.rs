@@ -9,14 +9,15 @@
 //! pattern search), down to a fixed smallest step.
 //!
 //! Before that, each joint whose neighbours a single clear word joins at
-//! no more cost is dropped (the tangent points inside one word carry no
-//! freedom of their own).
+//! no more cost (up to the checks' tolerance) is dropped: the tangent
+//! points inside one word carry no freedom of their own. The path given
+//! back is the polished one only when it costs no more than the one given.
 //!
 //! The search's lattice puts its cusps and joints on cells and 5° or 15°
 //! headings; the optimum is seldom there, and the shortcuts only join
 //! poses already on the path. The work is bounded by [`JOINS`] words
-//! looked for, so that a re-plan stays live: every move is deterministic,
-//! and the path only gets cheaper.
+//! built and [`MOVES`] moves tried, not by time, so that a re-plan stays
+//! live and the answer is the same on every machine.
 
 use super::shortcut::{first_gear, Shortcuts};
 use crate::{Pose, Segment, Vec2};
