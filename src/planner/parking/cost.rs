@@ -119,3 +119,42 @@ impl Pricing {
         (c, g.map(|g| g != m))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Line, Point};
+
+    #[test]
+    fn a_mirrored_pricing_charges_the_backwards_price_to_forward_pieces() {
+        let (a, b) = (Point::new(0.0, 0.0), Point::new(2.0, 0.0));
+        let c = Point::new(5.0, 0.0);
+        // 2 forwards, then 3 backwards: one gear change.
+        let pieces = [
+            Segment::Line(Line::new(a, b)),
+            Segment::Line(Line::new(b, Point::new(-1.0, 0.0)).with_reverse(true)),
+        ];
+        let costs = Costs {
+            cusp: 5.0,
+            reverse: 3.0,
+        };
+        let plain = Pricing {
+            costs,
+            mirror: false,
+        };
+        let mirrored = Pricing {
+            costs,
+            mirror: true,
+        };
+        assert_eq!(plain.of(&pieces, None, 0.0), (2.0 + 5.0 + 9.0, Some(true)));
+        assert_eq!(costs.of(&pieces, None, 0.0), plain.of(&pieces, None, 0.0));
+        // Driven the other way round: the 2 are backwards, the 3 forwards.
+        assert_eq!(
+            mirrored.of(&pieces, None, 0.0),
+            (6.0 + 5.0 + 3.0, Some(true))
+        );
+        // After a backwards piece, a forward one is a gear change either way.
+        let on = [Segment::Line(Line::new(b, c))];
+        assert_eq!(mirrored.of(&on, Some(true), 0.0), (5.0 + 9.0, Some(false)));
+    }
+}
