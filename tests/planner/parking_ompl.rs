@@ -2,8 +2,8 @@
 //! environment `make setup-ompl` creates): RRT* in OMPL's Reeds–Shepp state
 //! space with the same rectangle validity check (scripts/ompl_parking.py),
 //! on the parking scenes of tests/planner/parking.rs and 30 random fields.
-//! Every scene OMPL solves, we solve, no more than 5 % longer than OMPL's
-//! on any and no longer on average; the lengths, times and the mean ratio
+//! Every scene OMPL solves, we solve, no longer than OMPL's on any (up to
+//! a relative 1e-9 for rounding); the lengths, times and the mean ratio
 //! are printed, and written as a summary for `make bench` when
 //! `ARCLINE_OMPL_PARKING_SUMMARY` names a file.
 //!
@@ -171,10 +171,10 @@ fn every_scene_ompl_solves_we_solve() {
         unsolved_by_us.is_empty(),
         "OMPL solved, we did not: {unsolved_by_us:?}"
     );
-    // The lattice's paths are not the shortest of all: with 10 s a scene,
-    // RRT* beat them on one scene of 32 by 1 % (random 27, 2026-12-06).
-    // Within 5 % of OMPL's everywhere, and no longer on average.
-    let worst = longer.iter().map(|(_, a, b)| a / b).fold(1.0, f64::max);
+    // Never longer than OMPL's on any scene (up to rounding): the search's
+    // path, shortcut and polished (`polish.rs`), against RRT*'s after its
+    // budget.
+    let worst = ratios.iter().copied().fold(0.0, f64::max);
     if let Some(out) = std::env::var("ARCLINE_OMPL_PARKING_SUMMARY")
         .ok()
         .filter(|s| !s.is_empty())
@@ -196,9 +196,6 @@ fn every_scene_ompl_solves_we_solve() {
         });
         std::fs::write(&out, summary.to_string()).unwrap_or_else(|e| panic!("{out}: {e}"));
     }
-    assert!(
-        worst <= 1.05,
-        "more than 5 % longer than OMPL's: {longer:?}"
-    );
+    assert!(longer.is_empty(), "longer than OMPL's: {longer:?}");
     assert!(mean <= 1.0, "mean ratio {mean}");
 }

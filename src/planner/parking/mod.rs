@@ -10,7 +10,9 @@
 //!   the whole path.
 //! - The search: Hybrid A* with motion primitives of the turning radius and
 //!   analytic Reeds–Shepp (or Dubins) expansions to the goal (see
-//!   `search.rs` for the lattice and what it promises).
+//!   `search.rs` for the lattice and what it promises), from the goal
+//!   when that is the tighter end; the path found made cheaper by
+//!   shortcuts (`shortcut.rs`) and its joints moved (`polish.rs`).
 //! - [`merge`]: the pieces made into a path of few lines and arcs.
 //!
 //! Its timings (re-planned in wasm while an obstacle is dragged,
@@ -31,9 +33,11 @@
 //!   expansions it tries offer, made cheaper by shortcuts (not always the
 //!   cheapest of all paths).
 //! - [`NoPath::Blocked`] — every cell of the coarse and then the fine
-//!   lattice the start reaches within the search's region (the scene's box
-//!   grown by two turning radii and the body) was expanded, and no
-//!   expansion from any of them reached the goal clear. A passage narrower
+//!   lattice (and the finest, when searched from the goal) the start (or
+//!   the goal, searched from there) reaches within the search's region
+//!   (the scene's box grown by two turning radii and the body) was
+//!   expanded, and no expansion from any of them reached the other end
+//!   clear. A passage narrower
 //!   than the body is one cause; one that only a finer lattice would thread
 //!   is another (the lattice is resolution-complete, not complete).
 //!   Also when the obstacle-aware heuristic's grid (`heuristic.rs`) shows
@@ -85,6 +89,7 @@
 mod body;
 mod cost;
 mod heuristic;
+mod polish;
 mod search;
 mod shortcut;
 mod smooth;
@@ -158,6 +163,23 @@ pub(crate) fn plan(
     // The heuristic's grid reaches two turning radii beyond the region
     // (an expansion to the goal may leave the region).
     let out = crate::Vec2::new(2.0 * r, 2.0 * r);
+    // The lattice grows from the start, and expansions reach the goal;
+    // from the goal (and the path found driven the other way round) when
+    // no piece of the coarse lattice leaves the goal clear but some leave
+    // the start. A goal in a tight spot (a parking gap with little slack)
+    // is then the lattice's root, whose short pieces wriggle out of it,
+    // and the expansions are asked for the open end, where a word of at
+    // most two gear changes does (none of those may fit into the spot).
+    let mirror = match goal {
+        Goal::Pose(g) if options.reverse => {
+            search::leaves(&sweep, g, r) == 0 && search::leaves(&sweep, start, r) > 0
+        }
+        _ => false,
+    };
+    let (root, target) = match goal {
+        Goal::Pose(g) if mirror => (g, Goal::Pose(start)),
+        _ => (start, goal),
+    };
     let make_holonomic = || {
         heuristic::Holonomic::new(
             lo - out,
@@ -165,18 +187,21 @@ pub(crate) fn plan(
             body,
             options.clearance,
             obstacles,
-            goal.position(),
+            target.position(),
         )
     };
     let holonomic = std::cell::OnceCell::new();
     let mut q = search::Query {
-        start,
-        goal,
+        start: root,
+        goal: target,
         r,
         reverse: options.reverse,
-        costs: Costs {
-            cusp: options.cusp_cost,
-            reverse: options.reverse_cost,
+        costs: cost::Pricing {
+            costs: Costs {
+                cusp: options.cusp_cost,
+                reverse: options.reverse_cost,
+            },
+            mirror,
         },
         max_expanded: options.max_expanded,
         sweep: &sweep,
@@ -185,27 +210,33 @@ pub(crate) fn plan(
         lo,
         hi,
     };
-    let coarse = search::search(&q, 3.0, trace);
-    if matches!(coarse.result, Ok(Ok(_)) | Err(_)) || coarse.expanded >= options.max_expanded {
-        return Ok((
-            PlanAround {
-                result: coarse.result?,
-                expanded: coarse.expanded,
-                shortest: false,
-            },
-            coarse.poses,
-        ));
-    }
-    // Nothing on the coarse lattice: the fine one, with what is left.
-    q.max_expanded = options.max_expanded - coarse.expanded;
-    let fine = search::search(&q, 1.0, trace);
-    let expanded = coarse.expanded + fine.expanded;
-    let result = match fine.result? {
-        Err(NoPath::SearchLimit { .. }) => Err(NoPath::SearchLimit { expanded }),
-        r => r,
+    // The lattices in turn, coarse to fine, each with the expansions the
+    // ones before left: open ground is crossed faster with long pieces,
+    // tight manoeuvres need short ones. From a tight goal, a finest one
+    // too: pieces of 1.25° (a twentieth of a turning radius), which wriggle
+    // out of a spot with a few centimetres to spare.
+    let levels: &[f64] = if mirror {
+        &[search::COARSE, 1.0, 0.25]
+    } else {
+        &[search::COARSE, 1.0]
     };
-    let mut poses = coarse.poses;
-    poses.extend(fine.poses);
+    let (mut expanded, mut poses) = (0, Vec::new());
+    let mut result = Err(NoPath::Blocked);
+    for &step in levels {
+        q.max_expanded = options.max_expanded - expanded;
+        let level = search::search(&q, step, trace);
+        expanded += level.expanded;
+        poses.extend(level.poses);
+        result = match level.result? {
+            Err(NoPath::SearchLimit { .. }) => Err(NoPath::SearchLimit { expanded }),
+            // From the goal, nothing left it; pieces leave the start.
+            Err(NoPath::StartEnclosed) if mirror => Err(NoPath::Blocked),
+            r => r,
+        };
+        if result.is_ok() || expanded >= options.max_expanded {
+            break;
+        }
+    }
     Ok((
         PlanAround {
             result,

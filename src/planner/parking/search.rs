@@ -3,7 +3,8 @@
 //! (Reeds–Shepp words with reverse gear, Dubins words without), every
 //! piece checked exactly against the body ([`BodySweep`]).
 //!
-//! - **Lattice.** Headings in 72 bins of 5° from the start's heading;
+//! - **Lattice.** Headings in 72 bins of 5° from the start's heading
+//!   (bins as fine as the pieces' turn when that is less than 5°);
 //!   square cells from the start's position. A primitive is a line or an
 //!   arc of the turning radius `r`, `step_bins` heading bins long (the
 //!   cell's diagonal), left, straight or right, forwards and (with
@@ -13,8 +14,17 @@
 //!   finds nothing, a fine one (5° pieces, cells of `0.062 r`) with the
 //!   expansions left: tight manoeuvres (a parking gap with little slack)
 //!   need the short pieces, open ground is crossed faster with the long.
-//! - **Cost.** [`Costs`]: length, `cusp` per gear change, `reverse - 1`
-//!   per unit backwards; the same rule prices the analytic expansions.
+//! - **From the goal.** When no coarse piece leaves the goal pose clear
+//!   (and some leave the start), the plan searches from the goal to the
+//!   start instead and drives the path found the other way round: the
+//!   lattice's root is exact and its short pieces wriggle out of a tight
+//!   spot, where no word of at most two gear changes from outside fits
+//!   in. Then a third, finest lattice (1.25° pieces, cells of `0.015 r`)
+//!   follows the fine one. Costs are mirrored ([`Pricing`]): what the
+//!   search drives backwards is driven forwards.
+//! - **Cost.** [`Costs`](super::Costs): length, `cusp` per gear change,
+//!   `reverse - 1` per unit backwards; the same rule prices the analytic
+//!   expansions.
 //! - **Heuristic.** The obstacle-free Reeds–Shepp (or Dubins) length to a
 //!   goal pose, the straight distance to a goal point, and, once the search
 //!   has expanded [`GRID_AFTER`] nodes, the larger of that and the
@@ -31,7 +41,8 @@
 //!   first (at most 8 of them, priced before they are built), checked
 //!   exactly; the first clear one, with the path to its node, is made
 //!   cheaper where one word between two of its poses is clear and costs
-//!   less (`shortcut.rs`) and becomes a *goal candidate* on the open list
+//!   less (`shortcut.rs`; the path returned is polished further,
+//!   `polish.rs`) and becomes a *goal candidate* on the open list
 //!   with its exact total cost. The search returns a candidate when it
 //!   comes off the list: no open node could lead to a cheaper one of those
 //!   the lattice and the expansions it tried offer (a node passed over far
@@ -45,8 +56,9 @@
 //!   the point heading towards it from the node, away from it, and every
 //!   45°.
 
+use super::cost::Pricing;
 use super::heuristic::Holonomic;
-use super::{BodySweep, Costs};
+use super::BodySweep;
 use crate::planner::pathfind::{Goal, NoPath};
 use crate::planner::reeds_shepp::reeds_shepp_cheapest;
 use crate::planner::{dubins_candidates, dubins_length, reeds_shepp_length};
@@ -64,6 +76,8 @@ const GRID_AFTER: usize = 128;
 /// 8) farther out; the others are tried before the search refuses.
 const ANALYTIC_SPAN: f64 = 2.0;
 
+/// The coarse lattice's pieces, in heading bins (the fine one's are 1).
+pub(crate) const COARSE: f64 = 3.0;
 /// Heading bins per turn.
 const HEADINGS: i64 = 72;
 /// The most words an analytic expansion checks against the body (the
@@ -78,7 +92,7 @@ pub(crate) struct Query<'a> {
     pub goal: Goal,
     pub r: f64,
     pub reverse: bool,
-    pub costs: Costs,
+    pub costs: Pricing,
     pub max_expanded: usize,
     pub sweep: &'a BodySweep,
     /// The obstacle-aware lower bound: made once a search has expanded
@@ -143,14 +157,17 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
     let tol = q.sweep.tol();
     let dh = TAU / HEADINGS as f64;
     let sweep_step = step_bins * dh;
+    // Pieces of less than a bin turn by a fraction of one: the cells'
+    // headings are binned as finely (else they would merge back).
+    let kb = step_bins.min(1.0);
     let step = q.r * sweep_step;
     let cell = step / core::f64::consts::SQRT_2 * 1.001;
     let key = |p: Pose, gear: Option<bool>| -> Key {
-        let k = ((p.heading - q.start.heading) / dh).round() as i64;
+        let k = ((p.heading - q.start.heading) / (dh * kb)).round() as i64;
         (
             ((p.x - q.start.x) / cell).floor() as i64,
             ((p.y - q.start.y) / cell).floor() as i64,
-            k.rem_euclid(HEADINGS),
+            k.rem_euclid((HEADINGS as f64 / kb).round() as i64),
             if q.reverse {
                 i8::from(gear == Some(true))
             } else {
@@ -292,7 +309,7 @@ pub(crate) fn search(q: &Query<'_>, step_bins: f64, trace: bool) -> Searched {
             for turn in [1.0, 0.0, -1.0] {
                 let piece = primitive(pose, q.r, step, sweep_step, turn, back);
                 let end = piece.pose_at(piece.length(), pose.heading);
-                let end = Pose::at(end.position(), snap(end.heading, q.start.heading, dh));
+                let end = Pose::at(end.position(), snap(end.heading, q.start.heading, dh * kb));
                 if end.x < q.lo.x || end.y < q.lo.y || end.x > q.hi.x || end.y > q.hi.y {
                     continue;
                 }
@@ -376,6 +393,19 @@ fn candidate(
         node: nodes.len() - 1,
     });
     cost
+}
+
+/// How many of the coarse lattice's pieces (forwards and backwards, left,
+/// straight and right) leave `pose` with the body clear.
+pub(crate) fn leaves(sweep: &BodySweep, pose: Pose, r: f64) -> usize {
+    let a = COARSE * TAU / HEADINGS as f64;
+    let mut n = 0;
+    for back in [false, true] {
+        for turn in [1.0, 0.0, -1.0] {
+            n += usize::from(sweep.segment_clear(&primitive(pose, r, r * a, a, turn, back), pose));
+        }
+    }
+    n
 }
 
 /// `heading` put exactly on the lattice's bin (from `h0`) when within a
@@ -514,7 +544,16 @@ fn shortcuts<'a>(q: &Query<'a>, tol: f64) -> super::shortcut::Shortcuts<'a> {
 
 /// The path of goal candidate `i` (its pieces already shortcut), merged.
 fn build(q: &Query<'_>, nodes: &[Node], i: usize, tol: f64) -> Result<Path, crate::Error> {
-    let mut pieces = chain(nodes, i);
+    let mut pieces = super::polish::polish(&shortcuts(q, tol), chain(nodes, i), q.start);
+    if q.costs.mirror {
+        // The search ran from the goal: its pieces, each driven the other
+        // way (in the other gear), in the other order, from the start.
+        pieces = pieces
+            .iter()
+            .rev()
+            .map(|s| s.reversed().with_reverse(!s.is_reverse()))
+            .collect();
+    }
     if pieces.is_empty() {
         // The start is the goal: one zero-length arc.
         pieces.push(Segment::Arc(Arc::from_pose(q.start, q.r, 1.0, 0.0)));

@@ -9,9 +9,10 @@
 //! turn; this takes most of that out (the search's cells keep one arrival
 //! each, so its path is not the cheapest of all).
 
-use super::{BodySweep, Costs};
-use crate::planner::dubins_candidates;
+use super::cost::Pricing;
+use super::BodySweep;
 use crate::planner::reeds_shepp::reeds_shepp_cheapest;
+use crate::planner::{dubins_candidates, dubins_length, reeds_shepp_length};
 use crate::{Pose, Segment};
 
 /// The most words checked against the body for one run.
@@ -21,7 +22,7 @@ const WORDS_CHECKED: usize = 4;
 pub(crate) struct Shortcuts<'a> {
     pub r: f64,
     pub reverse: bool,
-    pub costs: Costs,
+    pub costs: Pricing,
     pub sweep: &'a BodySweep,
     pub tol: f64,
 }
@@ -75,65 +76,52 @@ impl Shortcuts<'_> {
         poses: &[Pose],
         total: f64,
     ) -> Option<Vec<Segment>> {
-        let (from, to) = (poses[i], poses[j]);
-        let mut offers: Vec<(f64, Vec<Segment>)> = if self.reverse {
-            self.reeds_shepp_offers(pieces, i, j, from, to, total)?
-        } else {
-            dubins_candidates(from, to, self.r)
-                .ok()?
-                .into_iter()
-                .map(|w| self.spliced(pieces, i, j, w.1.segments()))
-                .filter(|(c, _)| *c < total - self.tol)
-                .collect()
-        };
-        offers.sort_by(|a, b| a.0.total_cmp(&b.0));
-        offers.into_iter().take(WORDS_CHECKED).find_map(|(_, v)| {
-            let mut at = from;
-            let k = v.len() - (pieces.len() - j);
-            for s in &v[i..k] {
-                if !self.sweep.segment_clear(s, at) {
-                    return None;
-                }
-                at = s.pose_at(s.length(), at.heading);
-            }
-            Some(v)
-        })
-    }
-
-    /// `pieces` with `pieces[i..j]` replaced by `word`, and its cost.
-    fn spliced(
-        &self,
-        pieces: &[Segment],
-        i: usize,
-        j: usize,
-        word: &[Segment],
-    ) -> (f64, Vec<Segment>) {
-        let mut v = pieces[..i].to_vec();
-        v.extend(word.iter().filter(|s| s.length() > self.tol));
-        v.extend_from_slice(&pieces[j..]);
-        (self.costs.of(&v, None, self.tol).0, v)
-    }
-
-    /// The (at most [`WORDS_CHECKED`]) cheapest Reeds–Shepp words from
-    /// `from` to `to` spliced in for `pieces[i..j]`, each path costing less
-    /// than `total`: the words priced from their pieces (with the gear
-    /// changes at both joints), only those built.
-    fn reeds_shepp_offers(
-        &self,
-        pieces: &[Segment],
-        i: usize,
-        j: usize,
-        from: Pose,
-        to: Pose,
-        total: f64,
-    ) -> Option<Vec<(f64, Vec<Segment>)>> {
         let tol = self.tol;
         let (before, gear) = self.costs.of(&pieces[..i], None, tol);
         let after = self.costs.of(&pieces[j..], None, tol).0;
-        let next = pieces[j..]
-            .iter()
-            .find(|s| s.length() > tol)
-            .map(Segment::is_reverse);
+        let next = first_gear(&pieces[j..], tol);
+        let limit = total - tol - before - after;
+        let (_, word) = self.word(poses[i], poses[j], gear, next, limit)?;
+        let mut v = pieces[..i].to_vec();
+        v.extend(word);
+        v.extend_from_slice(&pieces[j..]);
+        (self.costs.of(&v, None, tol).0 < total - tol).then_some(v)
+    }
+
+    /// The length of the shortest word from `from` to `to`, obstacles
+    /// aside: no word between them costs less.
+    pub(super) fn least(&self, from: Pose, to: Pose) -> Option<f64> {
+        if self.reverse {
+            reeds_shepp_length(from, to, self.r).ok().map(|x| x.0)
+        } else {
+            dubins_length(from, to, self.r).ok().map(|x| x.0)
+        }
+    }
+
+    /// The cheapest word from `from` to `to` that keeps the body clear
+    /// (checked exactly) and costs less than `limit`, driven after a piece
+    /// in gear `gear` and followed by one in gear `next` (`None`: a
+    /// standstill; the gear changes at both ends priced in), and its cost.
+    /// Of the words under `limit`, the [`WORDS_CHECKED`] cheapest are built
+    /// and checked; Reeds–Shepp words are priced before they are built.
+    pub(super) fn word(
+        &self,
+        from: Pose,
+        to: Pose,
+        gear: Option<bool>,
+        next: Option<bool>,
+        limit: f64,
+    ) -> Option<(f64, Vec<Segment>)> {
+        let tol = self.tol;
+        if from.approx_eq(to, tol) {
+            // Nothing to drive; a gear change stays one.
+            let c = if matches!((gear, next), (Some(a), Some(b)) if a != b) {
+                self.costs.cusp()
+            } else {
+                0.0
+            };
+            return (c < limit).then_some((c, Vec::new()));
+        }
         let price = |word: &mut dyn Iterator<Item = (f64, bool)>| {
             let (mut c, mut g) = (0.0, gear);
             for (len, back) in word {
@@ -142,19 +130,51 @@ impl Shortcuts<'_> {
                 g = ng;
             }
             if matches!((g, next), (Some(a), Some(b)) if a != b) {
-                c += self.costs.cusp;
+                c += self.costs.cusp();
             }
             c
         };
-        let limit = total - tol - before - after;
-        let words = reeds_shepp_cheapest(from, to, self.r, WORDS_CHECKED, limit, price).ok()?;
-        Some(
-            words
+        let offers: Vec<(f64, Vec<Segment>)> = if self.reverse {
+            reeds_shepp_cheapest(from, to, self.r, WORDS_CHECKED, limit, price)
+                .ok()?
                 .into_iter()
-                .filter_map(|(_, w)| w.build().ok())
-                .map(|w| self.spliced(pieces, i, j, w.segments()))
-                .filter(|(c, _)| *c < total - tol)
-                .collect(),
-        )
+                .filter_map(|(c, w)| Some((c, w.build().ok()?.into_segments())))
+                .collect()
+        } else {
+            let mut v: Vec<(f64, Vec<Segment>)> = dubins_candidates(from, to, self.r)
+                .ok()?
+                .into_iter()
+                .map(|(_, w)| {
+                    let s = w.into_segments();
+                    (
+                        price(&mut s.iter().map(|p| (p.length(), p.is_reverse()))),
+                        s,
+                    )
+                })
+                .filter(|(c, _)| *c < limit)
+                .collect();
+            v.sort_by(|a, b| a.0.total_cmp(&b.0));
+            v.truncate(WORDS_CHECKED);
+            v
+        };
+        offers.into_iter().find_map(|(c, word)| {
+            let word: Vec<Segment> = word.into_iter().filter(|s| s.length() > tol).collect();
+            let mut at = from;
+            for s in &word {
+                if !self.sweep.segment_clear(s, at) {
+                    return None;
+                }
+                at = s.pose_at(s.length(), at.heading);
+            }
+            Some((c, word))
+        })
     }
+}
+
+/// The gear of the first piece of `pieces` longer than `tol`.
+pub(super) fn first_gear(pieces: &[Segment], tol: f64) -> Option<bool> {
+    pieces
+        .iter()
+        .find(|s| s.length() > tol)
+        .map(Segment::is_reverse)
 }
