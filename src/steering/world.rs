@@ -1024,6 +1024,24 @@ impl Consts<'_> {
         }
     }
 
+    /// Vehicle `i` (previous state `own`) as its step sees it.
+    #[inline(always)]
+    fn stepping<'a>(
+        &'a self,
+        i: usize,
+        own: Own<'a>,
+        wander: &'a mut [f64; 2],
+        rng: &'a mut Pcg32,
+    ) -> Stepping<'a> {
+        Stepping {
+            i,
+            own,
+            k: self.params(i),
+            wander,
+            rng,
+        }
+    }
+
     #[inline(always)]
     fn entry(&self, i: usize) -> &Entry {
         self.sets.get(self.set_of[i])
@@ -1052,6 +1070,31 @@ impl<'a> Own<'a> {
     #[inline]
     fn heading(&self) -> Vec2 {
         Vec2::new(self.head[0], self.head[1])
+    }
+}
+
+/// One vehicle as its step sees it: its slot, previous state and
+/// constants, and the wander state and generator its behaviours advance
+/// (what every per-vehicle function of the step reads, gathered once).
+struct Stepping<'a> {
+    i: usize,
+    own: Own<'a>,
+    k: Params<'a>,
+    wander: &'a mut [f64; 2],
+    rng: &'a mut Pcg32,
+}
+
+impl Stepping<'_> {
+    /// The same vehicle, lent to one behaviour of its list.
+    #[inline(always)]
+    fn reborrow(&mut self) -> Stepping<'_> {
+        Stepping {
+            i: self.i,
+            own: self.own,
+            k: self.k,
+            wander: self.wander,
+            rng: self.rng,
+        }
     }
 }
 
@@ -1227,16 +1270,13 @@ impl Prev<'_> {
                 let (w, g) = (&mut wander[r.clone()], &mut rng[r.clone()]);
                 kinds::weighted(&run, entry, &mut acc[r.clone()], |x, kind| {
                     let i = first + j + x;
-                    let own = Own::new(pos[j + x], vel[j + x], &head[j + x]);
-                    self.behavior(
+                    let v = c.stepping(
                         i,
-                        own,
-                        c.params(i),
-                        &entry.query,
-                        kind,
+                        Own::new(pos[j + x], vel[j + x], &head[j + x]),
                         &mut w[x],
                         &mut g[x],
-                    )
+                    );
+                    self.behavior(v, &entry.query, kind)
                 });
                 for x in r {
                     b.put(x, acc[x]);
@@ -1244,9 +1284,13 @@ impl Prev<'_> {
             } else {
                 for x in r {
                     let i = first + x;
-                    let own = Own::new(pos[x], vel[x], &head[x]);
-                    let sum =
-                        self.combined(i, own, c.params(i), entry, &mut wander[x], &mut rng[x]);
+                    let v = c.stepping(
+                        i,
+                        Own::new(pos[x], vel[x], &head[x]),
+                        &mut wander[x],
+                        &mut rng[x],
+                    );
+                    let sum = self.combined(v, entry);
                     b.put(x, [sum.x, sum.y]);
                 }
             }
@@ -1277,7 +1321,7 @@ impl Prev<'_> {
     }
 
     /// Steps the vehicles of a block as [`Prev::block`] does, but vehicle by
-    /// vehicle ([`Prev::recorded`]), recording each one's desired velocity
+    /// vehicle ([`Prev::advance`]), recording each one's desired velocity
     /// and force into the whole crowd's columns `desired` and `force`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
@@ -1294,16 +1338,17 @@ impl Prev<'_> {
     ) {
         let (pos, vel, head) = own;
         for (j, o) in out.iter_mut().enumerate().take(pos.len()) {
-            let own = Own::new(pos[j], vel[j], &head[j]);
-            let a = self.recorded(
-                first + j,
-                own,
-                c,
+            let i = first + j;
+            let v = c.stepping(
+                i,
+                Own::new(pos[j], vel[j], &head[j]),
                 &mut wander[j],
                 &mut rng[j],
-                desired,
-                force,
             );
+            let a = self.advance(v, c.entry(i));
+            if let (Some(d), Some(f)) = (desired.get_mut(i), force.get_mut(i)) {
+                (*d, *f) = (clamp_finite(a.desired), a.force);
+            }
             *o = Stepped {
                 pos: a.pos,
                 vel: a.vel,
@@ -1312,58 +1357,25 @@ impl Prev<'_> {
         }
     }
 
-    /// [`Prev::advance`], recording what the debug view shows.
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn recorded(
-        &self,
-        i: usize,
-        own: Own<'_>,
-        c: &Consts<'_>,
-        wander: &mut [f64; 2],
-        rng: &mut Pcg32,
-        desired: &mut [[f64; 2]],
-        force: &mut [[f64; 2]],
-    ) -> Advanced {
-        let a = self.advance(i, own, c.params(i), c.entry(i), wander, rng);
-        if let (Some(d), Some(f)) = (desired.get_mut(i), force.get_mut(i)) {
-            (*d, *f) = (clamp_finite(a.desired), a.force);
-        }
-        a
-    }
-
     /// Reynolds' rule for one vehicle: `force = truncate(Σ wᵢ·bᵢ, maxForce)`,
     /// `velocity = truncate(velocity + force / mass · dt, maxSpeed)`,
     /// `position += velocity · dt`; the heading follows the velocity.
     #[inline(always)]
-    fn advance(
-        &self,
-        i: usize,
-        own: Own<'_>,
-        k: Params<'_>,
-        e: &Entry,
-        wander: &mut [f64; 2],
-        rng: &mut Pcg32,
-    ) -> Advanced {
-        let sum = self.sum(i, own, k, e, wander, rng);
+    fn advance(&self, v: Stepping<'_>, e: &Entry) -> Advanced {
+        let (own, k) = (v.own, v.k);
+        let sum = self.sum(v, e);
         self.integrate(own, k, sum)
     }
 
     /// The steering sum `Σ wᵢ·bᵢ` of vehicle `i` (before the truncation to
     /// `max_force`).
     #[inline(always)]
-    fn sum(
-        &self,
-        i: usize,
-        own: Own<'_>,
-        k: Params<'_>,
-        e: &Entry,
-        wander: &mut [f64; 2],
-        rng: &mut Pcg32,
-    ) -> Vec2 {
+    fn sum(&self, v: Stepping<'_>, e: &Entry) -> Vec2 {
         match e.single_seek {
-            Some((target, weight)) => forces::seek(own.pos, own.vel, k.max_speed, target) * weight,
-            None => self.combined(i, own, k, e, wander, rng),
+            Some((target, weight)) => {
+                forces::seek(v.own.pos, v.own.vel, v.k.max_speed, target) * weight
+            }
+            None => self.combined(v, e),
         }
     }
 
@@ -1447,28 +1459,20 @@ impl Prev<'_> {
     /// The behaviours of vehicle `i` combined as its set says (before the
     /// final truncation to `max_force`).
     #[inline(always)]
-    fn combined(
-        &self,
-        i: usize,
-        own: Own<'_>,
-        k: Params<'_>,
-        e: &Entry,
-        wander: &mut [f64; 2],
-        rng: &mut Pcg32,
-    ) -> Vec2 {
-        let max_force = k.max_force;
+    fn combined(&self, mut v: Stepping<'_>, e: &Entry) -> Vec2 {
+        let max_force = v.k.max_force;
         let mut acc = Vec2::ZERO;
         let (set, q) = (e.set.inner(), &e.query);
         match set.combine {
             Combine::WeightedSum => {
                 for b in &set.behaviors {
-                    acc += self.behavior(i, own, k, q, &b.kind, wander, rng) * b.weight;
+                    acc += self.behavior(v.reborrow(), q, &b.kind) * b.weight;
                 }
             }
             Combine::Priority => {
                 let mut left = max_force;
                 for b in &set.behaviors {
-                    let f = self.behavior(i, own, k, q, &b.kind, wander, rng) * b.weight;
+                    let f = self.behavior(v.reborrow(), q, &b.kind) * b.weight;
                     let m = forces::length(f);
                     if m <= left {
                         acc += f;
@@ -1494,17 +1498,14 @@ impl Prev<'_> {
     /// One behaviour's steering vector for vehicle `i` (whose neighbour
     /// sums were gathered for `q`).
     #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn behavior(
-        &self,
-        i: usize,
-        own: Own<'_>,
-        k: Params<'_>,
-        q: &Query,
-        kind: &BehaviorKind,
-        wander: &mut [f64; 2],
-        rng: &mut Pcg32,
-    ) -> Vec2 {
+    fn behavior(&self, v: Stepping<'_>, q: &Query, kind: &BehaviorKind) -> Vec2 {
+        let Stepping {
+            i,
+            own,
+            k,
+            wander,
+            rng,
+        } = v;
         let (pos, vel, ms) = (own.pos, own.vel, k.max_speed);
         match kind {
             BehaviorKind::Seek { target } => forces::seek(pos, vel, ms, *target),
