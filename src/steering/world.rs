@@ -20,11 +20,13 @@
 //! the step's loop is written once (`sweep_with`), for where it writes (in
 //! place, or the next buffers) and whether it records the debug view.
 //!
-//! Adding a kind of behaviour: its arm in [`Prev::behavior`] (the steering
-//! vector of one vehicle) and in the fingerprint of [`super::sets`]; an arm
-//! in [`super::kinds`] runs it two vehicles at a time, and a kind that reads
-//! neighbours adds its radius to [`super::query::Query`] and its sum to
-//! the pass.
+//! Adding a kind of behaviour: its entry in the list of kinds
+//! (`with_behavior_kinds!` in [`super::behavior`], which makes the enum, its
+//! checks, the sets' fingerprint and its data shape) and its arm in
+//! [`Prev::behavior`] (the steering vector of one vehicle); optionally an
+//! arm in [`super::kinds`] runs it two vehicles at a time, and a kind that
+//! reads neighbours adds its radius to [`super::query::Query`] and its sum
+//! to the pass.
 
 use super::behavior::{Behavior, BehaviorKind, BehaviorSet, Combine};
 use super::behaviors;

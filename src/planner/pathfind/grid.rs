@@ -43,7 +43,7 @@ use super::tiles::Grid;
 use super::{Goal, NoPath};
 use crate::error::Error;
 use crate::geom::math::larger;
-use crate::planner::error::{check_point, check_pose, check_radius};
+use crate::planner::error::{check_pose, check_radius};
 use crate::{Path, Pose, Segment};
 use std::collections::BinaryHeap;
 
@@ -661,20 +661,10 @@ pub fn plan_on_grid_with(
     grid.check()?;
     let start = check_pose(start, "start")?;
     let goal = goal.into();
-    match goal {
-        Goal::Pose(p) => {
-            check_pose(p, "goal")?;
-        }
-        Goal::Point(p) => {
-            check_point(p, "goal")?;
-        }
-    }
+    goal.check()?;
     let r = check_radius(radius)?;
     grid.check_position(start.position(), "start")?;
-    let goal_point = match goal {
-        Goal::Pose(p) => p.position(),
-        Goal::Point(p) => p,
-    };
+    let goal_point = goal.position();
     grid.check_position(goal_point, "goal")?;
     let scale = grid.width().max(grid.height()).max(r);
     let tol = 1e-9 * scale.max(1.0);
@@ -758,6 +748,22 @@ mod tests {
         }
     }
 
+    /// A closed record at cost `g`, reached from `from` by `via`.
+    fn closed_at(g: f64, from: NodeId, via: Via) -> Record {
+        Record {
+            g,
+            from,
+            via,
+            closed: true,
+            h: 0.0,
+        }
+    }
+
+    /// The zero-length path of a radius of 0.5 at `start`.
+    fn coincident(start: Pose) -> Path {
+        crate::planner::dubins::coincident_path(start, 0.5).unwrap()
+    }
+
     #[test]
     fn records_that_do_not_lead_back_to_the_start_are_an_internal_error() {
         let g = open(4, 1);
@@ -765,61 +771,24 @@ mod tests {
         let start = Pose::new(0.5, 0.5, 0.0);
         let mut s = search_on(&g, &mut table, start, Goal::Point(Point::new(3.5, 0.5)));
         // The goal reached by a curve the search never kept.
-        s.records.insert(
-            GOAL,
-            Record {
-                g: 3.0,
-                from: START,
-                via: Via::Own(7),
-                closed: true,
-                h: 0.0,
-            },
-        );
+        s.records.insert(GOAL, closed_at(3.0, START, Via::Own(7)));
         let e = s.build().unwrap_err();
         assert!(matches!(e.reason(), Reason::Internal { .. }), "{e}");
         // Reached from a node with no record.
-        s.records.insert(
-            GOAL,
-            Record {
-                g: 3.0,
-                from: node_id(&g, 2, 0, 0),
-                via: Via::Own(0),
-                closed: true,
-                h: 0.0,
-            },
-        );
+        s.records
+            .insert(GOAL, closed_at(3.0, node_id(&g, 2, 0, 0), Via::Own(0)));
         let e = s.build().unwrap_err();
         assert!(matches!(e.reason(), Reason::Internal { .. }), "{e}");
         // An empty path to a goal away from the start.
-        s.own
-            .push(crate::planner::dubins::coincident_path(start, 0.5).unwrap());
-        s.records.insert(
-            GOAL,
-            Record {
-                g: 0.0,
-                from: START,
-                via: Via::Own(0),
-                closed: true,
-                h: 0.0,
-            },
-        );
+        s.own.push(coincident(start));
+        s.records.insert(GOAL, closed_at(0.0, START, Via::Own(0)));
         let e = s.build().unwrap_err();
         assert!(matches!(e.reason(), Reason::Internal { .. }), "{e}");
         // The same with the goal at the start: the start's zero-length arc.
         let mut table = CurveTable::take(&g, 0.5, 1e-9);
         let mut s = search_on(&g, &mut table, start, Goal::Point(start.position()));
-        s.own
-            .push(crate::planner::dubins::coincident_path(start, 0.5).unwrap());
-        s.records.insert(
-            GOAL,
-            Record {
-                g: 0.0,
-                from: START,
-                via: Via::Own(0),
-                closed: true,
-                h: 0.0,
-            },
-        );
+        s.own.push(coincident(start));
+        s.records.insert(GOAL, closed_at(0.0, START, Via::Own(0)));
         assert_eq!(s.build().unwrap().length(), 0.0);
     }
 
