@@ -229,6 +229,44 @@ fn node_parts(grid: &Grid, id: NodeId) -> (i64, i64, usize) {
 }
 
 impl<'a> GridSearch<'a> {
+    /// A search on `grid` from `start` to `goal` (both checked) at radius
+    /// `r`, tolerance `tol` and edges reaching `reach` tiles, with the
+    /// curves of `table`; not run.
+    fn new(
+        grid: &'a Grid,
+        table: &'a mut CurveTable,
+        start: Pose,
+        goal: Goal,
+        r: f64,
+        tol: f64,
+        reach: i64,
+    ) -> GridSearch<'a> {
+        let goal_point = goal.position();
+        GridSearch {
+            grid,
+            start,
+            goal,
+            goal_tile: grid.tile_of(goal_point),
+            r,
+            tol,
+            reach,
+            table,
+            records: Records::new(grid.columns * grid.rows * 8),
+            padded: padded(grid),
+            own: Vec::new(),
+            heap: BinaryHeap::new(),
+            to_goal_bound: TileDistance::new(
+                grid,
+                goal_point,
+                grid.tile_of(goal_point),
+                grid.tile_of(start.position()),
+                reach,
+            ),
+            expanded: 0,
+            start_escaped: false,
+        }
+    }
+
     fn pose(&self, id: NodeId) -> Pose {
         if id == START {
             return self.start;
@@ -664,35 +702,12 @@ pub fn plan_on_grid_with(
     goal.check()?;
     let r = check_radius(radius)?;
     grid.check_position(start.position(), "start")?;
-    let goal_point = goal.position();
-    grid.check_position(goal_point, "goal")?;
+    grid.check_position(goal.position(), "goal")?;
     let scale = grid.width().max(grid.height()).max(r);
     let tol = 1e-9 * scale.max(1.0);
     let mut table = CurveTable::take(grid, r, tol);
     let reach = reach(r, grid.tile);
-    let mut search = GridSearch {
-        grid,
-        start,
-        goal,
-        goal_tile: grid.tile_of(goal_point),
-        r,
-        tol,
-        reach,
-        table: &mut table,
-        records: Records::new(grid.columns * grid.rows * 8),
-        padded: padded(grid),
-        own: Vec::new(),
-        heap: BinaryHeap::new(),
-        to_goal_bound: TileDistance::new(
-            grid,
-            goal_point,
-            grid.tile_of(goal_point),
-            grid.tile_of(start.position()),
-            reach,
-        ),
-        expanded: 0,
-        start_escaped: false,
-    };
+    let mut search = GridSearch::new(grid, &mut table, start, goal, r, tol, reach);
     let result = search.run(options.max_expanded, trace);
     let expanded = search.expanded;
     table.keep();
@@ -723,29 +738,7 @@ mod tests {
         start: Pose,
         goal: Goal,
     ) -> GridSearch<'a> {
-        GridSearch {
-            grid,
-            start,
-            goal,
-            goal_tile: grid.tile_of(goal.position()),
-            r: 0.5,
-            tol: 1e-9,
-            reach: 1,
-            table,
-            records: Records::new(grid.columns * grid.rows * 8),
-            padded: padded(grid),
-            own: Vec::new(),
-            heap: BinaryHeap::new(),
-            to_goal_bound: TileDistance::new(
-                grid,
-                goal.position(),
-                grid.tile_of(goal.position()),
-                grid.tile_of(start.position()),
-                1,
-            ),
-            expanded: 0,
-            start_escaped: false,
-        }
+        GridSearch::new(grid, table, start, goal, 0.5, 1e-9, 1)
     }
 
     /// A closed record at cost `g`, reached from `from` by `via`.

@@ -453,6 +453,12 @@ mod tests {
     use crate::planner::pathfind::obstacles::Circle;
     use core::f64::consts::FRAC_PI_2;
 
+    /// How far the guide circle of radius 5 at the origin is free from
+    /// angle 0 turning `s`, among the obstacles `near` of `c`.
+    fn from_east(c: &Collider, near: &[u32], s: f64) -> f64 {
+        free_turn(c, near, Point::ORIGIN, 5.0, Vec2::new(1.0, 0.0), s, 0.0)
+    }
+
     #[test]
     fn outer_and_inner_tangents_of_equal_circles() {
         // Circles of radius 1 at (0, 0) and (10, 0).
@@ -524,27 +530,11 @@ mod tests {
         let c = Collider::new(&o, 0.0, 10.0);
         let near = near_circle(&c, Point::ORIGIN, 5.0);
         assert_eq!(near, vec![0]);
-        let free = free_turn(
-            &c,
-            &near,
-            Point::ORIGIN,
-            5.0,
-            Vec2::new(1.0, 0.0),
-            LEFT,
-            0.0,
-        );
+        let free = from_east(&c, &near, LEFT);
         let want = FRAC_PI_2 - (49.0f64 / 50.0).acos();
         assert!((free - want).abs() < 1e-8, "{free} vs {want}");
         // Turning right it goes three quarters round first.
-        let free = free_turn(
-            &c,
-            &near,
-            Point::ORIGIN,
-            5.0,
-            Vec2::new(1.0, 0.0),
-            RIGHT,
-            0.0,
-        );
+        let free = from_east(&c, &near, RIGHT);
         assert!((free - (3.0 * FRAC_PI_2 - (49.0f64 / 50.0).acos())).abs() < 1e-8);
     }
 
@@ -565,29 +555,13 @@ mod tests {
         };
         let c = Collider::new(&o, 0.5, 10.0);
         let near = near_circle(&c, Point::ORIGIN, 5.0);
-        let free = free_turn(
-            &c,
-            &near,
-            Point::ORIGIN,
-            5.0,
-            Vec2::new(1.0, 0.0),
-            LEFT,
-            0.0,
-        );
+        let free = from_east(&c, &near, LEFT);
         assert_eq!(free, TAU);
         // At clearance 1.5, turning left from (5, 0), the arc first comes
         // within 1.5 of the corner (1, 6) (it reaches y = 4.5, the band under
         // the bottom edge, only at x ≈ 2.18, beside the edge).
         let c = Collider::new(&o, 1.5, 10.0);
-        let free = free_turn(
-            &c,
-            &near_circle(&c, Point::ORIGIN, 5.0),
-            Point::ORIGIN,
-            5.0,
-            Vec2::new(1.0, 0.0),
-            LEFT,
-            0.0,
-        );
+        let free = from_east(&c, &near_circle(&c, Point::ORIGIN, 5.0), LEFT);
         let corner = Point::new(1.0, 6.0);
         let p = Point::ORIGIN + Vec2::from_angle(free) * 5.0;
         assert!(
