@@ -217,6 +217,25 @@ macro_rules! behavior_kind {
                 Ok(())
             }
 
+            /// The vehicles the kind's fields name, with the fields' names,
+            /// in the list's order (at most two).
+            fn vehicle_fields(&self) -> [Option<(&'static str, VehicleId)>; 2] {
+                let mut out = [None, None];
+                let mut slots = out.iter_mut();
+                match self {
+                    $( BehaviorKind::$kind { $( $field, )* } => {
+                        $(
+                            if let Some(id) = Words::vehicle($field) {
+                                if let Some(o) = slots.next() {
+                                    *o = Some((stringify!($field), id));
+                                }
+                            }
+                        )*
+                    } )*
+                }
+                out
+            }
+
             /// The kind's tag (1 for the first) and then every number of
             /// its fields, as words for a fingerprint.
             pub(super) fn words(&self, add: &mut impl FnMut(u64)) {
@@ -618,15 +637,7 @@ impl Behavior {
     /// (`quarry`, `a`, `b`, `leader`, `from`).
     #[must_use]
     pub fn vehicles(&self) -> [Option<(&'static str, VehicleId)>; 2] {
-        match self.kind {
-            BehaviorKind::Pursue { quarry } | BehaviorKind::Evade { quarry } => {
-                [Some(("quarry", quarry)), None]
-            }
-            BehaviorKind::Interpose { a, b } => [Some(("a", a)), Some(("b", b))],
-            BehaviorKind::OffsetPursuit { leader, .. } => [Some(("leader", leader)), None],
-            BehaviorKind::Hide { from, .. } => [Some(("from", from)), None],
-            _ => [None, None],
-        }
+        self.kind.vehicle_fields()
     }
 
     /// The settings of an [`BehaviorKind::AvoidVehicles`] behaviour: its time
@@ -722,12 +733,18 @@ mod rule {
     }
 }
 
-/// A field of a kind as words for the fingerprint of sets
-/// ([`BehaviorKind::words`]): the bits of each of its numbers, so that
-/// fields that differ anywhere (even `0.0` against `-0.0`) almost surely
-/// give other words.
+/// A field of a kind, as the code generated from the list of kinds reads
+/// it: its words for the fingerprint of sets ([`BehaviorKind::words`]: the
+/// bits of each of its numbers, so that fields that differ anywhere, even
+/// `0.0` against `-0.0`, almost surely give other words), and the vehicle
+/// it names, if it is a vehicle id ([`Behavior::vehicles`]).
 trait Words {
     fn words(&self, add: &mut impl FnMut(u64));
+
+    /// The vehicle this field names (none but for an id).
+    fn vehicle(&self) -> Option<VehicleId> {
+        None
+    }
 }
 
 impl Words for f64 {
@@ -752,6 +769,10 @@ impl Words for bool {
 impl Words for VehicleId {
     fn words(&self, add: &mut impl FnMut(u64)) {
         add(u64::from(self.0));
+    }
+
+    fn vehicle(&self) -> Option<VehicleId> {
+        Some(*self)
     }
 }
 
