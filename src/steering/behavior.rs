@@ -659,8 +659,9 @@ impl Behavior {
 /// in [`with_behavior_kinds`]), each reporting a bad value by the field's
 /// `name`.
 mod rule {
-    use super::{Obstacle, Point, Vec2};
     use crate::error::{Error, Field, Reason};
+    use crate::geom::{Point, Vec2};
+    use crate::steering::forces::Obstacle;
 
     /// A number, or an optional one (absent passes).
     pub(super) trait Number {
@@ -720,10 +721,10 @@ mod rule {
         Ok(())
     }
 
-    /// A simple polygon of 3 to [`MAX_BOUNDARY`](super::MAX_BOUNDARY)
+    /// A simple polygon of 3 to [`MAX_BOUNDARY`](crate::steering::MAX_BOUNDARY)
     /// finite corners, errors within `name`.
     pub(super) fn boundary(boundary: &[Point], name: &'static str) -> Result<(), Error> {
-        super::super::behaviors::polygon::check(boundary).map_err(|e| e.within(name))
+        crate::steering::behaviors::polygon::check(boundary).map_err(|e| e.within(name))
     }
 
     /// Not checked here (vehicle ids are checked by the world, paths when
