@@ -178,6 +178,8 @@ macro_rules! with_behavior_kinds {
         }
     };
 }
+// `shape.rs` (the `serde` feature) reads the list too.
+#[cfg(feature = "serde")]
 pub(crate) use with_behavior_kinds;
 
 /// [`BehaviorKind`] from the list of kinds, its checks by each field's rule,
