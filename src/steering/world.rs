@@ -945,34 +945,24 @@ fn sweep<T: Target>(
     rngs: &mut [Pcg32],
 ) {
     match rec {
-        Some(Recorded(desired, force)) => {
-            sweep_with(to, wanders, rngs, |first, own, w, g, _, out| {
-                prev.recorded_block(c, first, own, w, g, desired, force, out);
-            })
-        }
-        None => sweep_with(to, wanders, rngs, |first, own, w, g, b, out| {
-            prev.block(c, first, own, w, g, b, out);
+        Some(Recorded(desired, force)) => sweep_with(to, wanders, rngs, |v, _, out| {
+            prev.recorded_block(c, v, desired, force, out);
+        }),
+        None => sweep_with(to, wanders, rngs, |v, b, out| {
+            prev.block(c, v, b, out);
         }),
     }
 }
 
 /// One step of every vehicle, block by block: read from `to`, stepped by
-/// `step` (slots `first..`, their previous state, wander and random
-/// state, the block's scratch, the output), written back to `to` (one copy
-/// of the loop for each target and step, monomorphised).
+/// `step` (the block's [`Slots`], its scratch, the output), written back to
+/// `to` (one copy of the loop for each target and step, monomorphised).
 #[inline(always)]
 fn sweep_with<T: Target>(
     mut to: T,
     wanders: &mut [[f64; 2]],
     rngs: &mut [Pcg32],
-    mut step: impl FnMut(
-        usize,
-        BlockState<'_>,
-        &mut [[f64; 2]],
-        &mut [Pcg32],
-        &mut Block,
-        &mut [Stepped; BLOCK],
-    ),
+    mut step: impl FnMut(Slots<'_>, &mut Block, &mut [Stepped; BLOCK]),
 ) {
     let n = wanders.len();
     let mut block = Block::new();
@@ -981,7 +971,13 @@ fn sweep_with<T: Target>(
     while start < n {
         let r = start..n.min(start + BLOCK);
         let (w, g) = (&mut wanders[r.clone()], &mut rngs[r.clone()]);
-        step(r.start, to.read(r.clone()), w, g, &mut block, &mut out);
+        let slots = Slots {
+            first: r.start,
+            own: to.read(r.clone()),
+            wander: w,
+            rng: g,
+        };
+        step(slots, &mut block, &mut out);
         to.write(r.start, &out[..r.len()]);
         start = r.end;
     }
@@ -1202,6 +1198,16 @@ fn velocity_slow(
     }
 }
 
+/// The vehicles of a block as its step reads them: slots `first..`, their
+/// previous state, and their wander and random state (all as long as each
+/// other).
+struct Slots<'a> {
+    first: usize,
+    own: BlockState<'a>,
+    wander: &'a mut [[f64; 2]],
+    rng: &'a mut [Pcg32],
+}
+
 /// A block's previous positions, velocities and headings (as long as each other).
 type BlockState<'a> = (&'a [[f64; 2]], &'a [[f64; 2]], &'a [[f64; 2]]);
 
@@ -1222,25 +1228,18 @@ struct Prev<'a> {
 }
 
 impl Prev<'_> {
-    /// Steps the vehicles of a block, slots `first..first + own.0.len()`
-    /// (at most [`BLOCK`]), whose previous state is `own` (positions,
-    /// velocities, headings), into `out`: the steering sums of each run of
+    /// Steps the vehicles of a block `v` (at most [`BLOCK`]) into `out`: the steering sums of each run of
     /// vehicles that share a set, then the truncations and the Euler step in
     /// passes over the block, and the vehicles whose numbers leave the
     /// ordinary range one by one (the same bits as [`Prev::advance`]).
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
-    fn block(
-        &self,
-        c: &Consts<'_>,
-        first: usize,
-        own: BlockState<'_>,
-        wander: &mut [[f64; 2]],
-        rng: &mut [Pcg32],
-        b: &mut Block,
-        out: &mut [Stepped; BLOCK],
-    ) {
-        let (pos, vel, head) = own;
+    fn block(&self, c: &Consts<'_>, v: Slots<'_>, b: &mut Block, out: &mut [Stepped; BLOCK]) {
+        let Slots {
+            first,
+            own: (pos, vel, head),
+            wander,
+            rng,
+        } = v;
         let n = pos.len().min(vel.len()).min(head.len()).min(BLOCK);
         let mut acc = [[0.0; 2]; BLOCK];
         let mut j = 0;
@@ -1326,28 +1325,20 @@ impl Prev<'_> {
     /// vehicle ([`Prev::advance`]), recording each one's desired velocity
     /// and force into the whole crowd's columns `desired` and `force`.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     fn recorded_block(
         &self,
         c: &Consts<'_>,
-        first: usize,
-        own: BlockState<'_>,
-        wander: &mut [[f64; 2]],
-        rng: &mut [Pcg32],
+        v: Slots<'_>,
         desired: &mut [[f64; 2]],
         force: &mut [[f64; 2]],
         out: &mut [Stepped; BLOCK],
     ) {
-        let (pos, vel, head) = own;
+        let (pos, vel, head) = v.own;
         for (j, o) in out.iter_mut().enumerate().take(pos.len()) {
-            let i = first + j;
-            let v = c.stepping(
-                i,
-                Own::new(pos[j], vel[j], &head[j]),
-                &mut wander[j],
-                &mut rng[j],
-            );
-            let a = self.advance(v, c.entry(i));
+            let i = v.first + j;
+            let own = Own::new(pos[j], vel[j], &head[j]);
+            let one = c.stepping(i, own, &mut v.wander[j], &mut v.rng[j]);
+            let a = self.advance(one, c.entry(i));
             if let (Some(d), Some(f)) = (desired.get_mut(i), force.get_mut(i)) {
                 (*d, *f) = (clamp_finite(a.desired), a.force);
             }
