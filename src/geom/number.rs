@@ -113,7 +113,12 @@ fn push_fixed(out: &mut String, v: f64) {
     // a / 1e9 = (hi / 1e9)·2³² + t / 1e9 with t = (hi mod 1e9)·2³² + lo < 2⁶².
     let t = ((hi % E9) << 32) | lo;
     push_uint(out, ((hi / E9) << 32) | (t / E9));
-    let mut frac = t % E9;
+    push_billionths(out, t % E9);
+}
+
+/// The fraction `frac / 1e9` (`frac` below 1e9) as `.` and its digits
+/// without trailing zeros; nothing for 0.
+fn push_billionths(out: &mut String, mut frac: u64) {
     if frac != 0 {
         out.push('.');
         let mut digits = [b'0'; 9];
@@ -168,19 +173,9 @@ mod tests {
             }
             let a = scaled.unsigned_abs();
             push_int(out, (a / 1_000_000_000) as i128);
-            let mut frac = (a % 1_000_000_000) as u64;
-            if frac != 0 {
-                out.push('.');
-                let mut digits = [b'0'; 9];
-                for d in digits.iter_mut().rev() {
-                    *d = b'0' + (frac % 10) as u8;
-                    frac /= 10;
-                }
-                let end = digits.iter().rposition(|&d| d != b'0').map_or(0, |i| i + 1);
-                for &d in &digits[..end] {
-                    out.push(d as char);
-                }
-            }
+            // The fraction's digits as the new writer puts them (the
+            // reference differs in how it splits the whole part).
+            push_billionths(out, (a % 1_000_000_000) as u64);
         }
         fn push_int(out: &mut String, v: i128) {
             if v < 0 {

@@ -8,6 +8,20 @@ use crate::error::{Error, Field, Reason};
 /// Numbers in one query.
 pub(crate) const STRIDE: usize = 6;
 
+/// Whether the query `x0, y0, h0, x1, y1, h1` passes every check
+/// (coordinates within `limit`, headings finite) in one well-predicted
+/// test: `&`, not `&&`, and NaN fails every comparison. The caller names the
+/// error when not ([`query_error`]).
+#[inline(always)]
+pub(crate) fn query_ok([x0, y0, h0, x1, y1, h1]: [f64; STRIDE], limit: f64) -> bool {
+    (x0.abs() <= limit)
+        & (y0.abs() <= limit)
+        & (x1.abs() <= limit)
+        & (y1.abs() <= limit)
+        & (h0.abs() < f64::INFINITY)
+        & (h1.abs() < f64::INFINITY)
+}
+
 /// How many queries `queries` holds, when `out` has `per_query` numbers for
 /// each of them.
 ///

@@ -8,156 +8,250 @@
 pub use super::behaviors::polygon::MAX_BOUNDARY;
 pub use super::forces::Obstacle;
 use super::VehicleId;
-use crate::error::{Error, Field, Reason};
+use crate::error::Error;
 use crate::geom::{Path, Point, Vec2};
 use std::sync::Arc as Shared;
 
-/// What a behaviour asks for. Every kind returns a *steering* vector in
-/// velocity units (`desired velocity − velocity`), as Reynolds' seek does.
-#[derive(Debug, Clone, PartialEq)]
-pub enum BehaviorKind {
-    /// Reynolds' seek: `normalize(target − position) · maxSpeed − velocity`.
-    Seek {
-        /// The point to go to.
-        target: Point,
-    },
-    /// Seek's mirror: `normalize(position − target) · maxSpeed − velocity`.
-    Flee {
-        /// The point to get away from.
-        target: Point,
-    },
-    /// Seek that slows down linearly inside `slowing_radius` and never asks
-    /// for more speed than would reach the target in one step.
-    Arrive {
-        /// The point to stop at.
-        target: Point,
-        /// The distance (> 0) from the target at which slowing starts.
-        slowing_radius: f64,
-    },
-    /// Seek the quarry's predicted position `q + v_q · T`, with
-    /// `T = distance / (maxSpeed + |v_q|)`. A removed quarry gives no force.
-    Pursue {
-        /// The vehicle to catch.
-        quarry: VehicleId,
-    },
-    /// Flee the quarry's predicted position (as [`BehaviorKind::Pursue`]).
-    Evade {
-        /// The vehicle to escape.
-        quarry: VehicleId,
-    },
-    /// Reynolds' wander: a point on a circle of `radius` held `distance`
-    /// ahead, jittered each step by up to `jitter · dt` (seeded per vehicle).
-    Wander {
-        /// How far ahead the circle is (≥ 0).
-        distance: f64,
-        /// Its radius (> 0).
-        radius: f64,
-        /// How far the point may move per unit of time (≥ 0).
-        jitter: f64,
-    },
-    /// Push away from neighbours closer than `radius`: the sum over them of
-    /// `unit(away) · maxSpeed · (1 − d / radius)`.
-    Separation {
-        /// The neighbourhood radius (> 0).
-        radius: f64,
-    },
-    /// Match the mean velocity of neighbours within `radius`.
-    Alignment {
-        /// The neighbourhood radius (> 0).
-        radius: f64,
-    },
-    /// Seek the centre of the neighbours within `radius`.
-    Cohesion {
-        /// The neighbourhood radius (> 0).
-        radius: f64,
-    },
-    /// Steer around the nearest circle ahead within `look_ahead` (default
-    /// `10 · maxSpeed`); a vehicle inside a circle is pushed straight out.
-    Avoid {
-        /// The circles to keep out of.
-        obstacles: Vec<Obstacle>,
-        /// How far ahead to look (> 0; absent: ten times the max speed).
-        look_ahead: Option<f64>,
-    },
-    /// Seek the point `look_ahead` further along `path` than the closest
-    /// point; arrive at the end (slowing over `look_ahead`).
-    FollowPath {
-        /// The path to follow.
-        path: Path,
-        /// How far ahead along the path to aim (> 0).
-        look_ahead: f64,
-    },
-    /// Get between vehicles `a` and `b`: arrive at their midpoint while
-    /// matching its velocity (see [`behaviors`](super::behaviors) for how
-    /// this differs from Buckland's). A removed vehicle gives no force.
-    Interpose {
-        /// One vehicle.
-        a: VehicleId,
-        /// The other.
-        b: VehicleId,
-    },
-    /// Hold `offset` in the leader's frame (x ahead, y to its left): arrive
-    /// at that point while matching the leader's velocity. A removed leader
-    /// gives no force.
-    OffsetPursuit {
-        /// The vehicle to follow.
-        leader: VehicleId,
-        /// Where to be, in the leader's frame.
-        offset: Vec2,
-    },
-    /// Buckland's hide: arrive at the hiding spot nearest the vehicle, one
-    /// body diameter behind an obstacle as seen from `from`; with no
-    /// obstacles, evade `from`. A removed `from` gives no force.
-    Hide {
-        /// The vehicle to hide from.
-        from: VehicleId,
-        /// The circles to hide behind.
-        obstacles: Vec<Obstacle>,
-    },
-    /// Reynolds' path following as containment in a tube: predict the
-    /// position `prediction_time` ahead; when it is farther than `radius`
-    /// from the path, seek its closest point on the path; else no force.
-    StayOnPath {
-        /// The path's centre line.
-        path: Path,
-        /// The tube's radius (> 0).
-        radius: f64,
-        /// How far ahead the position is predicted, in units of time (≥ 0;
-        /// absent: 1).
-        prediction_time: Option<f64>,
-    },
-    /// Stay inside a simple polygon (either winding): when the position
-    /// predicted `prediction_time` ahead is outside, or nearer the
-    /// boundary than the body radius, steer back by the velocity that
-    /// brings it back to that clearance; a body nearer the boundary than
-    /// its radius is also pushed back in by a stiff correction; a vehicle
-    /// outside heads straight back in. With [`AvoidVehicles`](BehaviorKind::AvoidVehicles) the
-    /// boundary's edges are also walls the avoidance never crosses.
-    Contain {
-        /// The polygon's corners in order (3 to [`MAX_BOUNDARY`]).
-        boundary: Vec<Point>,
-        /// How far ahead the position is predicted, in units of time (≥ 0;
-        /// absent: 1).
-        prediction_time: Option<f64>,
-    },
-    /// Reciprocal collision avoidance among vehicles (ORCA, van den Berg et
-    /// al.; see [`orca`](super::orca)). It acts on the velocity, not as a
-    /// force: the other behaviours give the preferred velocity
-    /// (`truncate(velocity + force / mass · dt, maxSpeed)`), and the new
-    /// velocity is the one nearest it that collides with no neighbour
-    /// within `time_horizon` (and, for the vehicle's own `contain`
-    /// boundaries and `avoid` circles, no wall). Its weight and place in the
-    /// list do not matter.
-    AvoidVehicles {
-        /// How far ahead collisions are avoided, in units of time (> 0; a
-        /// horizon shorter than the step counts as the step).
-        time_horizon: f64,
-        /// After the step, push apart bodies that still overlap (which only
-        /// happens in jams where no velocity avoids every neighbour). Default
-        /// `true`.
-        push_apart: bool,
-    },
+/// The kinds of behaviour, listed once. Each entry is a variant of
+/// [`BehaviorKind`] with its docs and fields; each field gives its type, its
+/// type as data and the name data gives it (with the data's own attributes
+/// after it: see `shape.rs`), and the rule [`Behavior::check`] applies to it
+/// (a function of `rule`, below). `$then` receives the list: here it makes
+/// [`BehaviorKind`], its checks and its fingerprint; with the `serde` feature
+/// `shape.rs` makes the kinds as data from the same list. A new kind is one
+/// entry here and its steering vector (its arm in the world's step, or
+/// [`behaviors`](super::behaviors) for the family that reads other vehicles).
+macro_rules! with_behavior_kinds {
+    ($then:ident) => {
+        $then! {
+            /// Reynolds' seek: `normalize(target − position) · maxSpeed − velocity`.
+            Seek {
+                /// The point to go to.
+                target: Point => Point = "target", point;
+            }
+            /// Seek's mirror: `normalize(position − target) · maxSpeed − velocity`.
+            Flee {
+                /// The point to get away from.
+                target: Point => Point = "target", point;
+            }
+            /// Seek that slows down linearly inside `slowing_radius` and never asks
+            /// for more speed than would reach the target in one step.
+            Arrive {
+                /// The point to stop at.
+                target: Point => Point = "target", point;
+                /// The distance (> 0) from the target at which slowing starts.
+                slowing_radius: f64 => f64 = "slowingRadius", positive;
+            }
+            /// Seek the quarry's predicted position `q + v_q · T`, with
+            /// `T = distance / (maxSpeed + |v_q|)`. A removed quarry gives no force.
+            Pursue {
+                /// The vehicle to catch.
+                quarry: VehicleId => VehicleId = "quarry", unchecked;
+            }
+            /// Flee the quarry's predicted position (as [`BehaviorKind::Pursue`]).
+            Evade {
+                /// The vehicle to escape.
+                quarry: VehicleId => VehicleId = "quarry", unchecked;
+            }
+            /// Reynolds' wander: a point on a circle of `radius` held `distance`
+            /// ahead, jittered each step by up to `jitter · dt` (seeded per vehicle).
+            Wander {
+                /// How far ahead the circle is (≥ 0).
+                distance: f64 => f64 = "distance", non_negative;
+                /// Its radius (> 0).
+                radius: f64 => f64 = "radius", positive;
+                /// How far the point may move per unit of time (≥ 0).
+                jitter: f64 => f64 = "jitter", non_negative;
+            }
+            /// Push away from neighbours closer than `radius`: the sum over them of
+            /// `unit(away) · maxSpeed · (1 − d / radius)`.
+            Separation {
+                /// The neighbourhood radius (> 0).
+                radius: f64 => f64 = "radius", positive;
+            }
+            /// Match the mean velocity of neighbours within `radius`.
+            Alignment {
+                /// The neighbourhood radius (> 0).
+                radius: f64 => f64 = "radius", positive;
+            }
+            /// Seek the centre of the neighbours within `radius`.
+            Cohesion {
+                /// The neighbourhood radius (> 0).
+                radius: f64 => f64 = "radius", positive;
+            }
+            /// Steer around the nearest circle ahead within `look_ahead` (default
+            /// `10 · maxSpeed`); a vehicle inside a circle is pushed straight out.
+            Avoid {
+                /// The circles to keep out of.
+                obstacles: Vec<Obstacle> => Vec<Obstacle> = "obstacles", obstacles;
+                /// How far ahead to look (> 0; absent: ten times the max speed).
+                look_ahead: Option<f64> => Option<f64> = "lookAhead", positive
+                    #[serde(skip_serializing_if = "Option::is_none")]
+                    #[cfg_attr(feature = "typescript", ts(optional))];
+            }
+            /// Seek the point `look_ahead` further along `path` than the closest
+            /// point; arrive at the end (slowing over `look_ahead`).
+            FollowPath {
+                /// The path to follow.
+                path: Path => PathShape = "path", unchecked
+                    #[cfg_attr(feature = "typescript", ts(type = "PathInput"))];
+                /// How far ahead along the path to aim (> 0).
+                look_ahead: f64 => f64 = "lookAhead", positive;
+            }
+            /// Get between vehicles `a` and `b`: arrive at their midpoint while
+            /// matching its velocity (see [`behaviors`](super::behaviors) for how
+            /// this differs from Buckland's). A removed vehicle gives no force.
+            Interpose {
+                /// One vehicle.
+                a: VehicleId => VehicleId = "a", unchecked;
+                /// The other.
+                b: VehicleId => VehicleId = "b", unchecked;
+            }
+            /// Hold `offset` in the leader's frame (x ahead, y to its left): arrive
+            /// at that point while matching the leader's velocity. A removed leader
+            /// gives no force.
+            OffsetPursuit {
+                /// The vehicle to follow.
+                leader: VehicleId => VehicleId = "leader", unchecked;
+                /// Where to be, in the leader's frame.
+                offset: Vec2 => Point = "offset", vector;
+            }
+            /// Buckland's hide: arrive at the hiding spot nearest the vehicle, one
+            /// body diameter behind an obstacle as seen from `from`; with no
+            /// obstacles, evade `from`. A removed `from` gives no force.
+            Hide {
+                /// The vehicle to hide from.
+                from: VehicleId => VehicleId = "from", unchecked;
+                /// The circles to hide behind.
+                obstacles: Vec<Obstacle> => Vec<Obstacle> = "obstacles", obstacles;
+            }
+            /// Reynolds' path following as containment in a tube: predict the
+            /// position `prediction_time` ahead; when it is farther than `radius`
+            /// from the path, seek its closest point on the path; else no force.
+            StayOnPath {
+                /// The path's centre line.
+                path: Path => PathShape = "path", unchecked
+                    #[cfg_attr(feature = "typescript", ts(type = "PathInput"))];
+                /// The tube's radius (> 0).
+                radius: f64 => f64 = "radius", positive;
+                /// How far ahead the position is predicted, in units of time (≥ 0;
+                /// absent: 1).
+                prediction_time: Option<f64> => Option<f64> = "predictionTime", non_negative
+                    #[serde(skip_serializing_if = "Option::is_none")]
+                    #[cfg_attr(feature = "typescript", ts(optional))];
+            }
+            /// Stay inside a simple polygon (either winding): when the position
+            /// predicted `prediction_time` ahead is outside, or nearer the
+            /// boundary than the body radius, steer back by the velocity that
+            /// brings it back to that clearance; a body nearer the boundary than
+            /// its radius is also pushed back in by a stiff correction; a vehicle
+            /// outside heads straight back in. With [`AvoidVehicles`](BehaviorKind::AvoidVehicles) the
+            /// boundary's edges are also walls the avoidance never crosses.
+            Contain {
+                /// The polygon's corners in order (3 to [`MAX_BOUNDARY`]).
+                boundary: Vec<Point> => Vec<Point> = "boundary", boundary;
+                /// How far ahead the position is predicted, in units of time (≥ 0;
+                /// absent: 1).
+                prediction_time: Option<f64> => Option<f64> = "predictionTime", non_negative
+                    #[serde(skip_serializing_if = "Option::is_none")]
+                    #[cfg_attr(feature = "typescript", ts(optional))];
+            }
+            /// Reciprocal collision avoidance among vehicles (ORCA, van den Berg et
+            /// al.; see [`orca`](super::orca)). It acts on the velocity, not as a
+            /// force: the other behaviours give the preferred velocity
+            /// (`truncate(velocity + force / mass · dt, maxSpeed)`), and the new
+            /// velocity is the one nearest it that collides with no neighbour
+            /// within `time_horizon` (and, for the vehicle's own `contain`
+            /// boundaries and `avoid` circles, no wall). Its weight and place in the
+            /// list do not matter.
+            AvoidVehicles {
+                /// How far ahead collisions are avoided, in units of time (> 0; a
+                /// horizon shorter than the step counts as the step).
+                time_horizon: f64 => f64 = "timeHorizon", positive;
+                /// After the step, push apart bodies that still overlap (which only
+                /// happens in jams where no velocity avoids every neighbour). Default
+                /// `true`.
+                push_apart: bool => Option<bool> = "pushApart", unchecked
+                    #[serde(skip_serializing_if = "Option::is_none")]
+                    #[cfg_attr(feature = "typescript", ts(optional))];
+            }
+        }
+    };
 }
+// `shape.rs` (the `serde` feature) reads the list too.
+#[cfg(feature = "serde")]
+pub(crate) use with_behavior_kinds;
+
+/// [`BehaviorKind`] from the list of kinds, its checks by each field's rule,
+/// and its tag and numbers for the fingerprint of sets.
+macro_rules! behavior_kind {
+    ($(
+        $(#[$doc:meta])*
+        $kind:ident {
+            $(
+                $(#[$field_doc:meta])*
+                $field:ident: $ty:ty => $shape:ty = $name:literal, $rule:ident
+                $(#[$shape_attr:meta])*;
+            )*
+        }
+    )*) => {
+        /// What a behaviour asks for. Every kind returns a *steering* vector in
+        /// velocity units (`desired velocity − velocity`), as Reynolds' seek does.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum BehaviorKind {
+            $( $(#[$doc])* $kind { $( $(#[$field_doc])* $field: $ty, )* }, )*
+        }
+
+        /// The kinds in the list's order (the fingerprint's tags).
+        #[derive(Clone, Copy)]
+        enum Tag {
+            $( $kind, )*
+        }
+
+        impl BehaviorKind {
+            /// Every field checked by its rule, in the list's order.
+            fn check_fields(&self) -> Result<(), Error> {
+                match self {
+                    $( BehaviorKind::$kind { $( $field, )* } => {
+                        $( rule::$rule($field, stringify!($field))?; )*
+                    } )*
+                }
+                Ok(())
+            }
+
+            /// The vehicles the kind's fields name, with the fields' names,
+            /// in the list's order (at most two).
+            fn vehicle_fields(&self) -> [Option<(&'static str, VehicleId)>; 2] {
+                let mut out = [None, None];
+                let mut slots = out.iter_mut();
+                match self {
+                    $( BehaviorKind::$kind { $( $field, )* } => {
+                        $(
+                            if let Some(id) = Words::vehicle($field) {
+                                if let Some(o) = slots.next() {
+                                    *o = Some((stringify!($field), id));
+                                }
+                            }
+                        )*
+                    } )*
+                }
+                out
+            }
+
+            /// The kind's tag (1 for the first) and then every number of
+            /// its fields, as words for a fingerprint.
+            pub(super) fn words(&self, add: &mut impl FnMut(u64)) {
+                match self {
+                    $( BehaviorKind::$kind { $( $field, )* } => {
+                        add(Tag::$kind as u64 + 1);
+                        $( Words::words($field, add); )*
+                    } )*
+                }
+            }
+        }
+    };
+}
+with_behavior_kinds!(behavior_kind);
 
 /// A behaviour and its weight.
 ///
@@ -528,75 +622,8 @@ impl Behavior {
     /// The first bad field, by its name in the behaviour (`weight`,
     /// `target.x`, `slowing_radius`, `obstacles[2].radius`, ...).
     pub fn check(&self) -> Result<(), Error> {
-        use crate::error::{finite, non_negative, positive};
-        finite(self.weight, "weight")?;
-        match &self.kind {
-            BehaviorKind::Seek { target } | BehaviorKind::Flee { target } => {
-                check_point(*target, "target")?;
-            }
-            BehaviorKind::Arrive {
-                target,
-                slowing_radius,
-            } => {
-                check_point(*target, "target")?;
-                positive(*slowing_radius, "slowing_radius")?;
-            }
-            BehaviorKind::Pursue { .. } | BehaviorKind::Evade { .. } => {}
-            BehaviorKind::Wander {
-                distance,
-                radius,
-                jitter,
-            } => {
-                non_negative(*distance, "distance")?;
-                positive(*radius, "radius")?;
-                non_negative(*jitter, "jitter")?;
-            }
-            BehaviorKind::Separation { radius }
-            | BehaviorKind::Alignment { radius }
-            | BehaviorKind::Cohesion { radius } => {
-                positive(*radius, "radius")?;
-            }
-            BehaviorKind::Avoid {
-                obstacles,
-                look_ahead,
-            } => {
-                check_obstacles(obstacles)?;
-                if let Some(l) = look_ahead {
-                    positive(*l, "look_ahead")?;
-                }
-            }
-            BehaviorKind::FollowPath { look_ahead, .. } => {
-                positive(*look_ahead, "look_ahead")?;
-            }
-            BehaviorKind::Interpose { .. } => {}
-            BehaviorKind::OffsetPursuit { offset, .. } => {
-                check_point(Point::new(offset.x, offset.y), "offset")?;
-            }
-            BehaviorKind::Hide { obstacles, .. } => check_obstacles(obstacles)?,
-            BehaviorKind::StayOnPath {
-                radius,
-                prediction_time,
-                ..
-            } => {
-                positive(*radius, "radius")?;
-                if let Some(t) = prediction_time {
-                    non_negative(*t, "prediction_time")?;
-                }
-            }
-            BehaviorKind::Contain {
-                boundary,
-                prediction_time,
-            } => {
-                super::behaviors::polygon::check(boundary).map_err(|e| e.within("boundary"))?;
-                if let Some(t) = prediction_time {
-                    non_negative(*t, "prediction_time")?;
-                }
-            }
-            BehaviorKind::AvoidVehicles { time_horizon, .. } => {
-                positive(*time_horizon, "time_horizon")?;
-            }
-        }
-        Ok(())
+        crate::error::finite(self.weight, "weight")?;
+        self.kind.check_fields()
     }
 
     /// The vehicle this behaviour follows or flees, if any.
@@ -612,15 +639,7 @@ impl Behavior {
     /// (`quarry`, `a`, `b`, `leader`, `from`).
     #[must_use]
     pub fn vehicles(&self) -> [Option<(&'static str, VehicleId)>; 2] {
-        match self.kind {
-            BehaviorKind::Pursue { quarry } | BehaviorKind::Evade { quarry } => {
-                [Some(("quarry", quarry)), None]
-            }
-            BehaviorKind::Interpose { a, b } => [Some(("a", a)), Some(("b", b))],
-            BehaviorKind::OffsetPursuit { leader, .. } => [Some(("leader", leader)), None],
-            BehaviorKind::Hide { from, .. } => [Some(("from", from)), None],
-            _ => [None, None],
-        }
+        self.kind.vehicle_fields()
     }
 
     /// The settings of an [`BehaviorKind::AvoidVehicles`] behaviour: its time
@@ -638,28 +657,186 @@ impl Behavior {
     }
 }
 
-/// Every obstacle's centre finite and radius > 0, errors about
-/// `obstacles[k].field`.
-fn check_obstacles(obstacles: &[Obstacle]) -> Result<(), Error> {
-    use crate::error::{finite, positive};
-    for (k, o) in obstacles.iter().enumerate() {
-        let at = |e: Error| e.within_index(k).within("obstacles");
-        finite(o.x, "x").map_err(at)?;
-        finite(o.y, "y").map_err(at)?;
-        positive(o.radius, "radius").map_err(at)?;
+/// The rules a kind's field may be checked by (the last word of its entry
+/// in [`with_behavior_kinds`]), each reporting a bad value by the field's
+/// `name`.
+mod rule {
+    use crate::error::{Error, Field, Reason};
+    use crate::geom::{Point, Vec2};
+    use crate::steering::forces::Obstacle;
+
+    /// A number, or an optional one (absent passes).
+    pub(super) trait Number {
+        fn value(&self) -> Option<f64>;
     }
-    Ok(())
+
+    impl Number for f64 {
+        fn value(&self) -> Option<f64> {
+            Some(*self)
+        }
+    }
+
+    impl Number for Option<f64> {
+        fn value(&self) -> Option<f64> {
+            *self
+        }
+    }
+
+    /// Finite and > 0.
+    pub(super) fn positive(v: &impl Number, name: &'static str) -> Result<(), Error> {
+        v.value()
+            .map_or(Ok(()), |x| crate::error::positive(x, name).map(drop))
+    }
+
+    /// Finite and ≥ 0.
+    pub(super) fn non_negative(v: &impl Number, name: &'static str) -> Result<(), Error> {
+        v.value()
+            .map_or(Ok(()), |x| crate::error::non_negative(x, name).map(drop))
+    }
+
+    /// `p.x` and `p.y` finite, errors about `name.x`, `name.y`.
+    pub(super) fn point(p: &Point, name: &'static str) -> Result<(), Error> {
+        if !p.x.is_finite() {
+            return Err(Error::new(Field::named(name).key("x"), Reason::NotFinite));
+        }
+        if !p.y.is_finite() {
+            return Err(Error::new(Field::named(name).key("y"), Reason::NotFinite));
+        }
+        Ok(())
+    }
+
+    /// A vector's components finite, as [`point`].
+    pub(super) fn vector(v: &Vec2, name: &'static str) -> Result<(), Error> {
+        point(&Point::new(v.x, v.y), name)
+    }
+
+    /// Every obstacle's centre finite and radius > 0, errors about
+    /// `name[k].field`.
+    pub(super) fn obstacles(obstacles: &[Obstacle], name: &'static str) -> Result<(), Error> {
+        use crate::error::{finite, positive};
+        for (k, o) in obstacles.iter().enumerate() {
+            let at = |e: Error| e.within_index(k).within(name);
+            finite(o.x, "x").map_err(at)?;
+            finite(o.y, "y").map_err(at)?;
+            positive(o.radius, "radius").map_err(at)?;
+        }
+        Ok(())
+    }
+
+    /// A simple polygon of 3 to [`MAX_BOUNDARY`](crate::steering::MAX_BOUNDARY)
+    /// finite corners, errors within `name`.
+    pub(super) fn boundary(boundary: &[Point], name: &'static str) -> Result<(), Error> {
+        crate::steering::behaviors::polygon::check(boundary).map_err(|e| e.within(name))
+    }
+
+    /// Not checked here (vehicle ids are checked by the world, paths when
+    /// they are made).
+    pub(super) fn unchecked<T: ?Sized>(_: &T, _: &'static str) -> Result<(), Error> {
+        Ok(())
+    }
 }
 
-/// `p.x` and `p.y` finite, errors about `name.x`, `name.y`.
-fn check_point(p: Point, name: &'static str) -> Result<(), Error> {
-    if !p.x.is_finite() {
-        return Err(Error::new(Field::named(name).key("x"), Reason::NotFinite));
+/// A field of a kind, as the code generated from the list of kinds reads
+/// it: its words for the fingerprint of sets ([`BehaviorKind::words`]: the
+/// bits of each of its numbers, so that fields that differ anywhere, even
+/// `0.0` against `-0.0`, almost surely give other words), and the vehicle
+/// it names, if it is a vehicle id ([`Behavior::vehicles`]).
+trait Words {
+    fn words(&self, add: &mut impl FnMut(u64));
+
+    /// The vehicle this field names (none but for an id).
+    fn vehicle(&self) -> Option<VehicleId> {
+        None
     }
-    if !p.y.is_finite() {
-        return Err(Error::new(Field::named(name).key("y"), Reason::NotFinite));
+}
+
+impl Words for f64 {
+    fn words(&self, add: &mut impl FnMut(u64)) {
+        add(self.to_bits());
     }
-    Ok(())
+}
+
+impl Words for Option<f64> {
+    /// An absent number is the word 1 (no `f64` has those bits but a NaN).
+    fn words(&self, add: &mut impl FnMut(u64)) {
+        add(self.map_or(1, f64::to_bits));
+    }
+}
+
+impl Words for bool {
+    fn words(&self, add: &mut impl FnMut(u64)) {
+        add(u64::from(*self));
+    }
+}
+
+impl Words for VehicleId {
+    fn words(&self, add: &mut impl FnMut(u64)) {
+        add(u64::from(self.0));
+    }
+
+    fn vehicle(&self) -> Option<VehicleId> {
+        Some(*self)
+    }
+}
+
+impl Words for Point {
+    fn words(&self, add: &mut impl FnMut(u64)) {
+        self.x.words(add);
+        self.y.words(add);
+    }
+}
+
+impl Words for Vec2 {
+    fn words(&self, add: &mut impl FnMut(u64)) {
+        self.x.words(add);
+        self.y.words(add);
+    }
+}
+
+impl Words for Obstacle {
+    fn words(&self, add: &mut impl FnMut(u64)) {
+        self.center().words(add);
+        self.radius.words(add);
+    }
+}
+
+impl<T: Words> Words for Vec<T> {
+    fn words(&self, add: &mut impl FnMut(u64)) {
+        for x in self {
+            x.words(add);
+        }
+    }
+}
+
+impl Words for Path {
+    fn words(&self, add: &mut impl FnMut(u64)) {
+        use crate::geom::Segment;
+        for s in self.segments() {
+            match s {
+                Segment::Line(l) => {
+                    l.start.words(add);
+                    l.end.words(add);
+                }
+                Segment::Arc(a) => {
+                    a.center.words(add);
+                    for x in [a.radius, a.start_angle, a.sweep] {
+                        x.words(add);
+                    }
+                }
+                Segment::Clothoid(c) => {
+                    c.start.position().words(add);
+                    for x in [
+                        c.start.heading,
+                        c.length,
+                        c.curvature_start,
+                        c.curvature_end,
+                    ] {
+                        x.words(add);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A vehicle's behaviours, checked, with what the world needs to know about

@@ -11,10 +11,10 @@
 //! Entries count their vehicles; an entry no vehicle uses is dropped and its
 //! index reused.
 
-use super::behavior::{Behavior, BehaviorKind, BehaviorSet, Combine};
+use super::behavior::{Behavior, BehaviorSet, Combine};
 use super::query::Query;
 use super::rng::splitmix64;
-use crate::geom::{Path, Point, Segment};
+use crate::geom::Point;
 
 /// One behaviour set and what the step reads of it.
 #[derive(Debug, Clone)]
@@ -186,123 +186,18 @@ impl core::ops::Index<usize> for BySlot<'_> {
     }
 }
 
-/// A fingerprint of a behaviour list: the kinds and the bits of every number,
-/// so lists that differ anywhere (even `0.0` against `-0.0`) almost surely
-/// differ here, and equal lists always agree. A new kind of behaviour adds
-/// its arm: a tag and each of its numbers.
+/// A fingerprint of a behaviour list: the kinds and the bits of every number
+/// ([`BehaviorKind::words`](super::behavior::BehaviorKind::words)), so lists
+/// that differ anywhere (even `0.0` against `-0.0`) almost surely differ
+/// here, and equal lists always agree.
 fn fingerprint(behaviors: &[Behavior], combine: Combine) -> u64 {
-    let mut h = Fingerprint(splitmix64(combine as u64));
+    let mut h = splitmix64(combine as u64);
+    let mut add = |w: u64| h = splitmix64(h ^ w);
     for b in behaviors {
-        h.add(b.weight.to_bits());
-        match &b.kind {
-            BehaviorKind::Seek { target } => h.tag(1).point(*target),
-            BehaviorKind::Flee { target } => h.tag(2).point(*target),
-            BehaviorKind::Arrive {
-                target,
-                slowing_radius,
-            } => h.tag(3).point(*target).num(*slowing_radius),
-            BehaviorKind::Pursue { quarry } => h.tag(4).add(u64::from(quarry.0)),
-            BehaviorKind::Evade { quarry } => h.tag(5).add(u64::from(quarry.0)),
-            BehaviorKind::Wander {
-                distance,
-                radius,
-                jitter,
-            } => h.tag(6).num(*distance).num(*radius).num(*jitter),
-            BehaviorKind::Separation { radius } => h.tag(7).num(*radius),
-            BehaviorKind::Alignment { radius } => h.tag(8).num(*radius),
-            BehaviorKind::Cohesion { radius } => h.tag(9).num(*radius),
-            BehaviorKind::Avoid {
-                obstacles,
-                look_ahead,
-            } => {
-                h.tag(10).add(look_ahead.map_or(1, f64::to_bits));
-                for o in obstacles {
-                    h.point(o.center()).num(o.radius);
-                }
-                &mut h
-            }
-            BehaviorKind::FollowPath { path, look_ahead } => h.tag(11).num(*look_ahead).path(path),
-            BehaviorKind::Interpose { a, b } => h.tag(12).add(u64::from(a.0)).add(u64::from(b.0)),
-            BehaviorKind::OffsetPursuit { leader, offset } => h
-                .tag(13)
-                .add(u64::from(leader.0))
-                .num(offset.x)
-                .num(offset.y),
-            BehaviorKind::Hide { from, obstacles } => {
-                h.tag(14).add(u64::from(from.0));
-                for o in obstacles {
-                    h.point(o.center()).num(o.radius);
-                }
-                &mut h
-            }
-            BehaviorKind::StayOnPath {
-                path,
-                radius,
-                prediction_time,
-            } => h
-                .tag(15)
-                .num(*radius)
-                .add(prediction_time.map_or(1, f64::to_bits))
-                .path(path),
-            BehaviorKind::Contain {
-                boundary,
-                prediction_time,
-            } => {
-                h.tag(16).add(prediction_time.map_or(1, f64::to_bits));
-                for &p in boundary {
-                    h.point(p);
-                }
-                &mut h
-            }
-            BehaviorKind::AvoidVehicles {
-                time_horizon,
-                push_apart,
-            } => h.tag(17).num(*time_horizon).add(u64::from(*push_apart)),
-        };
+        add(b.weight.to_bits());
+        b.kind.words(&mut add);
     }
-    h.0
-}
-
-/// The running fingerprint: each word mixed in by SplitMix64.
-struct Fingerprint(u64);
-
-impl Fingerprint {
-    fn add(&mut self, w: u64) -> &mut Fingerprint {
-        self.0 = splitmix64(self.0 ^ w);
-        self
-    }
-
-    fn tag(&mut self, kind: u64) -> &mut Fingerprint {
-        self.add(kind)
-    }
-
-    fn num(&mut self, x: f64) -> &mut Fingerprint {
-        self.add(x.to_bits())
-    }
-
-    fn point(&mut self, p: Point) -> &mut Fingerprint {
-        self.num(p.x).num(p.y)
-    }
-
-    fn path(&mut self, path: &Path) -> &mut Fingerprint {
-        for s in path.segments() {
-            match s {
-                Segment::Line(l) => self.point(l.start).point(l.end),
-                Segment::Arc(a) => self
-                    .point(a.center)
-                    .num(a.radius)
-                    .num(a.start_angle)
-                    .num(a.sweep),
-                Segment::Clothoid(c) => self
-                    .point(c.start.position())
-                    .num(c.start.heading)
-                    .num(c.length)
-                    .num(c.curvature_start)
-                    .num(c.curvature_end),
-            };
-        }
-        self
-    }
+    h
 }
 
 /// Open addressing from a 64-bit key to entry indices (linear probing,

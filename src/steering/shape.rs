@@ -9,6 +9,7 @@
 //! checks the path it may hold, and [`BehaviorSet::new`](super::BehaviorSet::new)
 //! every number.
 
+use super::behavior::with_behavior_kinds;
 use super::{Behavior, BehaviorKind, Obstacle, VehicleId, VehicleState};
 use crate::error::Error;
 use crate::geom::shape::PathShape;
@@ -29,16 +30,23 @@ pub struct BehaviorShape {
     pub kind: BehaviorKindShape,
 }
 
-/// The kinds of behaviour as data, listed once: each kind's fields, with
-/// their types as data and the names data gives them. From the list come
-/// [`BehaviorKindShape`], the kinds' names, which fields reading a kind
-/// needs ([`BehaviorShape`]'s `Deserialize`), and the conversions to and
-/// from [`BehaviorKind`] (field by field, through [`FromShape`]). A new
-/// kind is one entry here (and its fields in [`BehaviorFields`]).
+/// The kinds of behaviour as data, from the one list of kinds
+/// (`with_behavior_kinds!` in `behavior.rs`: each field's type as data, the
+/// name data gives it and the data's attributes; the Rust side's docs and
+/// rules are not read here, so the declarations carry no docs). From the
+/// list come [`BehaviorKindShape`], the kinds' names, which fields reading
+/// a kind needs ([`BehaviorShape`]'s `Deserialize`), and the conversions to
+/// and from [`BehaviorKind`] (field by field, through [`FromShape`]). A
+/// field whose name no kind had before is also one in [`BehaviorFields`].
 macro_rules! behavior_kinds {
     ($(
+        $(#[$doc:meta])*
         $kind:ident {
-            $( $(#[$attr:meta])* $field:ident: $ty:ty = $name:literal, )*
+            $(
+                $(#[$field_doc:meta])*
+                $field:ident: $rust:ty => $ty:ty = $name:literal, $rule:ident
+                $(#[$attr:meta])*;
+            )*
         }
     )*) => {
         /// A [`BehaviorKind`] as data: `kind` names it (`"seek"`, `"followPath"`,
@@ -92,81 +100,7 @@ macro_rules! behavior_kinds {
     };
 }
 
-behavior_kinds! {
-    Seek {
-        target: Point = "target",
-    }
-    Flee {
-        target: Point = "target",
-    }
-    Arrive {
-        target: Point = "target",
-        slowing_radius: f64 = "slowingRadius",
-    }
-    Pursue {
-        quarry: VehicleId = "quarry",
-    }
-    Evade {
-        quarry: VehicleId = "quarry",
-    }
-    Wander {
-        distance: f64 = "distance",
-        radius: f64 = "radius",
-        jitter: f64 = "jitter",
-    }
-    Separation {
-        radius: f64 = "radius",
-    }
-    Alignment {
-        radius: f64 = "radius",
-    }
-    Cohesion {
-        radius: f64 = "radius",
-    }
-    Avoid {
-        obstacles: Vec<Obstacle> = "obstacles",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "typescript", ts(optional))]
-        look_ahead: Option<f64> = "lookAhead",
-    }
-    FollowPath {
-        #[cfg_attr(feature = "typescript", ts(type = "PathInput"))]
-        path: PathShape = "path",
-        look_ahead: f64 = "lookAhead",
-    }
-    Interpose {
-        a: VehicleId = "a",
-        b: VehicleId = "b",
-    }
-    OffsetPursuit {
-        leader: VehicleId = "leader",
-        offset: Point = "offset",
-    }
-    Hide {
-        from: VehicleId = "from",
-        obstacles: Vec<Obstacle> = "obstacles",
-    }
-    StayOnPath {
-        #[cfg_attr(feature = "typescript", ts(type = "PathInput"))]
-        path: PathShape = "path",
-        radius: f64 = "radius",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "typescript", ts(optional))]
-        prediction_time: Option<f64> = "predictionTime",
-    }
-    Contain {
-        boundary: Vec<Point> = "boundary",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "typescript", ts(optional))]
-        prediction_time: Option<f64> = "predictionTime",
-    }
-    AvoidVehicles {
-        time_horizon: f64 = "timeHorizon",
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "typescript", ts(optional))]
-        push_apart: Option<bool> = "pushApart",
-    }
-}
+with_behavior_kinds!(behavior_kinds);
 
 /// A field of a kind's data, read from [`BehaviorFields`]' optional value:
 /// an optional field as it is, any other one required.

@@ -20,11 +20,13 @@
 //! the step's loop is written once (`sweep_with`), for where it writes (in
 //! place, or the next buffers) and whether it records the debug view.
 //!
-//! Adding a kind of behaviour: its arm in [`Prev::behavior`] (the steering
-//! vector of one vehicle) and in the fingerprint of [`super::sets`]; an arm
-//! in [`super::kinds`] runs it two vehicles at a time, and a kind that reads
-//! neighbours adds its radius to [`super::query::Query`] and its sum to
-//! the pass.
+//! Adding a kind of behaviour: its entry in the list of kinds
+//! (`with_behavior_kinds!` in [`super::behavior`], which makes the enum, its
+//! checks, the sets' fingerprint and its data shape) and its arm in
+//! [`Prev::behavior`] (the steering vector of one vehicle); optionally an
+//! arm in [`super::kinds`] runs it two vehicles at a time, and a kind that
+//! reads neighbours adds its radius to [`super::query::Query`] and its sum
+//! to the pass.
 
 use super::behavior::{Behavior, BehaviorKind, BehaviorSet, Combine};
 use super::behaviors;
@@ -943,34 +945,24 @@ fn sweep<T: Target>(
     rngs: &mut [Pcg32],
 ) {
     match rec {
-        Some(Recorded(desired, force)) => {
-            sweep_with(to, wanders, rngs, |first, own, w, g, _, out| {
-                prev.recorded_block(c, first, own, w, g, desired, force, out);
-            })
-        }
-        None => sweep_with(to, wanders, rngs, |first, own, w, g, b, out| {
-            prev.block(c, first, own, w, g, b, out);
+        Some(Recorded(desired, force)) => sweep_with(to, wanders, rngs, |v, _, out| {
+            prev.recorded_block(c, v, desired, force, out);
+        }),
+        None => sweep_with(to, wanders, rngs, |v, b, out| {
+            prev.block(c, v, b, out);
         }),
     }
 }
 
 /// One step of every vehicle, block by block: read from `to`, stepped by
-/// `step` (slots `first..`, their previous state, wander and random
-/// state, the block's scratch, the output), written back to `to` (one copy
-/// of the loop for each target and step, monomorphised).
+/// `step` (the block's [`Slots`], its scratch, the output), written back to
+/// `to` (one copy of the loop for each target and step, monomorphised).
 #[inline(always)]
 fn sweep_with<T: Target>(
     mut to: T,
     wanders: &mut [[f64; 2]],
     rngs: &mut [Pcg32],
-    mut step: impl FnMut(
-        usize,
-        BlockState<'_>,
-        &mut [[f64; 2]],
-        &mut [Pcg32],
-        &mut Block,
-        &mut [Stepped; BLOCK],
-    ),
+    mut step: impl FnMut(Slots<'_>, &mut Block, &mut [Stepped; BLOCK]),
 ) {
     let n = wanders.len();
     let mut block = Block::new();
@@ -979,7 +971,13 @@ fn sweep_with<T: Target>(
     while start < n {
         let r = start..n.min(start + BLOCK);
         let (w, g) = (&mut wanders[r.clone()], &mut rngs[r.clone()]);
-        step(r.start, to.read(r.clone()), w, g, &mut block, &mut out);
+        let slots = Slots {
+            first: r.start,
+            own: to.read(r.clone()),
+            wander: w,
+            rng: g,
+        };
+        step(slots, &mut block, &mut out);
         to.write(r.start, &out[..r.len()]);
         start = r.end;
     }
@@ -1024,6 +1022,24 @@ impl Consts<'_> {
         }
     }
 
+    /// Vehicle `i` (previous state `own`) as its step sees it.
+    #[inline(always)]
+    fn stepping<'a>(
+        &'a self,
+        i: usize,
+        own: Own<'a>,
+        wander: &'a mut [f64; 2],
+        rng: &'a mut Pcg32,
+    ) -> Stepping<'a> {
+        Stepping {
+            i,
+            own,
+            k: self.params(i),
+            wander,
+            rng,
+        }
+    }
+
     #[inline(always)]
     fn entry(&self, i: usize) -> &Entry {
         self.sets.get(self.set_of[i])
@@ -1052,6 +1068,31 @@ impl<'a> Own<'a> {
     #[inline]
     fn heading(&self) -> Vec2 {
         Vec2::new(self.head[0], self.head[1])
+    }
+}
+
+/// One vehicle as its step sees it: its slot, previous state and
+/// constants, and the wander state and generator its behaviours advance
+/// (what every per-vehicle function of the step reads, gathered once).
+struct Stepping<'a> {
+    i: usize,
+    own: Own<'a>,
+    k: Params<'a>,
+    wander: &'a mut [f64; 2],
+    rng: &'a mut Pcg32,
+}
+
+impl Stepping<'_> {
+    /// The same vehicle, lent to one behaviour of its list.
+    #[inline(always)]
+    fn reborrow(&mut self) -> Stepping<'_> {
+        Stepping {
+            i: self.i,
+            own: self.own,
+            k: self.k,
+            wander: self.wander,
+            rng: self.rng,
+        }
     }
 }
 
@@ -1157,6 +1198,16 @@ fn velocity_slow(
     }
 }
 
+/// The vehicles of a block as its step reads them: slots `first..`, their
+/// previous state, and their wander and random state (all as long as each
+/// other).
+struct Slots<'a> {
+    first: usize,
+    own: BlockState<'a>,
+    wander: &'a mut [[f64; 2]],
+    rng: &'a mut [Pcg32],
+}
+
 /// A block's previous positions, velocities and headings (as long as each other).
 type BlockState<'a> = (&'a [[f64; 2]], &'a [[f64; 2]], &'a [[f64; 2]]);
 
@@ -1177,25 +1228,18 @@ struct Prev<'a> {
 }
 
 impl Prev<'_> {
-    /// Steps the vehicles of a block, slots `first..first + own.0.len()`
-    /// (at most [`BLOCK`]), whose previous state is `own` (positions,
-    /// velocities, headings), into `out`: the steering sums of each run of
+    /// Steps the vehicles of a block `v` (at most [`BLOCK`]) into `out`: the steering sums of each run of
     /// vehicles that share a set, then the truncations and the Euler step in
     /// passes over the block, and the vehicles whose numbers leave the
     /// ordinary range one by one (the same bits as [`Prev::advance`]).
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
-    fn block(
-        &self,
-        c: &Consts<'_>,
-        first: usize,
-        own: BlockState<'_>,
-        wander: &mut [[f64; 2]],
-        rng: &mut [Pcg32],
-        b: &mut Block,
-        out: &mut [Stepped; BLOCK],
-    ) {
-        let (pos, vel, head) = own;
+    fn block(&self, c: &Consts<'_>, v: Slots<'_>, b: &mut Block, out: &mut [Stepped; BLOCK]) {
+        let Slots {
+            first,
+            own: (pos, vel, head),
+            wander,
+            rng,
+        } = v;
         let n = pos.len().min(vel.len()).min(head.len()).min(BLOCK);
         let mut acc = [[0.0; 2]; BLOCK];
         let mut j = 0;
@@ -1227,16 +1271,13 @@ impl Prev<'_> {
                 let (w, g) = (&mut wander[r.clone()], &mut rng[r.clone()]);
                 kinds::weighted(&run, entry, &mut acc[r.clone()], |x, kind| {
                     let i = first + j + x;
-                    let own = Own::new(pos[j + x], vel[j + x], &head[j + x]);
-                    self.behavior(
+                    let v = c.stepping(
                         i,
-                        own,
-                        c.params(i),
-                        &entry.query,
-                        kind,
+                        Own::new(pos[j + x], vel[j + x], &head[j + x]),
                         &mut w[x],
                         &mut g[x],
-                    )
+                    );
+                    self.behavior(v, &entry.query, kind)
                 });
                 for x in r {
                     b.put(x, acc[x]);
@@ -1244,9 +1285,13 @@ impl Prev<'_> {
             } else {
                 for x in r {
                     let i = first + x;
-                    let own = Own::new(pos[x], vel[x], &head[x]);
-                    let sum =
-                        self.combined(i, own, c.params(i), entry, &mut wander[x], &mut rng[x]);
+                    let v = c.stepping(
+                        i,
+                        Own::new(pos[x], vel[x], &head[x]),
+                        &mut wander[x],
+                        &mut rng[x],
+                    );
+                    let sum = self.combined(v, entry);
                     b.put(x, [sum.x, sum.y]);
                 }
             }
@@ -1277,33 +1322,26 @@ impl Prev<'_> {
     }
 
     /// Steps the vehicles of a block as [`Prev::block`] does, but vehicle by
-    /// vehicle ([`Prev::recorded`]), recording each one's desired velocity
+    /// vehicle ([`Prev::advance`]), recording each one's desired velocity
     /// and force into the whole crowd's columns `desired` and `force`.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     fn recorded_block(
         &self,
         c: &Consts<'_>,
-        first: usize,
-        own: BlockState<'_>,
-        wander: &mut [[f64; 2]],
-        rng: &mut [Pcg32],
+        v: Slots<'_>,
         desired: &mut [[f64; 2]],
         force: &mut [[f64; 2]],
         out: &mut [Stepped; BLOCK],
     ) {
-        let (pos, vel, head) = own;
+        let (pos, vel, head) = v.own;
         for (j, o) in out.iter_mut().enumerate().take(pos.len()) {
+            let i = v.first + j;
             let own = Own::new(pos[j], vel[j], &head[j]);
-            let a = self.recorded(
-                first + j,
-                own,
-                c,
-                &mut wander[j],
-                &mut rng[j],
-                desired,
-                force,
-            );
+            let one = c.stepping(i, own, &mut v.wander[j], &mut v.rng[j]);
+            let a = self.advance(one, c.entry(i));
+            if let (Some(d), Some(f)) = (desired.get_mut(i), force.get_mut(i)) {
+                (*d, *f) = (clamp_finite(a.desired), a.force);
+            }
             *o = Stepped {
                 pos: a.pos,
                 vel: a.vel,
@@ -1312,58 +1350,25 @@ impl Prev<'_> {
         }
     }
 
-    /// [`Prev::advance`], recording what the debug view shows.
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn recorded(
-        &self,
-        i: usize,
-        own: Own<'_>,
-        c: &Consts<'_>,
-        wander: &mut [f64; 2],
-        rng: &mut Pcg32,
-        desired: &mut [[f64; 2]],
-        force: &mut [[f64; 2]],
-    ) -> Advanced {
-        let a = self.advance(i, own, c.params(i), c.entry(i), wander, rng);
-        if let (Some(d), Some(f)) = (desired.get_mut(i), force.get_mut(i)) {
-            (*d, *f) = (clamp_finite(a.desired), a.force);
-        }
-        a
-    }
-
     /// Reynolds' rule for one vehicle: `force = truncate(Σ wᵢ·bᵢ, maxForce)`,
     /// `velocity = truncate(velocity + force / mass · dt, maxSpeed)`,
     /// `position += velocity · dt`; the heading follows the velocity.
     #[inline(always)]
-    fn advance(
-        &self,
-        i: usize,
-        own: Own<'_>,
-        k: Params<'_>,
-        e: &Entry,
-        wander: &mut [f64; 2],
-        rng: &mut Pcg32,
-    ) -> Advanced {
-        let sum = self.sum(i, own, k, e, wander, rng);
+    fn advance(&self, v: Stepping<'_>, e: &Entry) -> Advanced {
+        let (own, k) = (v.own, v.k);
+        let sum = self.sum(v, e);
         self.integrate(own, k, sum)
     }
 
     /// The steering sum `Σ wᵢ·bᵢ` of vehicle `i` (before the truncation to
     /// `max_force`).
     #[inline(always)]
-    fn sum(
-        &self,
-        i: usize,
-        own: Own<'_>,
-        k: Params<'_>,
-        e: &Entry,
-        wander: &mut [f64; 2],
-        rng: &mut Pcg32,
-    ) -> Vec2 {
+    fn sum(&self, v: Stepping<'_>, e: &Entry) -> Vec2 {
         match e.single_seek {
-            Some((target, weight)) => forces::seek(own.pos, own.vel, k.max_speed, target) * weight,
-            None => self.combined(i, own, k, e, wander, rng),
+            Some((target, weight)) => {
+                forces::seek(v.own.pos, v.own.vel, v.k.max_speed, target) * weight
+            }
+            None => self.combined(v, e),
         }
     }
 
@@ -1447,28 +1452,20 @@ impl Prev<'_> {
     /// The behaviours of vehicle `i` combined as its set says (before the
     /// final truncation to `max_force`).
     #[inline(always)]
-    fn combined(
-        &self,
-        i: usize,
-        own: Own<'_>,
-        k: Params<'_>,
-        e: &Entry,
-        wander: &mut [f64; 2],
-        rng: &mut Pcg32,
-    ) -> Vec2 {
-        let max_force = k.max_force;
+    fn combined(&self, mut v: Stepping<'_>, e: &Entry) -> Vec2 {
+        let max_force = v.k.max_force;
         let mut acc = Vec2::ZERO;
         let (set, q) = (e.set.inner(), &e.query);
         match set.combine {
             Combine::WeightedSum => {
                 for b in &set.behaviors {
-                    acc += self.behavior(i, own, k, q, &b.kind, wander, rng) * b.weight;
+                    acc += self.behavior(v.reborrow(), q, &b.kind) * b.weight;
                 }
             }
             Combine::Priority => {
                 let mut left = max_force;
                 for b in &set.behaviors {
-                    let f = self.behavior(i, own, k, q, &b.kind, wander, rng) * b.weight;
+                    let f = self.behavior(v.reborrow(), q, &b.kind) * b.weight;
                     let m = forces::length(f);
                     if m <= left {
                         acc += f;
@@ -1494,17 +1491,14 @@ impl Prev<'_> {
     /// One behaviour's steering vector for vehicle `i` (whose neighbour
     /// sums were gathered for `q`).
     #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn behavior(
-        &self,
-        i: usize,
-        own: Own<'_>,
-        k: Params<'_>,
-        q: &Query,
-        kind: &BehaviorKind,
-        wander: &mut [f64; 2],
-        rng: &mut Pcg32,
-    ) -> Vec2 {
+    fn behavior(&self, v: Stepping<'_>, q: &Query, kind: &BehaviorKind) -> Vec2 {
+        let Stepping {
+            i,
+            own,
+            k,
+            wander,
+            rng,
+        } = v;
         let (pos, vel, ms) = (own.pos, own.vel, k.max_speed);
         match kind {
             BehaviorKind::Seek { target } => forces::seek(pos, vel, ms, *target),

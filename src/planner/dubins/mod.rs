@@ -659,20 +659,6 @@ fn shortest_full(f: &Frame) -> (Solution, f64) {
     best.unwrap()
 }
 
-/// Whether a query passes every check (coordinates within
-/// [`MAX_MAGNITUDE`], headings finite) in one well-predicted test: `&`, not
-/// `&&`, and NaN fails every comparison. The caller names the error when not.
-#[inline(always)]
-fn query_ok(x0: f64, y0: f64, h0: f64, x1: f64, y1: f64, h1: f64) -> bool {
-    let m = MAX_MAGNITUDE;
-    (x0.abs() <= m)
-        & (y0.abs() <= m)
-        & (x1.abs() <= m)
-        & (y1.abs() <= m)
-        & (h0.abs() < f64::INFINITY)
-        & (h1.abs() < f64::INFINITY)
-}
-
 /// The zero-length path of a coincident start and goal: one zero-length left
 /// arc (word `"L"`), which, unlike a zero-length line, keeps the heading, so
 /// `pose_at(0)` is the start pose.
@@ -815,7 +801,10 @@ pub fn dubins_length(
 ) -> Result<(f64, Option<DubinsWord>), Error> {
     let (r, m) = (radius, MAX_MAGNITUDE);
     let (s, g) = (start, goal);
-    if !(query_ok(s.x, s.y, s.heading, g.x, g.y, g.heading) & (r > 0.0) & (r <= m)) {
+    if !(pose_queries::query_ok([s.x, s.y, s.heading, g.x, g.y, g.heading], m)
+        & (r > 0.0)
+        & (r <= m))
+    {
         check_pose(start, "start")?;
         check_pose(goal, "goal")?;
         check_radius(radius)?;
@@ -890,7 +879,7 @@ fn lengths_kernel(queries: &[f64], r: f64, out: &mut [f64]) -> Result<Option<Dub
         if let [x0, y0, h0, x1, y1, h1] = *q {
             // One well-predicted test for the usual all-good query (`&`, not
             // `&&`; NaN fails every comparison), the named error otherwise.
-            if !query_ok(x0, y0, h0, x1, y1, h1) {
+            if !pose_queries::query_ok([x0, y0, h0, x1, y1, h1], MAX_MAGNITUDE) {
                 return Err(pose_queries::query_error(q, k, MAX_MAGNITUDE));
             }
             (*o, word) = checked_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r);

@@ -43,7 +43,7 @@ use super::tiles::Grid;
 use super::{Goal, NoPath};
 use crate::error::Error;
 use crate::geom::math::larger;
-use crate::planner::error::{check_point, check_pose, check_radius};
+use crate::planner::error::{check_pose, check_radius};
 use crate::{Path, Pose, Segment};
 use std::collections::BinaryHeap;
 
@@ -229,6 +229,44 @@ fn node_parts(grid: &Grid, id: NodeId) -> (i64, i64, usize) {
 }
 
 impl<'a> GridSearch<'a> {
+    /// A search on `grid` from `start` to `goal` (both checked) at radius
+    /// `r`, tolerance `tol` and edges reaching `reach` tiles, with the
+    /// curves of `table`; not run.
+    fn new(
+        grid: &'a Grid,
+        table: &'a mut CurveTable,
+        start: Pose,
+        goal: Goal,
+        r: f64,
+        tol: f64,
+        reach: i64,
+    ) -> GridSearch<'a> {
+        let goal_point = goal.position();
+        GridSearch {
+            grid,
+            start,
+            goal,
+            goal_tile: grid.tile_of(goal_point),
+            r,
+            tol,
+            reach,
+            table,
+            records: Records::new(grid.columns * grid.rows * 8),
+            padded: padded(grid),
+            own: Vec::new(),
+            heap: BinaryHeap::new(),
+            to_goal_bound: TileDistance::new(
+                grid,
+                goal_point,
+                grid.tile_of(goal_point),
+                grid.tile_of(start.position()),
+                reach,
+            ),
+            expanded: 0,
+            start_escaped: false,
+        }
+    }
+
     fn pose(&self, id: NodeId) -> Pose {
         if id == START {
             return self.start;
@@ -661,48 +699,15 @@ pub fn plan_on_grid_with(
     grid.check()?;
     let start = check_pose(start, "start")?;
     let goal = goal.into();
-    match goal {
-        Goal::Pose(p) => {
-            check_pose(p, "goal")?;
-        }
-        Goal::Point(p) => {
-            check_point(p, "goal")?;
-        }
-    }
+    goal.check()?;
     let r = check_radius(radius)?;
     grid.check_position(start.position(), "start")?;
-    let goal_point = match goal {
-        Goal::Pose(p) => p.position(),
-        Goal::Point(p) => p,
-    };
-    grid.check_position(goal_point, "goal")?;
+    grid.check_position(goal.position(), "goal")?;
     let scale = grid.width().max(grid.height()).max(r);
     let tol = 1e-9 * scale.max(1.0);
     let mut table = CurveTable::take(grid, r, tol);
     let reach = reach(r, grid.tile);
-    let mut search = GridSearch {
-        grid,
-        start,
-        goal,
-        goal_tile: grid.tile_of(goal_point),
-        r,
-        tol,
-        reach,
-        table: &mut table,
-        records: Records::new(grid.columns * grid.rows * 8),
-        padded: padded(grid),
-        own: Vec::new(),
-        heap: BinaryHeap::new(),
-        to_goal_bound: TileDistance::new(
-            grid,
-            goal_point,
-            grid.tile_of(goal_point),
-            grid.tile_of(start.position()),
-            reach,
-        ),
-        expanded: 0,
-        start_escaped: false,
-    };
+    let mut search = GridSearch::new(grid, &mut table, start, goal, r, tol, reach);
     let result = search.run(options.max_expanded, trace);
     let expanded = search.expanded;
     table.keep();
@@ -733,29 +738,23 @@ mod tests {
         start: Pose,
         goal: Goal,
     ) -> GridSearch<'a> {
-        GridSearch {
-            grid,
-            start,
-            goal,
-            goal_tile: grid.tile_of(goal.position()),
-            r: 0.5,
-            tol: 1e-9,
-            reach: 1,
-            table,
-            records: Records::new(grid.columns * grid.rows * 8),
-            padded: padded(grid),
-            own: Vec::new(),
-            heap: BinaryHeap::new(),
-            to_goal_bound: TileDistance::new(
-                grid,
-                goal.position(),
-                grid.tile_of(goal.position()),
-                grid.tile_of(start.position()),
-                1,
-            ),
-            expanded: 0,
-            start_escaped: false,
+        GridSearch::new(grid, table, start, goal, 0.5, 1e-9, 1)
+    }
+
+    /// A closed record at cost `g`, reached from `from` by `via`.
+    fn closed_at(g: f64, from: NodeId, via: Via) -> Record {
+        Record {
+            g,
+            from,
+            via,
+            closed: true,
+            h: 0.0,
         }
+    }
+
+    /// The zero-length path of a radius of 0.5 at `start`.
+    fn coincident(start: Pose) -> Path {
+        crate::planner::dubins::coincident_path(start, 0.5).unwrap()
     }
 
     #[test]
@@ -765,61 +764,24 @@ mod tests {
         let start = Pose::new(0.5, 0.5, 0.0);
         let mut s = search_on(&g, &mut table, start, Goal::Point(Point::new(3.5, 0.5)));
         // The goal reached by a curve the search never kept.
-        s.records.insert(
-            GOAL,
-            Record {
-                g: 3.0,
-                from: START,
-                via: Via::Own(7),
-                closed: true,
-                h: 0.0,
-            },
-        );
+        s.records.insert(GOAL, closed_at(3.0, START, Via::Own(7)));
         let e = s.build().unwrap_err();
         assert!(matches!(e.reason(), Reason::Internal { .. }), "{e}");
         // Reached from a node with no record.
-        s.records.insert(
-            GOAL,
-            Record {
-                g: 3.0,
-                from: node_id(&g, 2, 0, 0),
-                via: Via::Own(0),
-                closed: true,
-                h: 0.0,
-            },
-        );
+        s.records
+            .insert(GOAL, closed_at(3.0, node_id(&g, 2, 0, 0), Via::Own(0)));
         let e = s.build().unwrap_err();
         assert!(matches!(e.reason(), Reason::Internal { .. }), "{e}");
         // An empty path to a goal away from the start.
-        s.own
-            .push(crate::planner::dubins::coincident_path(start, 0.5).unwrap());
-        s.records.insert(
-            GOAL,
-            Record {
-                g: 0.0,
-                from: START,
-                via: Via::Own(0),
-                closed: true,
-                h: 0.0,
-            },
-        );
+        s.own.push(coincident(start));
+        s.records.insert(GOAL, closed_at(0.0, START, Via::Own(0)));
         let e = s.build().unwrap_err();
         assert!(matches!(e.reason(), Reason::Internal { .. }), "{e}");
         // The same with the goal at the start: the start's zero-length arc.
         let mut table = CurveTable::take(&g, 0.5, 1e-9);
         let mut s = search_on(&g, &mut table, start, Goal::Point(start.position()));
-        s.own
-            .push(crate::planner::dubins::coincident_path(start, 0.5).unwrap());
-        s.records.insert(
-            GOAL,
-            Record {
-                g: 0.0,
-                from: START,
-                via: Via::Own(0),
-                closed: true,
-                h: 0.0,
-            },
-        );
+        s.own.push(coincident(start));
+        s.records.insert(GOAL, closed_at(0.0, START, Via::Own(0)));
         assert_eq!(s.build().unwrap().length(), 0.0);
     }
 

@@ -122,7 +122,7 @@ pub use tangent_graph::{Guide, GuideKind};
 pub use tiles::{Grid, MAX_TILES};
 
 use crate::error::{Error, Field, Reason};
-use crate::planner::error::{check_point, check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
+use crate::planner::error::{check_pose, check_radius, MAX_MAGNITUDE, TOO_LARGE};
 
 use crate::{Path, Pose};
 use collision::Collider;
@@ -322,14 +322,7 @@ fn plan(
         Search::Traced(t) => (None, Some(t)),
     };
     let start = check_pose(start, "start")?;
-    match goal {
-        Goal::Pose(p) => {
-            check_pose(p, "goal")?;
-        }
-        Goal::Point(p) => {
-            check_point(p, "goal")?;
-        }
-    }
+    goal.check()?;
     let r = check_radius(radius)?;
     let clearance = options.clearance;
     let field = || Field::named("options").key("clearance");

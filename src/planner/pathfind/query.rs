@@ -5,6 +5,8 @@
 
 use super::no_path::NoPath;
 use super::tangent_graph::Guide;
+use crate::error::Error;
+use crate::planner::error::{check_point, check_pose};
 use crate::planner::parking::Body;
 use crate::{Path, Point, Pose};
 
@@ -18,6 +20,18 @@ pub enum Goal {
 }
 
 impl Goal {
+    /// Checks the goal: a pose as [`check_pose`], a point as
+    /// [`check_point`], errors about `goal`.
+    ///
+    /// # Errors
+    /// A coordinate or heading that is not finite, or too large.
+    pub(crate) fn check(&self) -> Result<(), Error> {
+        match *self {
+            Goal::Pose(p) => check_pose(p, "goal").map(drop),
+            Goal::Point(p) => check_point(p, "goal").map(drop),
+        }
+    }
+
     /// The position to reach.
     pub fn position(&self) -> Point {
         match self {

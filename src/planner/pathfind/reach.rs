@@ -7,7 +7,7 @@
 //! A departure point on a guide circle leads to the goal when the line
 //! leaving there does. The arrivals that lead to it are the clear lines
 //! arriving on the circle within the free turn before it (the arc from the
-//! arrival to the departure clear: [`free_turn_within`] backwards); each
+//! arrival to the departure clear: [`free_turn`] backwards); each
 //! of those leaves its own circle at a departure point that then leads to
 //! the goal. The search starts from the goal's last edges and ends when it
 //! meets the start pose (on a start circle, within the free turn before a
@@ -19,7 +19,7 @@
 //! it finds closed the forward search cannot get through either.
 
 use super::problem::{cd_of, sign, Cd, Problem};
-use super::tangent_graph::{free_turn, free_turn_within, tangent, NearCache, Sector, LEFT, RIGHT};
+use super::tangent_graph::{free_turn, tangent, NearCache, Sector, LEFT, RIGHT};
 use super::Goal;
 use crate::Vec2;
 use core::f64::consts::TAU;
@@ -71,7 +71,7 @@ fn behind(p: &Problem, near: &mut NearCache, gi: usize, s: f64, dir: Vec2) -> Se
     let c = p.collider;
     let g = p.guides[gi];
     let list = near.get(c, &p.guides, gi);
-    let free = free_turn_within(c, list, g.center, g.radius, dir, -s, c.tol);
+    let free = free_turn(c, list, g.center, g.radius, dir, -s, c.tol);
     Sector::new(dir.rotate(-s * free), s, (free + MARGIN).min(TAU))
 }
 
@@ -289,7 +289,7 @@ pub(crate) fn start_escapes(p: &Problem, near: &mut NearCache) -> bool {
         let s = if left { LEFT } else { RIGHT };
         let dir = (p.start.position() - g.center) / g.radius;
         let list = near.get(c, &p.guides, gi);
-        let free = free_turn(c, list, g.center, g.radius, dir, s);
+        let free = free_turn(c, list, g.center, g.radius, dir, s, 0.0);
         let sector = Sector::new(dir, s, free);
         // The obstacle guides both ways, then the goal's circles (or point).
         let targets = 2 * p.obstacle_guides + 2;

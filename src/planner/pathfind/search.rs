@@ -782,6 +782,7 @@ impl<'a> Search<'a> {
             guide.radius,
             dir,
             sign(cd),
+            0.0,
         );
         self.graph.nodes[node as usize].free = free;
         free

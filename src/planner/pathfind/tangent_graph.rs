@@ -275,23 +275,12 @@ fn first_within_segment(
 /// How far an arc along guide circle (`center`, `radius`) can turn in
 /// direction `s` from the direction `from` before it comes within the
 /// clearance of one of the obstacles `near` (indices: disks first, then
-/// polygons offset by the number of disks): `0` when it starts too close
-/// (or inside a polygon), [`TAU`] when it can go all the way round.
-pub(crate) fn free_turn(
-    collider: &Collider,
-    near: &[u32],
-    center: Point,
-    radius: f64,
-    from: Vec2,
-    s: f64,
-) -> f64 {
-    free_turn_within(collider, near, center, radius, from, s, 0.0)
-}
-
-/// [`free_turn`] with the clearance less by `loosen` more (a turn at
-/// least as long). Out of line: one copy for every caller.
+/// polygons offset by the number of disks), with the clearance less by
+/// `loosen` (0, or more for a turn at least as long): `0` when it starts
+/// too close (or inside a polygon), [`TAU`] when it can go all the way
+/// round. Out of line: one copy for every caller.
 #[inline(never)]
-pub(crate) fn free_turn_within(
+pub(crate) fn free_turn(
     collider: &Collider,
     near: &[u32],
     center: Point,
@@ -464,6 +453,12 @@ mod tests {
     use crate::planner::pathfind::obstacles::Circle;
     use core::f64::consts::FRAC_PI_2;
 
+    /// How far the guide circle of radius 5 at the origin is free from
+    /// angle 0 turning `s`, among the obstacles `near` of `c`.
+    fn from_east(c: &Collider, near: &[u32], s: f64) -> f64 {
+        free_turn(c, near, Point::ORIGIN, 5.0, Vec2::new(1.0, 0.0), s, 0.0)
+    }
+
     #[test]
     fn outer_and_inner_tangents_of_equal_circles() {
         // Circles of radius 1 at (0, 0) and (10, 0).
@@ -535,11 +530,11 @@ mod tests {
         let c = Collider::new(&o, 0.0, 10.0);
         let near = near_circle(&c, Point::ORIGIN, 5.0);
         assert_eq!(near, vec![0]);
-        let free = free_turn(&c, &near, Point::ORIGIN, 5.0, Vec2::new(1.0, 0.0), LEFT);
+        let free = from_east(&c, &near, LEFT);
         let want = FRAC_PI_2 - (49.0f64 / 50.0).acos();
         assert!((free - want).abs() < 1e-8, "{free} vs {want}");
         // Turning right it goes three quarters round first.
-        let free = free_turn(&c, &near, Point::ORIGIN, 5.0, Vec2::new(1.0, 0.0), RIGHT);
+        let free = from_east(&c, &near, RIGHT);
         assert!((free - (3.0 * FRAC_PI_2 - (49.0f64 / 50.0).acos())).abs() < 1e-8);
     }
 
@@ -560,20 +555,13 @@ mod tests {
         };
         let c = Collider::new(&o, 0.5, 10.0);
         let near = near_circle(&c, Point::ORIGIN, 5.0);
-        let free = free_turn(&c, &near, Point::ORIGIN, 5.0, Vec2::new(1.0, 0.0), LEFT);
+        let free = from_east(&c, &near, LEFT);
         assert_eq!(free, TAU);
         // At clearance 1.5, turning left from (5, 0), the arc first comes
         // within 1.5 of the corner (1, 6) (it reaches y = 4.5, the band under
         // the bottom edge, only at x ≈ 2.18, beside the edge).
         let c = Collider::new(&o, 1.5, 10.0);
-        let free = free_turn(
-            &c,
-            &near_circle(&c, Point::ORIGIN, 5.0),
-            Point::ORIGIN,
-            5.0,
-            Vec2::new(1.0, 0.0),
-            LEFT,
-        );
+        let free = from_east(&c, &near_circle(&c, Point::ORIGIN, 5.0), LEFT);
         let corner = Point::new(1.0, 6.0);
         let p = Point::ORIGIN + Vec2::from_angle(free) * 5.0;
         assert!(

@@ -198,6 +198,28 @@ fn batch_length(start: Pose, goal: Pose, r: f64, keys: &mut Keys) -> f64 {
     }
 }
 
+/// A query checked and seen from the start ([`local`]), with the start and
+/// goal posed again at the headings the local frame gives them (near 0: a
+/// heading of 1e300 has no room for a turn), and the radius; `None` for the
+/// same start and goal.
+///
+/// # Errors
+/// As [`reeds_shepp_shortest`].
+fn framed(start: Pose, goal: Pose, radius: f64) -> Result<Option<(Local, Pose, Pose, f64)>, Error> {
+    let start = check_pose(start, "start")?;
+    let goal = check_pose(goal, "goal")?;
+    let r = check_radius(radius)?;
+    let (l, same, h0) = local(start, goal, r);
+    if same {
+        return Ok(None);
+    }
+    let (start, goal) = (
+        Pose::at(start.position(), h0),
+        Pose::at(goal.position(), h0 + l.phi),
+    );
+    Ok(Some((l, start, goal, r)))
+}
+
 /// Every word that reaches `goal` from `start`, each as the path of its
 /// first solution, in the order of [`ReedsSheppWord::ALL`] (for drawing the
 /// alternatives and for checking the search); empty for the same start and
@@ -210,17 +232,9 @@ pub fn reeds_shepp_candidates(
     goal: Pose,
     radius: f64,
 ) -> Result<Vec<(ReedsSheppWord, Path)>, Error> {
-    let start = check_pose(start, "start")?;
-    let goal = check_pose(goal, "goal")?;
-    let r = check_radius(radius)?;
-    let (l, same, h0) = local(start, goal, r);
-    if same {
+    let Some((l, start, goal, r)) = framed(start, goal, radius)? else {
         return Ok(Vec::new());
-    }
-    let (start, goal) = (
-        Pose::at(start.position(), h0),
-        Pose::at(goal.position(), h0 + l.phi),
-    );
+    };
     let mut best = Best {
         best: None,
         all: Some(Vec::new()),
@@ -326,17 +340,9 @@ pub(crate) fn reeds_shepp_cheapest(
     limit: f64,
     price: impl Fn(&mut dyn Iterator<Item = (f64, bool)>) -> f64,
 ) -> Result<Vec<(f64, Unbuilt)>, Error> {
-    let start = check_pose(start, "start")?;
-    let goal = check_pose(goal, "goal")?;
-    let r = check_radius(radius)?;
-    let (l, same, h0) = local(start, goal, r);
-    if same {
+    let Some((l, start, goal, r)) = framed(start, goal, radius)? else {
         return Ok(Vec::new());
-    }
-    let (start, goal) = (
-        Pose::at(start.position(), h0),
-        Pose::at(goal.position(), h0 + l.phi),
-    );
+    };
     let mut sink = Cheapest {
         k,
         limit,
@@ -386,24 +392,11 @@ pub fn reeds_shepp_lengths(queries: &[f64], radius: f64, out: &mut [f64]) -> Res
     let mut keys = Keys::new();
     for (k, (q, o)) in queries.chunks_exact(6).zip(out.iter_mut()).enumerate() {
         if let [x0, y0, h0, x1, y1, h1] = *q {
-            if !query_ok(x0, y0, h0, x1, y1, h1) {
+            if !pose_queries::query_ok([x0, y0, h0, x1, y1, h1], MAX_MAGNITUDE) {
                 return Err(pose_queries::query_error(q, k, MAX_MAGNITUDE));
             }
             *o = batch_length(Pose::new(x0, y0, h0), Pose::new(x1, y1, h1), r, &mut keys);
         }
     }
     Ok(())
-}
-
-/// Whether a query passes every check in one well-predicted test (`&`, not
-/// `&&`; NaN fails every comparison).
-#[inline(always)]
-fn query_ok(x0: f64, y0: f64, h0: f64, x1: f64, y1: f64, h1: f64) -> bool {
-    let m = MAX_MAGNITUDE;
-    (x0.abs() <= m)
-        & (y0.abs() <= m)
-        & (x1.abs() <= m)
-        & (y1.abs() <= m)
-        & (h0.abs() < f64::INFINITY)
-        & (h1.abs() < f64::INFINITY)
 }

@@ -13,7 +13,7 @@
 // follower's World pathfind_follower.ts; here `compute` plans from the
 // state, `draw` draws the state and what was computed, and `mount` wires
 // the controls and handles to them.
-import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
+import { figureDiagramMembers, type Api, type Diagram, type DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
 import { Bounds } from "../shell/box.js";
 import type { Drag, Grabbable } from "../shell/view.js";
@@ -26,7 +26,7 @@ import { PATHFIND_STEPS, pathfindNumbers } from "./pathfind-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
 import { Player } from "../shell/player.js";
-import { asRecord, errorMessage, wrapAngle } from "../shell/types.js";
+import { errorMessage, wrapAngle } from "../shell/types.js";
 import type { Path, Point, Pose } from "../shell/types.js";
 import type { AroundSearch, GridSearch } from "../../pkg/arcline.js";
 import type { PathfindState } from "../../package/arcline-demo.js";
@@ -511,18 +511,12 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
       status: status.textContent ?? "",
       selected,
     }),
-    setState: (s: unknown) => set(asRecord(s)),
-    onChange: (l) => changes.on(l),
-    figure: () => figure.readout(),
-    onFigure: (l) => figure.onNumbers(l),
-    destroy: () => {
-      figure.clear();
-      player.pause();
-      changes.clear();
-      handles.destroy();
-      follower.dispose();
-      view.destroy();
-      root.replaceChildren();
-    },
+    ...figureDiagramMembers({
+      root, view, handles, figure, changes, set,
+      stop: () => {
+        player.pause();
+        follower.dispose();
+      },
+    }),
   };
 }

@@ -15,7 +15,7 @@
 // lives across frames (the World, the worker, trails, stats)
 // steering_sim.ts, the picture steering_draw.ts; here `mount` wires the
 // controls and handles to them, and `describe` words what is shown.
-import type { Api, Diagram, DiagramOptions } from "../shell/diagram.js";
+import { figureDiagramMembers, type Api, type Diagram, type DiagramOptions } from "../shell/diagram.js";
 import { View, cssVar } from "../shell/view.js";
 import { Bounds } from "../shell/box.js";
 import { Handles, type Handle } from "../shell/handles.js";
@@ -24,7 +24,6 @@ import { Figure, num, withThousands, type FigureNumber } from "../shell/figure.j
 import { STEERING_STEPS, isSteeringStep, seekNumbers } from "./steering-figures.js";
 import { Emitter } from "../shell/emitter.js";
 import { prefersReducedMotion } from "../shell/motion.js";
-import { asRecord } from "../shell/types.js";
 import type { SeekStep, VehicleState } from "../../pkg/arcline.js";
 import type { SteeringState } from "../../package/arcline-demo.js";
 import { familyLegend, isFamily } from "./steering_family.js";
@@ -330,19 +329,13 @@ export function mount(root: HTMLElement, api: Api, options: DiagramOptions = {})
         error: sim.error,
       };
     },
-    setState: (s: unknown) => set(asRecord(s)),
-    onChange: (l) => changes.on(l),
-    figure: () => figure.readout(),
-    onFigure: (l) => figure.onNumbers(l),
-    destroy: () => {
-      figure.clear();
-      if (raf) cancelAnimationFrame(raf);
-      raf = 0;
-      changes.clear();
-      handles.destroy();
-      view.destroy();
-      sim.dispose();
-      root.replaceChildren();
-    },
+    ...figureDiagramMembers({
+      root, view, handles, figure, changes, set,
+      stop: () => {
+        if (raf) cancelAnimationFrame(raf);
+        raf = 0;
+        sim.dispose();
+      },
+    }),
   };
 }

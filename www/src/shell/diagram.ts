@@ -1,7 +1,11 @@
 // The contract every diagram module follows, so the playground, the embed
 // element and the browser tests can treat them alike.
 import type * as Arcline from "../../pkg/arcline.js";
-import type { FigureReadout } from "./figure.js";
+import type { Emitter } from "./emitter.js";
+import type { Figure, FigureReadout } from "./figure.js";
+import type { Handles } from "./handles.js";
+import { asRecord } from "./types.js";
+import type { View } from "./view.js";
 
 /** The loaded wasm module (its exports: planTurn, World, connectProfiles, ...). */
 export type Api = typeof Arcline;
@@ -37,3 +41,39 @@ export interface Diagram {
 }
 
 export type MountDiagram = (root: HTMLElement, api: Api, options?: DiagramOptions) => Diagram;
+
+/** What a diagram with a figure owns, for the members it ends with ({@link figureDiagramMembers}). */
+export interface FigureDiagramParts {
+  root: HTMLElement;
+  view: View;
+  handles: Handles;
+  figure: Figure;
+  changes: Emitter;
+  /** Applies a snapshot's fields (each checked and clamped there) and redraws. */
+  set(state: Record<string, unknown>): void;
+  /** Stops what runs on its own (animation frames, a player) and frees what the diagram made (wasm objects, workers). */
+  stop(): void;
+}
+
+/**
+ * The members every diagram with a figure ends with, written once: setState
+ * through the diagram's setter, its change and figure listeners, and a
+ * destroy that clears the figure, stops the diagram, drops its listeners,
+ * handles and view, and empties its root.
+ */
+export function figureDiagramMembers(p: FigureDiagramParts): Pick<Diagram, "setState" | "onChange" | "figure" | "onFigure" | "destroy"> {
+  return {
+    setState: (s: unknown) => p.set(asRecord(s)),
+    onChange: (l) => p.changes.on(l),
+    figure: () => p.figure.readout(),
+    onFigure: (l) => p.figure.onNumbers(l),
+    destroy: () => {
+      p.figure.clear();
+      p.stop();
+      p.changes.clear();
+      p.handles.destroy();
+      p.view.destroy();
+      p.root.replaceChildren();
+    },
+  };
+}
