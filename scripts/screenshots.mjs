@@ -27,6 +27,7 @@ const only = arg("only", "");
 const SHOTS = [
   { kind: "arc", state: {} },
   { kind: "planner", state: { step: "construction", target: { x: 5.5, y: -3 } } },
+  { kind: "planner", name: "planner-cc", state: { step: "construction", sharpness: 0.1, target: { x: 5.5, y: -3 } } },
   { kind: "pathfind", state: { mode: "around", showGraph: true } },
   { kind: "steering", state: { step: "seek", target: { x: 10, y: 30 } } },
   { kind: "formation", state: { step: "removed", pattern: "v" }, playMs: 4000 },
