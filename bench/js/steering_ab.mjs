@@ -1,9 +1,9 @@
-// Two builds' steering steps in one process: for each of the steering
-// benchmark's scenes (seek, seek + separation, flock; travelling as a block
-// and converging on the centre; 10,000 and 100,000 vehicles) both builds step
-// the same world in turn, one step each, the order swapped every step, so a
-// shared machine loads both alike; the median step of each and B/A, and
-// whether both worlds end at bit-identical positions.
+// Two builds' steering steps in one process: for each scene of the steering
+// benchmark and ORCA's (seek, seek + separation, flock, seek + avoidVehicles;
+// travelling as a block and converging on the centre; 10,000 and 100,000
+// vehicles) both builds step the same world in turn, one step each, the order
+// swapped every step, so a shared machine loads both alike; the median step of
+// each and B/A, and whether both worlds end at bit-identical positions.
 //
 //   node bench/js/steering_ab.mjs <www/pkg of build A> <www/pkg of build B>
 //
@@ -19,6 +19,7 @@ const SCENES = {
   seek: (t) => [{ kind: "seek", target: t }],
   "seek + separation": (t) => [{ kind: "seek", target: t }, { kind: "separation", radius: R }],
   flock: (t) => [{ kind: "separation", radius: R, weight: 2 }, { kind: "alignment", radius: R, weight: 0.6 }, { kind: "cohesion", radius: R, weight: 0.4 }, { kind: "seek", target: t, weight: 0.3 }],
+  "seek + avoidVehicles (ORCA)": (t) => [{ kind: "seek", target: t }, { kind: "avoidVehicles", timeHorizon: 2 }],
 };
 function world(M, n, beh) {
   const side = 4 * Math.sqrt(n); let s = 12345; const rnd = () => (s = (s * 16807) % 2147483647) / 2147483647;
