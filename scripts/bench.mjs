@@ -231,6 +231,7 @@ measurements behind them, from the runs that chose them (not re-measured by ever
 | the bindings crate at "z" in the one-system modules | the crowd module 89.1 → 85.1 KB gzip, its step as fast (10,000 vehicles: seek 0.22 ms, seek and separation 1.25 ms either way); "z" for the core instead: 84.4 KB with seek and separation 1.6× slower |
 | the pathfinding and roads modules at "z" | pathfinding 65.7 KB gzip at "z", planAround about 1.3× slower than at "s"; roads with junctions 62.5 KB at "z" |
 | the whole API's bindings crate at "s" | 6.6 KB smaller gzipped than at 3 with planDubins and planTurn as fast (then 2.5 µs a call); "z": 17 KB smaller, planDubins 0.5 µs slower |
+| the crowd step's block (\`src/steering/world.rs\`, \`block.rs\`): the steering sums written straight into the block's scratch (no array of their own zeroed and copied per block), the block's body out of line with its slices as arguments (not read back through a pointer to \`Slots\`), the debug view's vehicle-by-vehicle path out of line | seek in wasm 3–4 % faster than with the block's slots behind a pointer and its own array of sums (50,000 and 100,000 vehicles, travelling as a block and converging: 0.956–0.974 of before; two builds stepping the same worlds in turn in one process, both ways round: the method of \`bench/js/steering_ab.mjs\`, with four instances of each build) |
 
 ## WebAssembly under Node (the built module, \`bench/*.bench.mjs\`)
 

@@ -15,6 +15,7 @@
 
 use crate::geom::lanes::{Lanes, Two};
 use crate::Vec2;
+use core::ops::Range;
 
 /// Vehicles per block: the passes' scratch stays in the L1 cache.
 pub(super) const BLOCK: usize = 64;
@@ -52,6 +53,27 @@ impl Block {
             (self.v.get_mut(j), self.sum.get_mut(j), self.ok.get_mut(j))
         {
             (*v, *s, *ok) = (sum, sum, true);
+        }
+    }
+
+    /// The steering sums of vehicles `r`, to be written in place (for
+    /// example by [`super::kinds::weighted`]) and then given to them by
+    /// [`Block::accept`].
+    #[inline(always)]
+    pub(super) fn sums(&mut self, r: Range<usize>) -> &mut [[f64; 2]] {
+        let r = r.start.min(BLOCK)..r.end.min(BLOCK);
+        &mut self.v[r]
+    }
+
+    /// Gives vehicles `r` the steering sums written into [`Block::sums`].
+    #[inline(always)]
+    pub(super) fn accept(&mut self, r: Range<usize>) {
+        for j in r {
+            if let (Some(v), Some(s), Some(ok)) =
+                (self.v.get(j), self.sum.get_mut(j), self.ok.get_mut(j))
+            {
+                (*s, *ok) = (*v, true);
+            }
         }
     }
 

@@ -1232,16 +1232,35 @@ impl Prev<'_> {
     /// vehicles that share a set, then the truncations and the Euler step in
     /// passes over the block, and the vehicles whose numbers leave the
     /// ordinary range one by one (the same bits as [`Prev::advance`]).
-    #[inline(never)]
+    #[inline(always)]
     fn block(&self, c: &Consts<'_>, v: Slots<'_>, b: &mut Block, out: &mut [Stepped; BLOCK]) {
         let Slots {
             first,
-            own: (pos, vel, head),
+            own,
             wander,
             rng,
         } = v;
+        self.block_of(c, first, own, wander, rng, b, out);
+    }
+
+    /// [`Prev::block`], the block's slots as separate arguments: out of
+    /// line, the block's hot loops keep its slices in registers (behind a
+    /// pointer to [`Slots`] the wasm build read them back from memory and
+    /// the crowd step was slower; BENCHMARKS.md, "Build settings").
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn block_of(
+        &self,
+        c: &Consts<'_>,
+        first: usize,
+        own: BlockState<'_>,
+        wander: &mut [[f64; 2]],
+        rng: &mut [Pcg32],
+        b: &mut Block,
+        out: &mut [Stepped; BLOCK],
+    ) {
+        let (pos, vel, head) = own;
         let n = pos.len().min(vel.len()).min(head.len()).min(BLOCK);
-        let mut acc = [[0.0; 2]; BLOCK];
         let mut j = 0;
         while j < n {
             let e = c.set_of[first + j];
@@ -1269,7 +1288,7 @@ impl Prev<'_> {
                     },
                 };
                 let (w, g) = (&mut wander[r.clone()], &mut rng[r.clone()]);
-                kinds::weighted(&run, entry, &mut acc[r.clone()], |x, kind| {
+                kinds::weighted(&run, entry, b.sums(r.clone()), |x, kind| {
                     let i = first + j + x;
                     let v = c.stepping(
                         i,
@@ -1279,9 +1298,7 @@ impl Prev<'_> {
                     );
                     self.behavior(v, &entry.query, kind)
                 });
-                for x in r {
-                    b.put(x, acc[x]);
-                }
+                b.accept(r);
             } else {
                 for x in r {
                     let i = first + x;
@@ -1323,8 +1340,9 @@ impl Prev<'_> {
 
     /// Steps the vehicles of a block as [`Prev::block`] does, but vehicle by
     /// vehicle ([`Prev::advance`]), recording each one's desired velocity
-    /// and force into the whole crowd's columns `desired` and `force`.
-    #[inline(always)]
+    /// and force into the whole crowd's columns `desired` and `force`. Out
+    /// of line: the debug view's path stays out of the step's hot loops.
+    #[inline(never)]
     fn recorded_block(
         &self,
         c: &Consts<'_>,
