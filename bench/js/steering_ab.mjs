@@ -3,7 +3,10 @@
 // travelling as a block and converging on the centre; 10,000 and 100,000
 // vehicles) both builds step the same world in turn, one step each, the order
 // swapped every step, so a shared machine loads both alike; the median step of
-// each and B/A, and whether both worlds end at bit-identical positions.
+// each and B/A, and whether both worlds end at bit-identical positions. Each
+// build is loaded twice (two instances, each its own memory), taken in turn
+// from one world to the next: where an instance's memory happens to lie moves
+// its timings by a percent or two.
 //
 //   node bench/js/steering_ab.mjs <www/pkg of build A> <www/pkg of build B>
 //
@@ -12,8 +15,10 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
-const load = async (d) => { const m = await import(`file://${resolve(d)}/arcline.js`); m.initSync({ module: readFileSync(`${resolve(d)}/arcline_bg.wasm`) }); return m; };
-const A = await load(process.argv[2]), B = await load(process.argv[3]);
+const INSTANCES = 2;
+const load = async (d, k) => { const m = await import(`file://${resolve(d)}/arcline.js?instance=${k}`); m.initSync({ module: readFileSync(`${resolve(d)}/arcline_bg.wasm`) }); return m; };
+const As = [], Bs = [];
+for (let k = 0; k < INSTANCES; k++) { As.push(await load(process.argv[2], k)); Bs.push(await load(process.argv[3], k)); }
 const R = 6.4, FAR = { x: 1e6, y: 1e6 }, CENTRE = { x: 0, y: 0 };
 const SCENES = {
   seek: (t) => [{ kind: "seek", target: t }],
@@ -29,10 +34,10 @@ function world(M, n, beh) {
 }
 const med = (a) => { const b = [...a].sort((x, y) => x - y); return b[b.length >> 1]; };
 for (const [name, f] of Object.entries(SCENES)) for (const [how, t] of [["block", FAR], ["converging", CENTRE]]) for (const n of [10000, 100000]) {
-  const pairs = n === 10000 ? 6 : 3, steps = n === 10000 ? 60 : 30;
+  const pairs = n === 10000 ? 6 : 4, steps = n === 10000 ? 60 : 30;
   const ta = [], tb = []; let same = true;
   for (let p = 0; p < pairs; p++) {
-    const wa = world(A, n, f(t)), wb = world(B, n, f(t));
+    const wa = world(As[p % INSTANCES], n, f(t)), wb = world(Bs[p % INSTANCES], n, f(t));
     for (let i = 0; i < 10; i++) { wa.step(1); wb.step(1); }
     for (let i = 0; i < steps; i++) {
       const order = (i + p) % 2 ? [[wa, ta], [wb, tb]] : [[wb, tb], [wa, ta]];

@@ -1,0 +1,116 @@
+// Two builds' pathfinding in one process, in turn: the scenes of
+// bench/js/pathfind.bench.mjs (planAround on fields of 200 circles re-planned
+// while one moves, each build keeping its own last graph; the first plan on a
+// field; planOnGrid on 64 × 64 grids, 25 % blocked, corner to corner), each
+// plan made by A then B or B then A (the order swapped each plan), with two
+// instances of each build (each its own memory) taken in turn; the median
+// plan of each and B/A, and whether both builds gave the same lengths.
+//
+//   node bench/js/pathfind_ab.mjs <www/pkg of build A> <www/pkg of build B>
+//
+// Run it both ways round (A/B, then B/A).
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+const K = 2;
+const load = async (d, k) => {
+  const m = await import(`file://${resolve(d)}/arcline.js?instance=${k}`);
+  m.initSync({ module: readFileSync(`${resolve(d)}/arcline_bg.wasm`) });
+  return m;
+};
+const As = [], Bs = [];
+for (let k = 0; k < K; k++) {
+  As.push(await load(process.argv[2], k));
+  Bs.push(await load(process.argv[3], k));
+}
+
+/** The fixed xorshift64 sequence of pathfind.bench.mjs. */
+function rng(seed) {
+  let s = BigInt(seed);
+  const mask = (1n << 64n) - 1n;
+  return () => {
+    s ^= (s << 13n) & mask;
+    s ^= s >> 7n;
+    s ^= (s << 17n) & mask;
+    return Number(s >> 11n) / 2 ** 53;
+  };
+}
+const START = { x: 2, y: 2, heading: 0.8 }, GOAL = { x: 98, y: 98, heading: 0.8 }, RADIUS = 2, CLEARANCE = 0.5;
+function field(seed) {
+  const next = rng(seed);
+  const circles = [];
+  while (circles.length < 200) {
+    const c = { x: next() * 100, y: next() * 100, radius: 0.5 + 2 * next() };
+    if ([START, GOAL].every((p) => Math.hypot(p.x - c.x, p.y - c.y) > c.radius + CLEARANCE + 1)) circles.push(c);
+  }
+  return circles;
+}
+const clearOfEnds = (c) => [START, GOAL].every((p) => Math.hypot(p.x - c.x, p.y - c.y) > c.radius + CLEARANCE);
+const med = (a) => { const b = [...a].sort((x, y) => x - y); return b[b.length >> 1]; };
+const p99 = (a) => { const b = [...a].sort((x, y) => x - y); return b[Math.min(b.length - 1, Math.floor(0.99 * b.length))]; };
+let same = true;
+const lengthOf = (r) => (r && r.path ? r.path.length : r && r.length !== undefined ? r.length : JSON.stringify(r).length);
+
+/** Times `call(M)` for A and B in turn (order swapped by `turn`). */
+function both(k, turn, call, ta, tb) {
+  const order = turn % 2 ? [[As[k], ta], [Bs[k], tb]] : [[Bs[k], tb], [As[k], ta]];
+  const out = [];
+  for (const [M, tt] of order) {
+    const t0 = performance.now();
+    out.push(call(M));
+    tt.push(performance.now() - t0);
+  }
+  if (lengthOf(out[0]) !== lengthOf(out[1])) same = false;
+}
+
+function drags(name, seeds, moves, move) {
+  const ta = [], tb = [], fa = [], fb = [];
+  let turn = 0;
+  for (let pass = 0; pass < 2 * K; pass++) {
+    const k = pass % K;
+    for (const seed of seeds) {
+      const circles = field(seed);
+      both(k, turn++, (M) => M.planAround(START, GOAL, RADIUS, { circles }, { clearance: CLEARANCE }), fa, fb);
+      for (let i = 0; i < moves; i++) {
+        const moved = circles.slice();
+        moved[0] = { ...circles[0], x: move(circles[0].x, i) };
+        if (!clearOfEnds(moved[0])) continue;
+        both(k, turn++, (M) => M.planAround(START, GOAL, RADIUS, { circles: moved }, { clearance: CLEARANCE }), ta, tb);
+      }
+    }
+  }
+  const row = (what, a, b) => console.log(`${what.padEnd(58)} A ${a.toFixed(4)} ms  B ${b.toFixed(4)} ms  B/A ${(b / a).toFixed(3)}`);
+  row(`planAround, ${name}, median`, med(ta), med(tb));
+  row(`planAround, ${name}, p99`, p99(ta), p99(tb));
+  row(`planAround, ${name}, first plan, median`, med(fa), med(fb));
+}
+
+function grids() {
+  const ta = [], tb = [];
+  let turn = 0, found = 0;
+  for (let seed = 1; found < 5 && seed < 100; seed++) {
+    const next = rng(7000 + seed);
+    const blocked = new Uint8Array(64 * 64);
+    for (let i = 0; i < blocked.length; i++) blocked[i] = next() < 0.25 ? 1 : 0;
+    blocked[0] = 0;
+    blocked[64 * 64 - 1] = 0;
+    const grid = { columns: 64, rows: 64, tile: 1, blocked };
+    if (!As[0].planOnGrid(grid, { x: 0.5, y: 0.5, heading: Math.PI / 4 }, { x: 63.5, y: 63.5 }, 0.5).path) continue;
+    found++;
+    for (let rep = 0; rep < 10; rep++) {
+      both(rep % K, turn++, (M) => M.planOnGrid(grid, { x: 0.5, y: 0.5, heading: Math.PI / 4 }, { x: 63.5, y: 63.5 }, 0.5), ta, tb);
+    }
+  }
+  console.log(`${"planOnGrid, 64 × 64, 25 % blocked, median".padEnd(58)} A ${med(ta).toFixed(4)} ms  B ${med(tb).toFixed(4)} ms  B/A ${(med(tb) / med(ta)).toFixed(3)}`);
+}
+
+// Warm both builds' code up on a field of its own.
+const warm = field(999);
+for (let i = 0; i < 20; i++) {
+  warm[0] = { ...warm[0], x: (warm[0].x + 1) % 100 };
+  if (clearOfEnds(warm[0])) for (const M of As.concat(Bs)) M.planAround(START, GOAL, RADIUS, { circles: warm }, { clearance: CLEARANCE });
+}
+drags("the bench's fields", [...Array(10).keys()].map((i) => 1000 + i), 50, (x, k) => (x + 2 * k) % 100);
+drags("fields of seeds 1..10", [...Array(10).keys()].map((i) => 1 + i), 40, (x, k) => k * 2.5);
+grids();
+console.log(`same answers: ${same}`);
