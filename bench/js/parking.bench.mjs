@@ -10,6 +10,7 @@
 // `make bench`), which prints its own table.
 import { readFileSync } from "node:fs";
 import * as A from "../../www/pkg/arcline.js";
+import { rng } from "./pathfind_scenes.mjs";
 
 A.initSync({ module: readFileSync(new URL("../../www/pkg/arcline_bg.wasm", import.meta.url)) });
 
@@ -20,18 +21,6 @@ const BODY = { length: 4.5, width: 1.8, rear: 1.0 };
 function rect(cx, cy, l, w, h) {
   const c = Math.cos(h), s = Math.sin(h);
   return [[-l / 2, -w / 2], [l / 2, -w / 2], [l / 2, w / 2], [-l / 2, w / 2]].map(([u, v]) => ({ x: cx + u * c - v * s, y: cy + u * s + v * c }));
-}
-
-/** A fixed pseudo-random sequence (xorshift64), the same in every run. */
-function rng(seed) {
-  let s = BigInt(seed);
-  const mask = (1n << 64n) - 1n;
-  return () => {
-    s ^= (s << 13n) & mask;
-    s ^= s >> 7n;
-    s ^= (s << 17n) & mask;
-    return Number(s >> 11n) / 2 ** 53;
-  };
 }
 
 /** The drag sequences: each a list of plans (arguments to planAround). */

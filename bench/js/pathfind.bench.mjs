@@ -22,6 +22,7 @@ import { homedir } from "node:os";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { CLEARANCE, GOAL, GRID_GOAL, GRID_START, RADIUS, START, clearOfEnds, field, tileGrid } from "./pathfind_scenes.mjs";
 
 // ARCLINE_PKG: another build's www/pkg (bench/js/ab.mjs compares two).
 const PKG = process.env.ARCLINE_PKG ?? new URL("../../www/pkg/", import.meta.url).pathname;
@@ -34,41 +35,8 @@ const PYTHON = process.env.OMPL_PYTHON ?? `${homedir()}/.cache/arcline/ompl-2.0.
 const SCENES = Number(process.env.PATHFIND_SCENES ?? 10);
 const OMPL_SECONDS = Number(process.env.PATHFIND_OMPL_SECONDS ?? 5);
 
-/** A fixed pseudo-random sequence (xorshift64), the same in every run. */
-function rng(seed) {
-  let s = BigInt(seed);
-  const mask = (1n << 64n) - 1n;
-  return () => {
-    s ^= (s << 13n) & mask;
-    s ^= s >> 7n;
-    s ^= (s << 17n) & mask;
-    return Number(s >> 11n) / 2 ** 53;
-  };
-}
-
-const START = { x: 2, y: 2, heading: 0.8 };
-const GOAL = { x: 98, y: 98, heading: 0.8 };
-const RADIUS = 2;
-const CLEARANCE = 0.5;
-
-/** 200 circles (radius 0.5 to 2.5) in a 100 × 100 field, none within 1 of the start or the goal. */
-function field(seed) {
-  const next = rng(seed);
-  const circles = [];
-  while (circles.length < 200) {
-    const c = { x: next() * 100, y: next() * 100, radius: 0.5 + 2 * next() };
-    if ([START, GOAL].every((p) => Math.hypot(p.x - c.x, p.y - c.y) > c.radius + CLEARANCE + 1)) circles.push(c);
-  }
-  return circles;
-}
-
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-}
-
-/** Whether circle `c` leaves the start and the goal clear. */
-function clearOfEnds(c) {
-  return [START, GOAL].every((p) => Math.hypot(p.x - c.x, p.y - c.y) > c.radius + CLEARANCE);
 }
 
 /**
@@ -161,20 +129,11 @@ function compareLengths() {
 function gridScenes() {
   const out = [];
   for (let seed = 1; out.length < 5 && seed < 100; seed++) {
-    const next = rng(7000 + seed);
-    const blocked = new Uint8Array(64 * 64);
-    for (let i = 0; i < blocked.length; i++) blocked[i] = next() < 0.25 ? 1 : 0;
-    blocked[0] = 0;
-    blocked[64 * 64 - 1] = 0;
-    const grid = { columns: 64, rows: 64, tile: 1, blocked };
-    const r = A.planOnGrid(grid, { x: 0.5, y: 0.5, heading: Math.PI / 4 }, { x: 63.5, y: 63.5 }, 0.5);
-    if (r.path) out.push(grid);
+    const grid = tileGrid(seed);
+    if (A.planOnGrid(grid, GRID_START, GRID_GOAL, 0.5).path) out.push(grid);
   }
   return out;
 }
-
-const GRID_START = { x: 0.5, y: 0.5, heading: Math.PI / 4 };
-const GRID_GOAL = { x: 63.5, y: 63.5 };
 
 /**
  * Each grid planned 5 times at r = 0.5 tile (the fastest kept; the curves

@@ -12,6 +12,7 @@
 // Run it both ways round (A/B, then B/A).
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { CLEARANCE, GOAL, GRID_GOAL, GRID_START, RADIUS, START, clearOfEnds, field, tileGrid } from "./pathfind_scenes.mjs";
 
 const K = 2;
 const load = async (d, k) => {
@@ -25,28 +26,6 @@ for (let k = 0; k < K; k++) {
   Bs.push(await load(process.argv[3], k));
 }
 
-/** The fixed xorshift64 sequence of pathfind.bench.mjs. */
-function rng(seed) {
-  let s = BigInt(seed);
-  const mask = (1n << 64n) - 1n;
-  return () => {
-    s ^= (s << 13n) & mask;
-    s ^= s >> 7n;
-    s ^= (s << 17n) & mask;
-    return Number(s >> 11n) / 2 ** 53;
-  };
-}
-const START = { x: 2, y: 2, heading: 0.8 }, GOAL = { x: 98, y: 98, heading: 0.8 }, RADIUS = 2, CLEARANCE = 0.5;
-function field(seed) {
-  const next = rng(seed);
-  const circles = [];
-  while (circles.length < 200) {
-    const c = { x: next() * 100, y: next() * 100, radius: 0.5 + 2 * next() };
-    if ([START, GOAL].every((p) => Math.hypot(p.x - c.x, p.y - c.y) > c.radius + CLEARANCE + 1)) circles.push(c);
-  }
-  return circles;
-}
-const clearOfEnds = (c) => [START, GOAL].every((p) => Math.hypot(p.x - c.x, p.y - c.y) > c.radius + CLEARANCE);
 const med = (a) => { const b = [...a].sort((x, y) => x - y); return b[b.length >> 1]; };
 const p99 = (a) => { const b = [...a].sort((x, y) => x - y); return b[Math.min(b.length - 1, Math.floor(0.99 * b.length))]; };
 let same = true;
@@ -96,16 +75,11 @@ function grids() {
   const [ta, tb] = [new Map(), new Map()];
   let turn = 0, found = 0;
   for (let seed = 1; found < 5 && seed < 100; seed++) {
-    const next = rng(7000 + seed);
-    const blocked = new Uint8Array(64 * 64);
-    for (let i = 0; i < blocked.length; i++) blocked[i] = next() < 0.25 ? 1 : 0;
-    blocked[0] = 0;
-    blocked[64 * 64 - 1] = 0;
-    const grid = { columns: 64, rows: 64, tile: 1, blocked };
-    if (!As[0].planOnGrid(grid, { x: 0.5, y: 0.5, heading: Math.PI / 4 }, { x: 63.5, y: 63.5 }, 0.5).path) continue;
+    const grid = tileGrid(seed);
+    if (!As[0].planOnGrid(grid, GRID_START, GRID_GOAL, 0.5).path) continue;
     found++;
     for (let rep = 0; rep < 10; rep++) {
-      both(rep % K, turn++, `${seed}`, (M) => M.planOnGrid(grid, { x: 0.5, y: 0.5, heading: Math.PI / 4 }, { x: 63.5, y: 63.5 }, 0.5), ta, tb);
+      both(rep % K, turn++, `${seed}`, (M) => M.planOnGrid(grid, GRID_START, GRID_GOAL, 0.5), ta, tb);
     }
   }
   const [a, b] = [med([...ta.values()]), med([...tb.values()])];
