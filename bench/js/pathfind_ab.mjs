@@ -61,6 +61,9 @@ function drags(name, seeds, moves, move) {
         moved[0] = { ...circles[0], x: move(circles[0].x, i) };
         if (!clearOfEnds(moved[0])) continue;
         both(k, turn++, `${seed}/${i}`, (M) => M.planAround(START, GOAL, RADIUS, { circles: moved }, { clearance: CLEARANCE }), ta, tb);
+        // As pathfind.bench.mjs does on its first pass: a traced plan (its
+        // own graph; the kept one is left alone), untimed.
+        if (pass < K) for (const M of [As[k], Bs[k]]) M.planAroundDebug(START, GOAL, RADIUS, { circles: moved }, { clearance: CLEARANCE });
       }
     }
   }
