@@ -10,23 +10,11 @@
 //   node bench/js/pathfind_ab.mjs <www/pkg of build A> <www/pkg of build B>
 //
 // Run it both ways round (A/B, then B/A).
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { loadBuilds, median as med } from "./two_builds.mjs";
 import { CLEARANCE, GOAL, GRID_GOAL, GRID_START, RADIUS, START, clearOfEnds, field, tileGrid } from "./pathfind_scenes.mjs";
 
 const K = 2;
-const load = async (d, k) => {
-  const m = await import(`file://${resolve(d)}/arcline.js?instance=${k}`);
-  m.initSync({ module: readFileSync(`${resolve(d)}/arcline_bg.wasm`) });
-  return m;
-};
-const As = [], Bs = [];
-for (let k = 0; k < K; k++) {
-  As.push(await load(process.argv[2], k));
-  Bs.push(await load(process.argv[3], k));
-}
-
-const med = (a) => { const b = [...a].sort((x, y) => x - y); return b[b.length >> 1]; };
+const [As, Bs] = await loadBuilds(process.argv[2], process.argv[3], K);
 const p99 = (a) => { const b = [...a].sort((x, y) => x - y); return b[Math.min(b.length - 1, Math.floor(0.99 * b.length))]; };
 let same = true;
 const lengthOf = (r) => (r && r.path ? r.path.length : r && r.length !== undefined ? r.length : JSON.stringify(r).length);

@@ -36,42 +36,18 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as YUKA from "yuka";
+import { CENTRE, FAR, MAX_FORCE, MAX_SPEED, R, SCENES, square } from "./steering_scenes.mjs";
 
 const PKG = process.env.ARCLINE_PKG ?? new URL("../../www/pkg/", import.meta.url).pathname;
 const A = await import(new URL("arcline.js", `file://${PKG.endsWith("/") ? PKG : PKG + "/"}`).href);
 A.initSync({ module: readFileSync(new URL("arcline_bg.wasm", `file://${PKG.endsWith("/") ? PKG : PKG + "/"}`)) });
 
-const MAX_SPEED = 2;
-const MAX_FORCE = 0.2;
-const R = 6.4;
-const FAR = { x: 1e6, y: 1e6 };
-const CENTRE = { x: 0, y: 0 };
 const WARM = 10;
 /** Timed steps of our World (the same for both paths). */
 const STEPS = 60;
 /** yuka: at most this many timed steps, and a case whose first step takes longer than BUDGET ms is timed on that step. */
 const YUKA_STEPS = 20;
 const BUDGET = 1500;
-
-const SCENES = {
-  seek: (target) => [{ kind: "seek", target }],
-  "seek + separation": (target) => [{ kind: "seek", target }, { kind: "separation", radius: R }],
-  flock: (target) => [
-    { kind: "separation", radius: R, weight: 2 },
-    { kind: "alignment", radius: R, weight: 0.6 },
-    { kind: "cohesion", radius: R, weight: 0.4 },
-    { kind: "seek", target, weight: 0.3 },
-  ],
-};
-
-function square(n) {
-  const side = 4 * Math.sqrt(n);
-  let s = 12345;
-  const rnd = () => (s = (s * 16807) % 2147483647) / 2147483647;
-  const xy = new Float64Array(2 * n);
-  for (let i = 0; i < 2 * n; i++) xy[i] = (rnd() - 0.5) * side;
-  return { side, xy };
-}
 
 /** Mean number of other vehicles within `r` of each (positions `x0, y0, x1, y1, …`). */
 export function meanNeighbours(xy, r) {

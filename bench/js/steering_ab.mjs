@@ -12,27 +12,21 @@
 //
 // Run it both ways round (A/B, then B/A): which instance was made first
 // shows in the timings.
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { loadBuilds, median as med } from "./two_builds.mjs";
+import { CENTRE, FAR, MAX_FORCE, MAX_SPEED, SCENES as STEERING, square } from "./steering_scenes.mjs";
 
 const INSTANCES = 2;
-const load = async (d, k) => { const m = await import(`file://${resolve(d)}/arcline.js?instance=${k}`); m.initSync({ module: readFileSync(`${resolve(d)}/arcline_bg.wasm`) }); return m; };
-const As = [], Bs = [];
-for (let k = 0; k < INSTANCES; k++) { As.push(await load(process.argv[2], k)); Bs.push(await load(process.argv[3], k)); }
-const R = 6.4, FAR = { x: 1e6, y: 1e6 }, CENTRE = { x: 0, y: 0 };
+const [As, Bs] = await loadBuilds(process.argv[2], process.argv[3], INSTANCES);
 const SCENES = {
-  seek: (t) => [{ kind: "seek", target: t }],
-  "seek + separation": (t) => [{ kind: "seek", target: t }, { kind: "separation", radius: R }],
-  flock: (t) => [{ kind: "separation", radius: R, weight: 2 }, { kind: "alignment", radius: R, weight: 0.6 }, { kind: "cohesion", radius: R, weight: 0.4 }, { kind: "seek", target: t, weight: 0.3 }],
+  ...STEERING,
   "seek + avoidVehicles (ORCA)": (t) => [{ kind: "seek", target: t }, { kind: "avoidVehicles", timeHorizon: 2 }],
 };
 function world(M, n, beh) {
-  const side = 4 * Math.sqrt(n); let s = 12345; const rnd = () => (s = (s * 16807) % 2147483647) / 2147483647;
+  const { xy } = square(n);
   const w = new M.World(1); const data = new Float64Array(7 * n);
-  for (let i = 0; i < n; i++) data.set([(rnd() - 0.5) * side, (rnd() - 0.5) * side, 0, 0, 2, 0.2, 1], 7 * i);
+  for (let i = 0; i < n; i++) data.set([xy[2 * i], xy[2 * i + 1], 0, 0, MAX_SPEED, MAX_FORCE, 1], 7 * i);
   w.addVehicles(data); w.setAllBehaviors(beh); return w;
 }
-const med = (a) => { const b = [...a].sort((x, y) => x - y); return b[b.length >> 1]; };
 for (const [name, f] of Object.entries(SCENES)) for (const [how, t] of [["block", FAR], ["converging", CENTRE]]) for (const n of [10000, 100000]) {
   const pairs = n === 10000 ? 6 : 4, steps = n === 10000 ? 60 : 30;
   const ta = [], tb = []; let same = true;

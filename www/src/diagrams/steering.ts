@@ -113,10 +113,11 @@ function describe(api: Api, state: SteeringState, sim: SteeringSim, fps: number)
     // The world records each step's desired velocity and force as it takes
     // it: before the first step there is none to show (the seek figure
     // beside the canvas shows the step to come).
-    readout:
+    readout: `speed ${speed.toFixed(3)} / ${state.maxSpeed.toFixed(1)} · ${
       sim.steps === 0
-        ? `speed ${speed.toFixed(3)} / ${state.maxSpeed.toFixed(1)} · no step taken yet`
-        : `speed ${speed.toFixed(3)} / ${state.maxSpeed.toFixed(1)} · last step: desired ${desired.toFixed(3)} · force ${force.toFixed(4)} / ${state.maxForce.toFixed(3)} · ${sim.steps} steps`,
+        ? "no step taken yet"
+        : `last step: desired ${desired.toFixed(3)} · force ${force.toFixed(4)} / ${state.maxForce.toFixed(3)} · ${sim.steps} steps`
+    }`,
     numbers: seekShown ?? [num("speed", "speed", speed, 3), num("desired", "desired speed", desired, 3), num("force", "force applied", force, 4), num("steps", "steps", sim.steps, 0)],
   };
 }
